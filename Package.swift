@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "timepickerd",
+    products: [
+        .executable(name: "timepickerd", targets: ["timepickerd"]),
+    ],
+    targets: [
+        // C modules: headers only.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CLinux"),
+
+        // The pure picker: slots, options, state machine. No I/O, no imports.
+        .target(name: "TimePickerCore"),
+        // A poll(2) loop: descriptors, timers and Unix signals, on one thread.
+        .target(name: "EventLoop", dependencies: ["CLinux"]),
+        // A thin Swift wrapper over libdbus; C pointers stay inside.
+        .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
+        // The terminal front end: keys in, frames out.
+        .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop"]),
+        // Sessions and the D-Bus interface, on top of the above.
+        .target(
+            name: "TimePickerService",
+            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "TerminalUI"],
+            resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
+        ),
+        // Executables only parse arguments and wire things together.
+        .executableTarget(name: "timepickerd", dependencies: ["TimePickerService"]),
+
+        .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TimePickerCore"]),
+    ]
+)
+
+// Strictness for every Swift target in one place.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

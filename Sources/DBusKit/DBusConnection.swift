@@ -1,0 +1,207 @@
+internal import CDBus
+public import EventLoop
+
+/// A private connection to a message bus. Owns the libdbus connection and closes it on deinit.
+///
+/// Not thread-safe by design: one owner (an event loop, or a test's thread) drives it.
+public final class DBusConnection {
+    let raw: OpaquePointer
+    private var messageHandler: ((DBusMessage) -> Bool)?
+    var loopBinding: ConnectionLoopBinding?
+
+    private init(raw: OpaquePointer) {
+        self.raw = raw
+        // A bus that goes away must not exit the process: the owner decides what to do.
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+    }
+
+    /// Connects to the session bus named by DBUS_SESSION_BUS_ADDRESS.
+    ///
+    /// The corresponding C function is `dbus_bus_get_private`.
+    public static func sessionBus() throws(DBusFailure) -> DBusConnection {
+        let raw = try DBusFailure.check { error in dbus_bus_get_private(DBUS_BUS_SESSION, error) }
+        guard let raw else { throw .noMemory }
+        return DBusConnection(raw: raw)
+    }
+
+    /// Connects to the bus at `address` and registers with it.
+    ///
+    /// The corresponding C functions are `dbus_connection_open_private` and `dbus_bus_register`.
+    public static func connect(address: String) throws(DBusFailure) -> DBusConnection {
+        let raw = try DBusFailure.check { error in dbus_connection_open_private(address, error) }
+        guard let raw else { throw .noMemory }
+        let connection = DBusConnection(raw: raw)
+        _ = try DBusFailure.check { error in dbus_bus_register(raw, error) }
+        return connection
+    }
+
+    deinit {
+        loopBinding?.detach()
+        dbus_connection_close(raw)
+        dbus_connection_unref(raw)
+    }
+
+    /// This connection's unique name on the bus, like `:1.42`.
+    public var uniqueName: String {
+        dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether the connection is still open.
+    public var isConnected: Bool { dbus_connection_get_is_connected(raw) != 0 }
+
+    /// Whether descriptors can travel on this connection.
+    public var canPassUnixFDs: Bool { dbus_connection_can_send_type(raw, CDBUS_TYPE_UNIX_FD) != 0 }
+
+    /// Queues `message` for sending; the event loop (or `flush`) writes it out.
+    ///
+    /// The corresponding C function is `dbus_connection_send`.
+    @discardableResult
+    public func send(_ message: DBusMessage) -> Bool {
+        dbus_connection_send(raw, message.raw, nil) != 0
+    }
+
+    /// Writes out everything queued, blocking until it is written.
+    public func flush() {
+        dbus_connection_flush(raw)
+    }
+
+    /// Sends a method call and blocks until its reply; an error reply is thrown.
+    ///
+    /// For clients and start-up only: an event loop must never call this.
+    /// The corresponding C function is `dbus_connection_send_with_reply_and_block`.
+    public func call(_ message: DBusMessage, timeoutMilliseconds: Int32 = -1) throws(DBusFailure) -> DBusMessage {
+        let reply = try DBusFailure.check { error in
+            dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, error)
+        }
+        guard let reply else { throw .noMemory }
+        return DBusMessage(adopting: reply)
+    }
+
+    /// Sends a method call and hands its reply (or the error libdbus makes when the call times
+    /// out or the connection drops) to `completion` while the connection dispatches.
+    ///
+    /// The corresponding C functions are `dbus_connection_send_with_reply` and `dbus_pending_call_set_notify`.
+    public func call(
+        _ message: DBusMessage, timeoutMilliseconds: Int32 = -1, completion: @escaping (DBusMessage) -> Void
+    ) throws(DBusFailure) {
+        var pending: OpaquePointer?
+        guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0 else { throw .noMemory }
+        guard let pending else {
+            throw DBusFailure(name: "org.freedesktop.DBus.Error.Disconnected", message: "the connection is closed")
+        }
+        let box = Unmanaged.passRetained(CompletionBox(completion)).toOpaque()
+        guard dbus_pending_call_set_notify(pending, pendingCallCompleted, box, releaseCompletionBox) != 0 else {
+            Unmanaged<CompletionBox>.fromOpaque(box).release()
+            dbus_pending_call_unref(pending)
+            throw .noMemory
+        }
+        // libdbus keeps its own reference until the call completes.
+        dbus_pending_call_unref(pending)
+    }
+
+    /// Asks the bus to route messages matching `rule` here, without waiting for its answer.
+    ///
+    /// The corresponding C function is `dbus_bus_add_match` with a NULL error, which does not block.
+    public func addMatch(_ rule: String) {
+        dbus_bus_add_match(raw, rule.cStringSafe, nil)
+    }
+
+    /// Withdraws a rule added with `addMatch`, without waiting.
+    public func removeMatch(_ rule: String) {
+        dbus_bus_remove_match(raw, rule.cStringSafe, nil)
+    }
+
+    /// Asks for a well-known name, blocking for the answer (start-up only).
+    ///
+    /// The corresponding C function is `dbus_bus_request_name`.
+    public func requestName(_ name: BusName, flags: NameRequestFlags) throws(DBusFailure) -> NameRequestReply {
+        let code = try DBusFailure.check { error in dbus_bus_request_name(raw, name.rawValue, flags.rawValue, error) }
+        return NameRequestReply(rawValue: code) ?? .exists
+    }
+
+    /// The unique name that owns `name` now, blocking for the answer (start-up and clients only).
+    ///
+    /// The corresponding bus method is `org.freedesktop.DBus.GetNameOwner`.
+    public func nameOwner(of name: BusName) throws(DBusFailure) -> String {
+        let query = try DBusMessage.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: "GetNameOwner")
+        try query.append(.string(name.rawValue))
+        guard case .string(let owner)? = try call(query).arguments().first else {
+            throw DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "GetNameOwner gave no name")
+        }
+        return owner
+    }
+
+    /// Routes every incoming message through `handler`; it returns true for a message it has
+    /// answered. Method calls it declines get libdbus's UnknownMethod error.
+    ///
+    /// The corresponding C function is `dbus_connection_add_filter`. Peer's Ping and
+    /// GetMachineId are answered by libdbus before any filter.
+    public func setMessageHandler(_ handler: @escaping (DBusMessage) -> Bool) {
+        let installFilter = messageHandler == nil
+        messageHandler = handler
+        guard installFilter else { return }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_add_filter(raw, filterMessage, context, nil)
+    }
+
+    /// Hands `message` to the handler set with `setMessageHandler`.
+    fileprivate func handle(_ message: DBusMessage) -> Bool {
+        messageHandler?(message) ?? false
+    }
+
+    /// Lets the event loop drive this connection: its descriptors, timeouts and dispatching.
+    public func attach(to loop: EventLoop) {
+        guard loopBinding == nil else { return }
+        loopBinding = ConnectionLoopBinding(connection: self, loop: loop)
+    }
+
+    /// For clients without a loop: reads and writes for up to `timeoutMilliseconds`, then returns
+    /// the next received message, if any. The corresponding C functions are
+    /// `dbus_connection_read_write` and `dbus_connection_pop_message`.
+    public func nextMessage(timeoutMilliseconds: Int32) -> DBusMessage? {
+        if let message = dbus_connection_pop_message(raw) { return DBusMessage(adopting: message) }
+        guard dbus_connection_read_write(raw, timeoutMilliseconds) != 0 else { return nil }
+        return dbus_connection_pop_message(raw).map { DBusMessage(adopting: $0) }
+    }
+}
+
+/// Flags for `requestName`.
+public struct NameRequestFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let allowReplacement = NameRequestFlags(rawValue: UInt32(DBUS_NAME_FLAG_ALLOW_REPLACEMENT))
+    public static let replaceExisting = NameRequestFlags(rawValue: UInt32(DBUS_NAME_FLAG_REPLACE_EXISTING))
+    public static let doNotQueue = NameRequestFlags(rawValue: UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE))
+}
+
+/// The bus's answer to `requestName`.
+public enum NameRequestReply: Int32, Sendable {
+    case primaryOwner = 1, inQueue = 2, exists = 3, alreadyOwner = 4
+}
+
+/// Keeps a Swift closure alive while libdbus holds it as a pending call's user data.
+private final class CompletionBox {
+    let completion: (DBusMessage) -> Void
+    init(_ completion: @escaping (DBusMessage) -> Void) { self.completion = completion }
+}
+
+private func pendingCallCompleted(_ pending: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
+    guard let pending, let context, let reply = dbus_pending_call_steal_reply(pending) else { return }
+    Unmanaged<CompletionBox>.fromOpaque(context).takeUnretainedValue().completion(DBusMessage(adopting: reply))
+}
+
+private func releaseCompletionBox(_ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<CompletionBox>.fromOpaque(context).release()
+}
+
+private func filterMessage(
+    _ connection: OpaquePointer?, _ message: OpaquePointer?, _ context: UnsafeMutableRawPointer?
+) -> DBusHandlerResult {
+    guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    let owner = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
+    return owner.handle(DBusMessage(borrowing: message)) ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+}

@@ -1,0 +1,33 @@
+internal import CDBus
+
+/// An error reported by libdbus or by a peer: a D-Bus error name and its message.
+public struct DBusFailure: Error, Sendable, CustomStringConvertible {
+    public let name: String
+    public let message: String
+
+    public init(name: String, message: String) {
+        self.name = name
+        self.message = message
+    }
+
+    public var description: String { "\(name): \(message)" }
+
+    /// Runs `body` with a fresh `DBusError`, frees it, and throws what it holds if it was set.
+    ///
+    /// Every libdbus call that reports through a `DBusError` goes through here.
+    static func check<Result>(_ body: (UnsafeMutablePointer<DBusError>) -> Result) throws(DBusFailure) -> Result {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let result = body(&error)
+        if dbus_error_is_set(&error) != 0 {
+            throw DBusFailure(
+                name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
+                message: error.message.map { String(cString: $0) } ?? "")
+        }
+        return result
+    }
+
+    /// The failure libdbus reports for an allocation it could not make.
+    static let noMemory = DBusFailure(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+}

@@ -1,0 +1,115 @@
+internal import CDBus
+
+/// A D-Bus message: a method call, a reply, an error or a signal. Owns one libdbus reference.
+public final class DBusMessage {
+    let raw: OpaquePointer
+
+    /// Adopts a reference the caller already holds.
+    init(adopting raw: OpaquePointer) {
+        self.raw = raw
+    }
+
+    /// Takes a new reference to a message libdbus lends us (as in a filter callback).
+    init(borrowing raw: OpaquePointer) {
+        self.raw = dbus_message_ref(raw)
+    }
+
+    deinit { dbus_message_unref(raw) }
+
+    /// What kind of message this is.
+    public enum Kind: Sendable, Equatable {
+        case methodCall, methodReturn, error, signal, unknown
+    }
+
+    // MARK: Making messages
+
+    /// A method call. The corresponding C function is `dbus_message_new_method_call`.
+    public static func methodCall(
+        destination: BusName?, path: ObjectPath, interface: InterfaceName?, member: String
+    ) throws(DBusFailure) -> DBusMessage {
+        let raw = destination?.rawValue.withCString { destination in
+            makeMethodCall(destination, path, interface, member)
+        } ?? makeMethodCall(nil, path, interface, member)
+        guard let raw else { throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid method name '\(member)'") }
+        return DBusMessage(adopting: raw)
+    }
+
+    /// A signal. The corresponding C function is `dbus_message_new_signal`.
+    public static func signal(path: ObjectPath, interface: InterfaceName, member: String) throws(DBusFailure) -> DBusMessage {
+        guard isValidMember(member),
+              let raw = dbus_message_new_signal(path.rawValue, interface.rawValue, member)
+        else { throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid signal name '\(member)'") }
+        return DBusMessage(adopting: raw)
+    }
+
+    /// The successful reply to this method call. The corresponding C function is `dbus_message_new_method_return`.
+    public func makeReturn() throws(DBusFailure) -> DBusMessage {
+        guard let reply = dbus_message_new_method_return(raw) else { throw .noMemory }
+        return DBusMessage(adopting: reply)
+    }
+
+    /// The error reply to this method call. The corresponding C function is `dbus_message_new_error`.
+    public func makeError(name: ErrorName, message: String) throws(DBusFailure) -> DBusMessage {
+        guard let reply = dbus_message_new_error(raw, name.rawValue, message.cStringSafe) else { throw .noMemory }
+        return DBusMessage(adopting: reply)
+    }
+
+    // MARK: Header fields
+
+    public var kind: Kind {
+        switch Int32(dbus_message_get_type(raw)) {
+        case CDBUS_MESSAGE_TYPE_METHOD_CALL: .methodCall
+        case CDBUS_MESSAGE_TYPE_METHOD_RETURN: .methodReturn
+        case CDBUS_MESSAGE_TYPE_ERROR: .error
+        case CDBUS_MESSAGE_TYPE_SIGNAL: .signal
+        default: .unknown
+        }
+    }
+
+    public var path: ObjectPath? { dbus_message_get_path(raw).flatMap { ObjectPath(String(cString: $0)) } }
+    public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
+    public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
+    public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
+    public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
+    public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
+    /// The body's type signature, "" for an empty body.
+    public var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
+    public var serial: UInt32 { dbus_message_get_serial(raw) }
+    public var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
+    /// Whether the caller asked for no reply, so none should be sent.
+    public var expectsReply: Bool { dbus_message_get_no_reply(raw) == 0 }
+
+    /// Sets the message's destination (a unicast signal or a call).
+    public func setDestination(_ destination: BusName) {
+        dbus_message_set_destination(raw, destination.rawValue)
+    }
+
+    /// The text of an error reply, its first string argument.
+    public var errorMessage: String? {
+        guard kind == .error, case .string(let text)? = try? arguments().first else { return nil }
+        return text
+    }
+
+    /// Whether this is a signal named `member` on `interface`.
+    public func isSignal(interface: String, member: String) -> Bool {
+        kind == .signal && self.interface == interface && self.member == member
+    }
+
+    private static func makeMethodCall(
+        _ destination: UnsafePointer<CChar>?, _ path: ObjectPath, _ interface: InterfaceName?, _ member: String
+    ) -> OpaquePointer? {
+        guard isValidMember(member) else { return nil }
+        return dbus_message_new_method_call(destination, path.rawValue, interface?.rawValue, member)
+    }
+
+    private static func isValidMember(_ member: String) -> Bool {
+        !member.utf8.contains(0) && dbus_validate_member(member, nil) != 0
+    }
+}
+
+extension String {
+    /// The string without NUL characters, which a C string (and D-Bus) cannot carry.
+    var cStringSafe: String {
+        utf8.contains(0) ? String(unicodeScalars.filter { $0 != "\0" }) : self
+    }
+}

@@ -1,0 +1,109 @@
+internal import CDBus
+
+/// A validated D-Bus object path such as `/io/github/timepickerd/TimePicker1`.
+///
+/// The corresponding C function is `dbus_validate_path`.
+public struct ObjectPath: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Returns nil when `rawValue` is not a valid object path.
+    public init?(_ rawValue: String) {
+        guard isValid(rawValue, by: dbus_validate_path) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    /// The path one element deeper; nil when `element` is not a valid path element.
+    public func appending(_ element: String) -> ObjectPath? {
+        ObjectPath(rawValue == "/" ? "/\(element)" : "\(rawValue)/\(element)")
+    }
+
+    /// Whether `self` lies strictly below `ancestor`.
+    public func isDescendant(of ancestor: ObjectPath) -> Bool {
+        ancestor.rawValue == "/" ? rawValue != "/" : rawValue.hasPrefix(ancestor.rawValue + "/")
+    }
+}
+
+/// A validated bus name, unique (`:1.42`) or well-known (`io.github.timepickerd.TimePicker1`).
+///
+/// The corresponding C function is `dbus_validate_bus_name`.
+public struct BusName: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init?(_ rawValue: String) {
+        guard isValid(rawValue, by: dbus_validate_bus_name) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+    public var isUnique: Bool { rawValue.hasPrefix(":") }
+}
+
+/// A validated interface name such as `org.freedesktop.DBus.Properties`.
+///
+/// The corresponding C function is `dbus_validate_interface`.
+public struct InterfaceName: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init?(_ rawValue: String) {
+        guard isValid(rawValue, by: dbus_validate_interface) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+}
+
+/// A validated error name such as `org.freedesktop.DBus.Error.InvalidArgs`.
+///
+/// The corresponding C function is `dbus_validate_error_name`.
+public struct ErrorName: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init?(_ rawValue: String) {
+        guard isValid(rawValue, by: dbus_validate_error_name) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Runs one of libdbus's `dbus_validate_*` functions, which never fail for want of memory when
+/// given a NULL error.
+private func isValid(
+    _ text: String,
+    by validate: (UnsafePointer<CChar>?, UnsafeMutablePointer<DBusError>?) -> dbus_bool_t
+) -> Bool {
+    guard !text.utf8.contains(0) else { return false }
+    return text.withCString { validate($0, nil) } != 0
+}
+
+// Literals are written by the developer, so an invalid one is a programming error caught on first
+// use, like an invalid regex literal; names that come from outside go through the failable inits.
+extension ObjectPath: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        guard let valid = ObjectPath(value) else { preconditionFailure("invalid object path literal '\(value)'") }
+        self = valid
+    }
+}
+
+extension BusName: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        guard let valid = BusName(value) else { preconditionFailure("invalid bus name literal '\(value)'") }
+        self = valid
+    }
+}
+
+extension InterfaceName: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        guard let valid = InterfaceName(value) else { preconditionFailure("invalid interface name literal '\(value)'") }
+        self = valid
+    }
+}
+
+extension ErrorName: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        guard let valid = ErrorName(value) else { preconditionFailure("invalid error name literal '\(value)'") }
+        self = valid
+    }
+}

@@ -1,0 +1,95 @@
+import Glibc
+
+/// A failed terminal system call, with the errno it reported.
+public struct TerminalError: Error, Sendable, CustomStringConvertible {
+    /// The call that failed, e.g. "tcgetattr".
+    public let operation: String
+    public let errno: Int32
+
+    public init(operation: String, errno: Int32) {
+        self.operation = operation
+        self.errno = errno
+    }
+
+    public var description: String {
+        guard let message = strerror(errno) else { return "\(operation) failed (errno \(errno))" }
+        return "\(operation): \(String(cString: message))"
+    }
+}
+
+/// Switches a terminal into raw mode and back, restoring its original settings at the latest on deinit.
+///
+/// The file descriptor stays owned by the caller; this class never closes it. It is not
+/// Sendable: the terminal state belongs to the one thread that runs the event loop.
+public final class RawTerminal {
+    public let fileDescriptor: Int32
+    /// The settings found at init, put back by `restore()`.
+    private let original: termios
+    /// True between `enterRawMode()` and `restore()`.
+    public private(set) var isRaw = false
+
+    /// Remembers the terminal's current settings; throws if `fileDescriptor` is not a terminal.
+    public init(fileDescriptor: Int32) throws(TerminalError) {
+        guard isatty(fileDescriptor) == 1 else {
+            throw TerminalError(operation: "isatty", errno: Glibc.errno)
+        }
+        var settings = termios()
+        guard tcgetattr(fileDescriptor, &settings) == 0 else {
+            throw TerminalError(operation: "tcgetattr", errno: Glibc.errno)
+        }
+        self.fileDescriptor = fileDescriptor
+        self.original = settings
+    }
+
+    deinit {
+        restore()
+    }
+
+    /// Turns off line editing, echo and flow control so every key arrives at once, byte by byte.
+    ///
+    /// Unlike cfmakeraw, ISIG stays on so Ctrl-C and Ctrl-Z still reach the foreground
+    /// process as signals, and OPOST stays on so output is not mangled.
+    public func enterRawMode() throws(TerminalError) {
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT | PARMRK)
+        raw.c_cflag = (raw.c_cflag & ~tcflag_t(CSIZE | PARENB)) | tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controlChars in
+            // Block until at least one byte is there, with no inter-byte timer.
+            controlChars[Int(VMIN)] = 1
+            controlChars[Int(VTIME)] = 0
+        }
+        // TCSAFLUSH drops keys typed before the picker appeared, so that stale type-ahead
+        // (an Enter meant for the shell, say) cannot answer a picker the user never saw.
+        guard setAttributes(raw, when: TCSAFLUSH) else {
+            throw TerminalError(operation: "tcsetattr", errno: Glibc.errno)
+        }
+        isRaw = true
+    }
+
+    /// Puts the original settings back; does nothing when not in raw mode, so it may be called twice.
+    public func restore() {
+        guard isRaw else { return }
+        // TCSADRAIN lets the final frame (leaving the alternate screen) reach the terminal
+        // before the mode changes, and keeps input that arrived meanwhile for the shell.
+        // A failure (say the terminal hung up) leaves nothing more to do.
+        _ = setAttributes(original, when: TCSADRAIN)
+        isRaw = false
+    }
+
+    /// The terminal size, or 80x24 where the terminal reports zero (some serial lines and pipes do).
+    public func windowSize() -> (columns: Int, rows: Int) {
+        var size = winsize()
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0 else { return (80, 24) }
+        return (size.ws_col == 0 ? 80 : Int(size.ws_col), size.ws_row == 0 ? 24 : Int(size.ws_row))
+    }
+
+    /// tcsetattr, retried when a signal interrupts it.
+    private func setAttributes(_ settings: termios, when action: Int32) -> Bool {
+        var settings = settings
+        while tcsetattr(fileDescriptor, action, &settings) != 0 {
+            guard Glibc.errno == EINTR else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,21 @@
+/// What a person (through any UI) does to a picker.
+public enum PickerEvent: Sendable, Equatable {
+    /// Moves the focused column by this many slots (negative = earlier); clamps, never wraps.
+    case move(by: Int)
+    /// Moves the focused column by n * `grid.slotsPerHour` slots; clamps, never wraps.
+    case moveByHour(Int)
+    /// Moves the focused column to the first slot it can take.
+    case moveToFirst
+    /// Moves the focused column to the last slot it can take.
+    case moveToLast
+    /// Moves the focus to the other column.
+    case switchFocus
+    /// Moves the focus to this column.
+    case focus(PickerColumn)
+    /// Selects a value directly, as list-style UIs do; ignored if the column cannot take it.
+    case set(PickerColumn, WallClockTime)
+    /// Accepts the current selection.
+    case confirm
+    /// Dismisses the picker without a selection.
+    case cancel
+}

@@ -1,0 +1,54 @@
+/// Validated picker options with every default filled in.
+public struct PickerOptions: Sendable, Equatable {
+    public static let defaultTitle = "Select start and end time"
+    /// Every option key a caller may send, in the order they are documented and checked.
+    public static let knownKeys: [String] = [
+        "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock",
+    ]
+    /// Minutes between slots when the caller sends no `step`; the original had hourly slots.
+    public static let defaultStep = 60
+    /// The first slot when the caller sends no `first`: 01:00, as in the original's "1:00 AM".
+    public static let defaultFirst = WallClockTime(uncheckedMinutes: 60)
+    /// The longest title, in Characters, so a caller cannot flood the screen.
+    public static let maxTitleLength = 200
+    /// The longest handle token; it becomes part of an object path.
+    public static let maxHandleTokenLength = 255
+
+    /// Shown above the columns; at most `maxTitleLength` Characters, not sanitised here.
+    public var title: String
+    /// The slots both columns choose from.
+    public var grid: SlotGrid
+    /// The initially selected start slot.
+    public var start: WallClockTime
+    /// The initially selected end slot, never earlier than `start + minDuration`.
+    public var end: WallClockTime
+    /// The shortest allowed end - start, in minutes.
+    public var minDuration: Int
+    /// Seconds until the picker cancels itself; 0 means never.
+    public var timeoutSeconds: UInt32
+    /// The caller's token for the request handle, if it sent one.
+    public var handleToken: String?
+    /// How times are labelled.
+    public var clock: ClockStyle
+
+    /// Validates a caller's options and fills in defaults; throws on the first problem found.
+    ///
+    /// Order: unknown keys, then types, then values in dependency order (title, step,
+    /// first, last, min_duration, start, end, timeout, handle_token, clock).
+    public init(validating raw: [String: OptionValue], defaultClock: ClockStyle) throws(OptionError) {
+        let options = try RawOptions(raw)
+        title = try Self.validatedTitle(options.string("title"))
+        let step = try Self.validatedStep(options.uint32("step"))
+        let first = try Self.validatedTime(options.string("first"), key: "first") ?? Self.defaultFirst
+        grid = try Self.validatedGrid(first: first, last: options.string("last"), step: step)
+        let givenMinDuration = options.uint32("min_duration")
+        minDuration = try Self.validatedMinDuration(givenMinDuration, grid: grid)
+        start = try Self.validatedStart(
+            options.string("start"), grid: grid, minDuration: minDuration,
+            blameMinDuration: givenMinDuration != nil)
+        end = try Self.validatedEnd(options.string("end"), start: start, grid: grid, minDuration: minDuration)
+        timeoutSeconds = options.uint32("timeout") ?? 0
+        handleToken = try Self.validatedHandleToken(options.string("handle_token"))
+        clock = try Self.validatedClock(options.string("clock")) ?? defaultClock
+    }
+}

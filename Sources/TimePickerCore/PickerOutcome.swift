@@ -1,0 +1,7 @@
+/// How a picker ended.
+public enum PickerOutcome: Sendable, Equatable {
+    /// The person accepted this range.
+    case selected(start: WallClockTime, end: WallClockTime)
+    /// The picker ended without a selection.
+    case cancelled(CancelReason)
+}

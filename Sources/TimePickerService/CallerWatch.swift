@@ -1,0 +1,74 @@
+internal import DBusKit
+internal import TimePickerCore
+
+/// Notices PickTimeRange callers leaving the bus, and the bus taking our name away.
+extension TimePickerService {
+    /// Starts watching `caller`, whose pending pick has nobody to answer once it leaves.
+    func watchCaller(_ caller: String) {
+        watchedCallers[caller, default: 0] += 1
+        guard watchedCallers[caller] == 1 else { return }
+        connection.addMatch(Self.ownerChangedRule(for: caller))
+        // The caller may have left before the rule was in place; the bus answers in order, so
+        // asking now closes that gap.
+        do {
+            let query = try DBusMessage.methodCall(
+                destination: BusNames.busDaemon, path: BusNames.busDaemonPath,
+                interface: BusNames.busDaemonInterface, member: "NameHasOwner")
+            try query.append(.string(caller))
+            try connection.call(query) { [weak self] reply in
+                if case .boolean(false)? = try? reply.arguments().first { self?.callerLeft(caller) }
+            }
+        } catch {
+            log.log(.error, "cannot ask the bus whether \(caller) is still there: \(error)")
+        }
+    }
+
+    /// Stops watching `caller` once none of its picks is pending.
+    func unwatchCaller(_ caller: String) {
+        guard let count = watchedCallers[caller] else { return }
+        if count > 1 {
+            watchedCallers[caller] = count - 1
+        } else {
+            watchedCallers[caller] = nil
+            connection.removeMatch(Self.ownerChangedRule(for: caller))
+        }
+    }
+
+    /// Reacts to the bus's own signals: callers leaving, and our name taken over.
+    func handleSignal(_ signal: DBusMessage) {
+        if signal.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
+            onDisconnected?()
+            return
+        }
+        guard signal.sender == BusNames.busDaemon.rawValue,
+              signal.interface == BusNames.busDaemonInterface.rawValue,
+              case .string(let name)? = try? signal.arguments().first
+        else { return }
+        switch signal.member {
+        case "NameOwnerChanged":
+            guard case .string(let newOwner)? = try? signal.arguments().last, newOwner.isEmpty,
+                  watchedCallers[name] != nil
+            else { return }
+            callerLeft(name)
+        case "NameLost" where name == BusNames.service.rawValue:
+            log.log(.notice, "another instance took over \(name)")
+            onNameLost?()
+        default:
+            break
+        }
+    }
+
+    /// Ends the pending picks of a caller that left: there is nobody left to answer.
+    private func callerLeft(_ caller: String) {
+        for session in sessions.all where session.owner == caller && session.pendingCall != nil {
+            session.pendingCall = nil
+            unwatchCaller(caller)
+            log.log(.info, "\(caller) left the bus while waiting for \(session.path)")
+            end(session, with: .cancelled(.caller))
+        }
+    }
+
+    private static func ownerChangedRule(for name: String) -> String {
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
+    }
+}

@@ -1,0 +1,54 @@
+internal import DBusKit
+internal import TimePickerCore
+
+/// io.github.timepickerd.TimePicker1: ShowTimePicker and PickTimeRange.
+extension TimePickerService {
+    /// Creates a session and replies at once with its path; the outcome comes as a signal.
+    func showTimePicker(_ call: DBusMessage, arguments: [DBusValue]) throws(ServiceError) -> MethodResult {
+        let session = try openSession(for: call, arguments: arguments, method: "ShowTimePicker")
+        // The handle goes out before anything the front end reports, even a Cancelled that
+        // follows at once, so a caller that did not subscribe first still learns the path.
+        sendReply([.objectPath(session.path)], to: call)
+        present(session)
+        return .later
+    }
+
+    /// Creates a session whose call is answered only with the outcome (a late reply).
+    func pickTimeRange(_ call: DBusMessage, arguments: [DBusValue]) throws(ServiceError) -> MethodResult {
+        let session = try openSession(for: call, arguments: arguments, method: "PickTimeRange")
+        session.pendingCall = call
+        watchCaller(session.owner)
+        present(session)
+        return .later
+    }
+
+    /// Validates the options, checks the limits and registers a new session object.
+    private func openSession(for call: DBusMessage, arguments: [DBusValue], method: String) throws(ServiceError) -> PickerSession {
+        guard let owner = call.sender else { throw .invalidArgs("\(method) needs a caller with a bus name") }
+        let rawOptions = try OptionDecoding.options(of: arguments, method: method)
+        let options: PickerOptions
+        do {
+            options = try PickerOptions(validating: rawOptions, defaultClock: defaultClock)
+        } catch {
+            throw .invalidArgs(error.message)
+        }
+        try sessions.checkLimits(for: owner)
+        let (path, token) = try sessions.path(owner: owner, requestedToken: options.handleToken)
+        let session = sessions.add(path: path, owner: owner, token: token, model: PickerModel(options: options))
+        rememberOwnerUserID(of: session)
+        log.log(.info, "\(method) from \(owner): session \(path) \"\(options.title)\" \(session.model.start)-\(session.model.end)")
+        return session
+    }
+
+    /// Starts the session's timeout and hands it to the front end.
+    private func present(_ session: PickerSession) {
+        let seconds = Int(session.model.options.timeoutSeconds)
+        if seconds > 0 {
+            session.timeoutTimer = loop.schedule(afterMilliseconds: seconds * 1000) { [weak self, weak session] in
+                guard let self, let session else { return }
+                self.end(session, with: .cancelled(.timeout))
+            }
+        }
+        frontEnd.show(session: session.id, model: session.model)
+    }
+}

@@ -1,0 +1,28 @@
+internal import DBusKit
+internal import EventLoop
+internal import TimePickerCore
+
+/// One picker session: its object, its picker state, and who waits for its outcome.
+final class PickerSession {
+    let id: PickerSessionID
+    let path: ObjectPath
+    /// The unique bus name of the connection that created it.
+    let owner: String
+    let token: String
+    var model: PickerModel
+    /// The PickTimeRange call still waiting for its late reply; nil for ShowTimePicker.
+    var pendingCall: DBusMessage?
+    /// The Unix user of the creator, once the bus has told us.
+    var ownerUID: UInt32?
+    /// Cancel() calls from other connections, waiting for `ownerUID` to be known.
+    var cancelsAwaitingOwnerUID: [(call: DBusMessage, callerUID: UInt32)] = []
+    var timeoutTimer: Timer?
+
+    init(id: PickerSessionID, path: ObjectPath, owner: String, token: String, model: PickerModel) {
+        self.id = id
+        self.path = path
+        self.owner = owner
+        self.token = token
+        self.model = model
+    }
+}

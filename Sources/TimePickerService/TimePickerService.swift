@@ -1,0 +1,181 @@
+public import DBusKit
+public import EventLoop
+public import TimePickerCore
+
+/// The time picker service: its sessions, its D-Bus objects, and the front end that shows them.
+///
+/// Everything runs on the event loop's thread; no method here waits for the bus or a person.
+/// The methods of each D-Bus interface live in extensions named after it.
+public final class TimePickerService {
+    let connection: DBusConnection
+    let loop: EventLoop
+    let frontEnd: any PickerFrontEnd
+    let log: Logger
+    let defaultClock: ClockStyle
+    let introspection = IntrospectionDocument.embedded
+    var sessions = SessionRegistry()
+    /// Unix users of unique names already asked about; unique names are never reused.
+    var userIDCache: [String: UInt32] = [:]
+    /// PickTimeRange callers whose leaving the bus we watch for, with their pending picks.
+    var watchedCallers: [String: Int] = [:]
+
+    /// Called when another instance took over the bus name (`--replace`).
+    public var onNameLost: (() -> Void)?
+    /// Called when the connection to the bus is gone.
+    public var onDisconnected: (() -> Void)?
+
+    public init(connection: DBusConnection, loop: EventLoop, frontEnd: any PickerFrontEnd, log: Logger, defaultClock: ClockStyle) {
+        self.connection = connection
+        self.loop = loop
+        self.frontEnd = frontEnd
+        self.log = log
+        self.defaultClock = defaultClock
+    }
+
+    /// Starts answering messages. Call before requesting the bus name, so no call is missed.
+    public func start() {
+        frontEnd.delegate = self
+        connection.setMessageHandler { [unowned self] message in self.handle(message) }
+    }
+
+    /// Ends every session with `Cancelled("shutdown")`, answers every pending call, writes it
+    /// all out, and gives the front end's borrowings back.
+    public func shutdown() {
+        for session in sessions.all {
+            end(session, with: .cancelled(.shutdown))
+        }
+        connection.flush()
+        frontEnd.shutdown()
+    }
+
+    /// How many sessions are open.
+    public var openSessionCount: Int { sessions.count }
+
+    // MARK: Routing
+
+    /// What a method handler gives back: a reply now, an error now, or a reply sent later.
+    enum MethodResult {
+        case reply([DBusValue])
+        case later
+    }
+
+    private func handle(_ message: DBusMessage) -> Bool {
+        switch message.kind {
+        case .methodCall:
+            let result: MethodResult
+            do {
+                result = try route(message)
+            } catch {
+                sendError(error, to: message)
+                return true
+            }
+            if case .reply(let values) = result { sendReply(values, to: message) }
+            return true
+        case .signal:
+            handleSignal(message)
+            return false
+        default:
+            return false
+        }
+    }
+
+    private func route(_ call: DBusMessage) throws(ServiceError) -> MethodResult {
+        guard let path = call.path, let member = call.member else {
+            throw .unknownMethod("method call without a path or member")
+        }
+        let arguments: [DBusValue]
+        do {
+            arguments = try call.arguments()
+        } catch {
+            throw .invalidArgs("cannot read the arguments: \(error.message)")
+        }
+        // No method of ours keeps a descriptor; received ones are fresh copies we must close.
+        defer { closeDescriptors(in: arguments) }
+
+        switch call.interface {
+        case BusNames.introspectableInterface:
+            guard member == "Introspect" else { throw unknownMethod(call) }
+            try expect(arguments, signature: "", for: call)
+            return .reply([.string(try introspect(path))])
+        case BusNames.propertiesInterface.rawValue:
+            return .reply(try handleProperties(member: member, path: path, arguments: arguments, call: call))
+        case nil, BusNames.managerInterface.rawValue, BusNames.sessionInterface.rawValue:
+            if path == BusNames.managerPath, call.interface != BusNames.sessionInterface.rawValue {
+                switch member {
+                case "ShowTimePicker": return try showTimePicker(call, arguments: arguments)
+                case "PickTimeRange": return try pickTimeRange(call, arguments: arguments)
+                default: break
+                }
+            }
+            if let session = sessions[path], call.interface != BusNames.managerInterface.rawValue, member == "Cancel" {
+                try expect(arguments, signature: "", for: call)
+                return cancel(session, call: call)
+            }
+        default:
+            break
+        }
+        throw exists(path) ? unknownMethod(call) : .unknownObject("no object at path '\(path)'")
+    }
+
+    /// Checks a call's argument signature, naming the method and what it takes.
+    func expect(_ arguments: [DBusValue], signature: String, for call: DBusMessage) throws(ServiceError) {
+        let actual = arguments.map(\.signature).joined()
+        guard actual == signature else {
+            throw .invalidArgs("\(call.member ?? "method") takes arguments of type '\(signature)', got '\(actual)'")
+        }
+    }
+
+    private func unknownMethod(_ call: DBusMessage) -> ServiceError {
+        .unknownMethod("no method '\(call.member ?? "")' on interface '\(call.interface ?? "(none)")' at '\(call.path?.rawValue ?? "")'")
+    }
+
+    /// Whether `path` is an object or one of the nodes above the objects.
+    func exists(_ path: ObjectPath) -> Bool {
+        sessions.exportedPaths.contains { $0 == path || $0.isDescendant(of: path) }
+    }
+
+    private func introspect(_ path: ObjectPath) throws(ServiceError) -> String {
+        guard exists(path) else { throw .unknownObject("no object at path '\(path)'") }
+        var interfaces: [InterfaceName] = []
+        if path == BusNames.managerPath { interfaces = [BusNames.managerInterface] }
+        if sessions[path] != nil { interfaces = [BusNames.sessionInterface] }
+        let children = IntrospectionDocument.children(of: path, among: sessions.exportedPaths)
+        return introspection.document(interfaces: interfaces, children: children)
+    }
+
+    // MARK: Sending
+
+    func sendReply(_ values: [DBusValue], to call: DBusMessage) {
+        guard call.expectsReply else { return }
+        do {
+            let reply = try call.makeReturn()
+            try reply.append(contentsOf: values)
+            connection.send(reply)
+        } catch {
+            log.log(.error, "cannot reply to \(call.member ?? "a call"): \(error)")
+        }
+    }
+
+    func sendError(_ error: ServiceError, to call: DBusMessage) {
+        guard call.expectsReply else { return }
+        do {
+            connection.send(try call.makeError(name: error.errorName, message: error.message))
+        } catch {
+            log.log(.error, "cannot send an error reply to \(call.member ?? "a call"): \(error)")
+        }
+    }
+
+    func emitSignal(_ member: String, on path: ObjectPath, interface: InterfaceName, _ values: [DBusValue]) {
+        do {
+            let signal = try DBusMessage.signal(path: path, interface: interface, member: member)
+            try signal.append(contentsOf: values)
+            connection.send(signal)
+        } catch {
+            log.log(.error, "cannot emit \(member) on \(path): \(error)")
+        }
+    }
+
+    private func closeDescriptors(in arguments: [DBusValue]) {
+        for descriptor in arguments.flatMap(\.unixFDs) { closeDescriptor(descriptor) }
+    }
+}

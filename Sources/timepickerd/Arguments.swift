@@ -1,0 +1,67 @@
+/// The command line of `timepickerd`, parsed by hand (no packages beyond the toolchain).
+struct Arguments: Equatable {
+    /// Which user interface shows the pickers.
+    enum UserInterface: String, CaseIterable {
+        case auto, terminal, notification
+    }
+
+    var userInterface = UserInterface.auto
+    var replace = false
+    var verbose = false
+    var showVersion = false
+    var showHelp = false
+
+    /// A command line that cannot be understood; the message says why in one line.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    static let usage = """
+        Usage: timepickerd [--ui auto|terminal|notification] [--replace] [--verbose] [--version] [--help]
+
+        Serves io.github.timepickerd.TimePicker1 on the session bus: other programs ask it to show a
+        start-and-end time picker and receive the outcome as D-Bus signals.
+
+          --ui UI      where pickers appear: 'terminal' (this terminal), 'notification' (desktop
+                       notifications), or 'auto' (the terminal when stdin and stdout are one,
+                       else notifications); default auto
+          --replace    take the bus name over from a running instance
+          --verbose    log debugging detail
+          --version    print the version and exit
+          --help       print this help and exit
+        """
+
+    /// Parses `arguments` (without the program name).
+    init(parsing arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let (name, inlineValue) = Self.split(argument)
+            switch name {
+            case "--ui":
+                guard let value = inlineValue ?? remaining.popFirst() else {
+                    throw UsageError(message: "option '--ui' needs a value: auto, terminal or notification")
+                }
+                guard let choice = UserInterface(rawValue: value) else {
+                    throw UsageError(message: "option '--ui' must be auto, terminal or notification, not '\(value)'")
+                }
+                userInterface = choice
+            case "--replace": try Self.flag(name, inlineValue); replace = true
+            case "--verbose", "-v": try Self.flag(name, inlineValue); verbose = true
+            case "--version": try Self.flag(name, inlineValue); showVersion = true
+            case "--help", "-h": try Self.flag(name, inlineValue); showHelp = true
+            default:
+                throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+            }
+        }
+    }
+
+    /// "--ui=terminal" becomes ("--ui", "terminal").
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func flag(_ name: String, _ value: String?) throws(UsageError) {
+        if value != nil { throw UsageError(message: "option '\(name)' takes no value") }
+    }
+}

@@ -1,0 +1,112 @@
+import DBusKit
+import EventLoop
+import Glibc
+import TerminalUI
+import TimePickerCore
+import TimePickerService
+
+/// Prints `message` to stderr and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    let line = Array("timepickerd: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+let version = "0.1.0"
+
+let arguments: Arguments
+do {
+    arguments = try Arguments(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error.message)\nTry 'timepickerd --help'.", status: 2)
+}
+if arguments.showHelp {
+    print(Arguments.usage)
+    exit(0)
+}
+if arguments.showVersion {
+    print("timepickerd \(version)")
+    exit(0)
+}
+
+let log = Logger(verbose: arguments.verbose)
+let loop = EventLoop()
+// Writes to a peer or a terminal that went away must fail with EPIPE, not kill the daemon.
+signal(SIGPIPE, SIG_IGN)
+
+// The front end: the daemon's own terminal, or the notification UI (not built yet).
+let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+if arguments.userInterface == .terminal && !hasTerminal {
+    fail("'--ui terminal' needs a terminal on stdin and stdout", status: 2)
+}
+let terminalFrontEnd: TerminalFrontEnd?
+if arguments.userInterface == .terminal || (arguments.userInterface == .auto && hasTerminal) {
+    do {
+        terminalFrontEnd = try TerminalFrontEnd(input: STDIN_FILENO, output: STDOUT_FILENO, loop: loop)
+    } catch {
+        fail("cannot use the terminal: \(error)", status: 1)
+    }
+} else {
+    terminalFrontEnd = nil
+}
+let frontEnd: any PickerFrontEnd = terminalFrontEnd ?? UnavailableFrontEnd(kind: "notification")
+if let terminalFrontEnd, isatty(STDERR_FILENO) == 1 {
+    // Log lines would scribble over a picker on the same screen: keep them until it is gone.
+    terminalFrontEnd.onScreenOwnershipChange = { owned in owned ? log.hold() : log.release() }
+}
+
+let signals: SignalSource
+do {
+    // Before anything could start a thread: the blocked mask must hold for all of them.
+    signals = try SignalSource(signals: [SIGTERM, SIGINT, SIGHUP, SIGWINCH], loop: loop) { signal in
+        if signal == SIGWINCH {
+            terminalFrontEnd?.redraw()
+        } else {
+            log.log(.notice, "stopping on signal \(signal)")
+            loop.stop()
+        }
+    }
+} catch {
+    fail("cannot watch signals: \(error)", status: 1)
+}
+
+let connection: DBusConnection
+do {
+    connection = try DBusConnection.sessionBus()
+} catch {
+    fail("cannot connect to the session bus: \(error.message)", status: 1)
+}
+
+let service = TimePickerService(
+    connection: connection, loop: loop, frontEnd: frontEnd, log: log, defaultClock: .fromLocale())
+service.onNameLost = { loop.stop() }
+service.onDisconnected = {
+    log.log(.warning, "the session bus went away")
+    loop.stop()
+}
+service.start()
+connection.attach(to: loop)
+
+var nameFlags: NameRequestFlags = [.allowReplacement, .doNotQueue]
+if arguments.replace { nameFlags.insert(.replaceExisting) }
+do {
+    switch try connection.requestName(BusNames.service, flags: nameFlags) {
+    case .primaryOwner, .alreadyOwner:
+        break
+    case .exists, .inQueue:
+        let owner = (try? connection.nameOwner(of: BusNames.service)).map { " (\($0))" } ?? ""
+        fail(
+            arguments.replace
+                ? "\(BusNames.service) is owned by another instance\(owner) that does not allow replacement"
+                : "\(BusNames.service) is already owned by another instance\(owner); use --replace to take it over",
+            status: 1)
+    }
+} catch {
+    fail("cannot request the name \(BusNames.service): \(error.message)", status: 1)
+}
+
+log.log(.notice, "serving \(BusNames.service) on \(connection.uniqueName) with the \(frontEnd.kind) user interface")
+loop.run()
+service.shutdown()
+withExtendedLifetime(signals) {}
+exit(0)

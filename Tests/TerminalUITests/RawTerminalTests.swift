@@ -1,0 +1,126 @@
+import Glibc
+import Testing
+import TerminalUI
+
+/// A pseudo-terminal pair, closed on deinit; tests drive the terminal (slave) side.
+private final class PseudoTerminal {
+    let controller: Int32
+    let terminal: Int32
+
+    init() throws {
+        var controller: Int32 = -1
+        var terminal: Int32 = -1
+        guard openpty(&controller, &terminal, nil, nil, nil) == 0 else {
+            throw TerminalError(operation: "openpty", errno: errno)
+        }
+        self.controller = controller
+        self.terminal = terminal
+    }
+
+    deinit {
+        close(terminal)
+        close(controller)
+    }
+
+    /// The terminal side's current settings.
+    func attributes() -> termios {
+        var settings = termios()
+        _ = tcgetattr(terminal, &settings)
+        return settings
+    }
+}
+
+private func isSet(_ flags: tcflag_t, _ flag: Int32) -> Bool {
+    flags & tcflag_t(flag) != 0
+}
+
+/// The flag words of two settings, for comparing them whole.
+private func flagWords(_ settings: termios) -> [tcflag_t] {
+    [settings.c_iflag, settings.c_oflag, settings.c_cflag, settings.c_lflag]
+}
+
+@Suite("RawTerminal")
+struct RawTerminalTests {
+    @Test("raw mode turns off line editing and echo but keeps signals and output processing")
+    func rawMode() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.attributes()
+        #expect(isSet(before.c_lflag, ICANON) && isSet(before.c_lflag, ECHO))
+
+        let terminal = try RawTerminal(fileDescriptor: pty.terminal)
+        #expect(!terminal.isRaw)
+        try terminal.enterRawMode()
+        #expect(terminal.isRaw)
+
+        let raw = pty.attributes()
+        #expect(!isSet(raw.c_lflag, ICANON))
+        #expect(!isSet(raw.c_lflag, ECHO))
+        #expect(!isSet(raw.c_lflag, IEXTEN))
+        #expect(isSet(raw.c_lflag, ISIG))
+        #expect(!isSet(raw.c_iflag, IXON))
+        #expect(!isSet(raw.c_iflag, ICRNL))
+        #expect(isSet(raw.c_oflag, OPOST))
+        let (vmin, vtime) = withUnsafeBytes(of: raw.c_cc) { ($0[Int(VMIN)], $0[Int(VTIME)]) }
+        #expect(vmin == 1)
+        #expect(vtime == 0)
+
+        terminal.restore()
+        #expect(!terminal.isRaw)
+        #expect(flagWords(pty.attributes()) == flagWords(before))
+
+        terminal.restore()
+        #expect(flagWords(pty.attributes()) == flagWords(before))
+    }
+
+    @Test("raw mode can be entered again after restoring")
+    func reenter() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.attributes()
+        let terminal = try RawTerminal(fileDescriptor: pty.terminal)
+        for _ in 0..<2 {
+            try terminal.enterRawMode()
+            #expect(!isSet(pty.attributes().c_lflag, ICANON))
+            terminal.restore()
+            #expect(flagWords(pty.attributes()) == flagWords(before))
+        }
+    }
+
+    @Test("deinit restores the terminal")
+    func deinitRestores() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.attributes()
+        do {
+            let terminal = try RawTerminal(fileDescriptor: pty.terminal)
+            try terminal.enterRawMode()
+            #expect(!isSet(pty.attributes().c_lflag, ECHO))
+        }
+        #expect(flagWords(pty.attributes()) == flagWords(before))
+    }
+
+    @Test("window size, with 80x24 when the terminal reports zero")
+    func windowSize() throws {
+        let pty = try PseudoTerminal()
+        let terminal = try RawTerminal(fileDescriptor: pty.terminal)
+        #expect(terminal.windowSize() == (columns: 80, rows: 24))
+
+        var size = winsize(ws_row: 40, ws_col: 132, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(pty.controller, UInt(TIOCSWINSZ), &size) == 0)
+        #expect(terminal.windowSize() == (columns: 132, rows: 40))
+    }
+
+    @Test("a pipe is not a terminal")
+    func pipeThrows() throws {
+        var fds: [Int32] = [-1, -1]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let error = try #require(throws: TerminalError.self) { try RawTerminal(fileDescriptor: fds[0]) }
+        #expect(error.operation == "isatty")
+        #expect(error.errno == ENOTTY)
+        #expect(error.description.hasPrefix("isatty: "))
+    }
+
+    @Test("a closed descriptor is not a terminal")
+    func badDescriptor() {
+        #expect(throws: TerminalError.self) { try RawTerminal(fileDescriptor: -1) }
+    }
+}
