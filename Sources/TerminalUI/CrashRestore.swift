@@ -26,7 +26,7 @@ func installCrashRestore(for descriptor: Int32) {
     for signal in fatalSignals {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = restoreTerminalAndDie
-        action.sa_flags = Int32(SA_RESETHAND)
+        action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
         sigemptyset(&action.sa_mask)
         sigaction(signal, &action, nil)
     }

@@ -59,21 +59,23 @@ public final class RawTerminal {
             controlChars[Int(VMIN)] = 1
             controlChars[Int(VTIME)] = 0
         }
-        // TCSAFLUSH drops keys typed before the picker appeared, so that stale type-ahead
-        // (an Enter meant for the shell, say) cannot answer a picker the user never saw.
-        guard setAttributes(raw, when: TCSAFLUSH) else {
+        // TCSANOW, not TCSAFLUSH or TCSADRAIN: those wait for output to drain, and a terminal
+        // whose reader is stuck must not stall the caller's event loop.
+        guard setAttributes(raw, when: TCSANOW) else {
             throw TerminalError(operation: "tcsetattr", errno: Glibc.errno)
         }
+        // Drop keys typed before the picker appeared, so that stale type-ahead (an Enter
+        // meant for the shell, say) cannot answer a picker the person never saw.
+        tcflush(fileDescriptor, TCIFLUSH)
         isRaw = true
     }
 
     /// Puts the original settings back; does nothing when not in raw mode, so it may be called twice.
     public func restore() {
         guard isRaw else { return }
-        // TCSADRAIN lets the final frame (leaving the alternate screen) reach the terminal
-        // before the mode changes, and keeps input that arrived meanwhile for the shell.
-        // A failure (say the terminal hung up) leaves nothing more to do.
-        _ = setAttributes(original, when: TCSADRAIN)
+        // TCSANOW never waits for output to drain (see enterRawMode); output already written
+        // still reaches the terminal. A failure (the terminal hung up) leaves nothing to do.
+        _ = setAttributes(original, when: TCSANOW)
         isRaw = false
     }
 

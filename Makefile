@@ -1,0 +1,69 @@
+# timepickerd: `make run` and `make test` set up everything they need on Debian, then do their job.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+LIBDIR ?= $(PREFIX)/lib
+DESTDIR ?=
+SWIFT ?= swift
+SWIFT_BUILD_FLAGS ?=
+
+# Debian packages the build and the tests need: libdbus for the service; dbus-daemon for
+# private buses; busctl (systemd) and gdbus (libglib2.0-bin) for tests that call it the way
+# people do; setpriv (util-linux) to call as another user; xmllint to validate the interface file.
+APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon systemd libglib2.0-bin util-linux libxml2-utils
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build release run test check-data install uninstall clean
+
+all: build
+
+## Installs the Debian packages above that are missing (once; quick when all are there).
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+
+## Runs the daemon in this terminal, on the session bus or on a private one started for it.
+run: build
+	@scripts/run-dev.sh "$$($(SWIFT) build --show-bin-path)/timepickerd"
+
+## The whole test suite: unit tests, the daemon on private buses, and the data files.
+test: build check-data
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+
+## The interface file is valid introspection XML; the unit passes systemd's own check.
+check-data: deps
+	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
+	@scripts/verify-unit.sh
+	@echo "data files: interface XML valid, systemd unit verified"
+
+install: release
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
+	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(LIBDIR)/systemd/user"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"
+	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' dbus/io.github.timepickerd.TimePicker1.service.in \
+	  > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service"
+	install -m 0644 dbus/io.github.timepickerd.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
+	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/timepickerd.service.in \
+	  > "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" \
+	  "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service" \
+	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml" \
+	  "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
+
+clean:
+	$(SWIFT) package clean
