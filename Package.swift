@@ -29,6 +29,8 @@ let package = Package(
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerService"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TimePickerCore"]),
     ]

@@ -44,14 +44,24 @@ public final class DBusMessage {
 
     /// The successful reply to this method call. The corresponding C function is `dbus_message_new_method_return`.
     public func makeReturn() throws(DBusFailure) -> DBusMessage {
+        try checkCanBeAnswered()
         guard let reply = dbus_message_new_method_return(raw) else { throw .noMemory }
         return DBusMessage(adopting: reply)
     }
 
     /// The error reply to this method call. The corresponding C function is `dbus_message_new_error`.
     public func makeError(name: ErrorName, message: String) throws(DBusFailure) -> DBusMessage {
+        try checkCanBeAnswered()
         guard let reply = dbus_message_new_error(raw, name.rawValue, message.cStringSafe) else { throw .noMemory }
         return DBusMessage(adopting: reply)
+    }
+
+    /// libdbus aborts the process when asked to answer a message without a serial (one that
+    /// was never sent), so that is refused here.
+    private func checkCanBeAnswered() throws(DBusFailure) {
+        guard serial != 0 else {
+            throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "cannot answer a message that was never sent")
+        }
     }
 
     // MARK: Header fields
