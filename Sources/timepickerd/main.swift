@@ -87,18 +87,13 @@ service.onDisconnected = {
 service.start()
 connection.attach(to: loop)
 
-var nameFlags: NameRequestFlags = [.allowReplacement, .doNotQueue]
-if arguments.replace { nameFlags.insert(.replaceExisting) }
 do {
-    switch try connection.requestName(BusNames.service, flags: nameFlags) {
-    case .primaryOwner, .alreadyOwner:
-        break
-    case .exists, .inQueue:
-        let owner = (try? connection.nameOwner(of: BusNames.service)).map { " (\($0))" } ?? ""
+    if case .keptBy(let owner) = try NameClaim.claim(on: connection, replace: arguments.replace, log: log) {
+        let who = owner.map { " (\($0))" } ?? ""
         fail(
             arguments.replace
-                ? "\(BusNames.service) is owned by another instance\(owner) that does not allow replacement"
-                : "\(BusNames.service) is already owned by another instance\(owner); use --replace to take it over",
+                ? "\(BusNames.service) is owned by another instance\(who) that neither stopped nor allows replacement"
+                : "\(BusNames.service) is already owned by another instance\(who); use --replace to take it over",
             status: 1)
     }
 } catch {
