@@ -7,6 +7,10 @@ LIBDIR ?= $(PREFIX)/lib
 DESTDIR ?=
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
+# The build `make install` installs; the tests install a debug build to check the result.
+CONFIGURATION ?= release
+# The data files name the /usr/local paths; install rewrites them for PREFIX.
+REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(DATADIR)|g'
 
 # Debian packages the build and the tests need: libdbus for the service; dbus-daemon for
 # private buses; busctl (systemd) and gdbus (libglib2.0-bin) for tests that call it the way
@@ -43,21 +47,22 @@ run: build
 test: build check-data
 	$(SWIFT) test --disable-xctest $(SWIFT_BUILD_FLAGS)
 
-## The interface file is valid introspection XML; the unit passes systemd's own check.
-check-data: deps
+## The interface file is valid introspection XML; `make install` lays out what it should, and
+## the installed unit passes systemd's own check.
+check-data: build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
-	@scripts/verify-unit.sh
-	@echo "data files: interface XML valid, systemd unit verified"
+	@scripts/check-install.sh
+	@echo "data files: interface XML valid; make install checked; systemd unit verified"
 
-install: release
+install: deps
+	$(SWIFT) build -c $(CONFIGURATION) --product timepickerd $(SWIFT_BUILD_FLAGS)
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(LIBDIR)/systemd/user"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"
-	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' dbus/io.github.timepickerd.TimePicker1.service.in \
+	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"
+	$(REWRITE_PATHS) dbus/io.github.timepickerd.TimePicker1.service \
 	  > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service"
 	install -m 0644 dbus/io.github.timepickerd.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
-	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/timepickerd.service.in \
-	  > "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
+	$(REWRITE_PATHS) systemd/timepickerd.service > "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" \
