@@ -91,6 +91,30 @@ struct InterfaceTests {
         try fixture.screen.waitForScreen(containing: "Lunch")
     }
 
+    @Test("An idle daemon sleeps: no wake-ups while nothing happens")
+    func idleWakeUps() throws {
+        let fixture = try Fixture()
+        // Some traffic first, so that any timers it could leave behind exist.
+        let handle = try fixture.client.showTimePicker()
+        _ = try fixture.client.call("Cancel", path: handle, interface: BusClient.sessionInterface)
+        _ = try fixture.client.waitForSignal("Cancelled", path: handle)
+        try waitUntil("the terminal back in line mode") { try fixture.screen.isCooked }
+        // Settled: asleep in poll(2) (syscall 7) and not woken for a tenth of a second.
+        let pid = fixture.daemon.process.pid
+        try waitUntil("the daemon to settle in poll") {
+            let before = try voluntaryContextSwitches(of: pid)
+            usleep(100_000)
+            let syscall = try String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)
+            let after = try voluntaryContextSwitches(of: pid)
+            return syscall.hasPrefix("7 ") && after == before
+        }
+        let before = try voluntaryContextSwitches(of: pid)
+        // Measuring idleness takes a stretch of time with nothing in it; one second is plenty
+        // for a periodic wake-up to show.
+        usleep(1_000_000)
+        #expect(try voluntaryContextSwitches(of: pid) == before)
+    }
+
     @Test("Paths, methods and interfaces that do not exist get errors that name them")
     func unknownThings() throws {
         let fixture = try Fixture()
@@ -106,6 +130,15 @@ struct InterfaceTests {
         // Peer is answered by libdbus for every path.
         _ = try fixture.client.call("Ping", interface: "org.freedesktop.DBus.Peer")
     }
+}
+
+/// How often the process went to sleep by itself: each wake-up from poll counts one.
+func voluntaryContextSwitches(of pid: pid_t) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+          let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+    else { throw HarnessError("no voluntary_ctxt_switches for \(pid)") }
+    return count
 }
 
 /// Runs a command-line tool to completion and returns its standard output.

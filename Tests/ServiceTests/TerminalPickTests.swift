@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import Glibc
 import Testing
 
 /// A person picking in the daemon's own terminal: keys in, screen out, signals on the bus.
@@ -95,5 +96,33 @@ struct TerminalPickTests {
         #expect(try fixture.client.property("Title", path: handle, interface: BusClient.sessionInterface) == .string(title))
         screen.type("q")
         _ = try fixture.client.waitForSignal("Cancelled", path: handle)
+    }
+
+    @Test("A crash while a picker shows still leaves the terminal in line mode")
+    func crashRestoresTerminal() throws {
+        let fixture = try Fixture()
+        let screen = try fixture.screen
+        _ = try fixture.client.showTimePicker()
+        try screen.waitForScreen(containing: "Select start and end time")
+        #expect(!screen.isCooked)
+        fixture.daemon.send(SIGSEGV)
+        #expect(try fixture.daemon.process.waitForExit() == .signalled(SIGSEGV))
+        #expect(screen.isCooked)
+    }
+
+    @Test("A terminal that hangs up ends its sessions with 'unavailable'; the daemon keeps serving")
+    func hangUp() throws {
+        let fixture = try Fixture()
+        let screen = try fixture.screen
+        let shown = try fixture.client.showTimePicker()
+        let waiting = try fixture.client.showTimePicker()
+        try screen.waitForScreen(containing: "1 more picker waiting")
+        screen.hangUp()
+        #expect(try fixture.client.waitForSignal("Cancelled", path: shown).strings == ["unavailable"])
+        #expect(try fixture.client.waitForSignal("Cancelled", path: waiting).strings == ["unavailable"])
+        // Later sessions cannot be shown either, and say so at once.
+        let later = try fixture.client.showTimePicker()
+        #expect(try fixture.client.waitForSignal("Cancelled", path: later).strings == ["unavailable"])
+        #expect(fixture.daemon.process.isRunning)
     }
 }

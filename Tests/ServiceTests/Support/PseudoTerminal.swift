@@ -12,6 +12,10 @@ final class PseudoTerminal: Sendable {
     /// The terminal side, kept open by the test so its mode can be checked after the daemon exits.
     let terminal: Int32
     private let output = Mutex<[UInt8]>([])
+    /// The controller is closed by the drain thread itself once asked: closing it under a
+    /// blocked read would not release it, so the daemon would never see the hang-up.
+    private let controllerState = Mutex<(closeRequested: Bool, closed: Bool)>((false, false))
+    private let terminalOpen = Mutex<Bool>(true)
 
     init(columns: UInt16 = 80, rows: UInt16 = 24) throws {
         var controller: Int32 = -1
@@ -26,19 +30,35 @@ final class PseudoTerminal: Sendable {
         thread.start()
     }
 
-    /// Closes both sides; the drain thread ends when reads fail.
+    /// Closes both sides.
     func close() {
-        Glibc.close(terminal)
-        Glibc.close(controller)
+        hangUp()
+        terminalOpen.withLock { isOpen in
+            if isOpen { Glibc.close(terminal) }
+            isOpen = false
+        }
+    }
+
+    /// Closes the controller side, as when a terminal emulator's window is closed; returns once
+    /// it is closed.
+    func hangUp() {
+        controllerState.withLock { $0.closeRequested = true }
+        try? waitUntil("the pseudo-terminal's controller to close") { controllerState.withLock { $0.closed } }
     }
 
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
+            if controllerState.withLock({ $0.closeRequested }) {
+                Glibc.close(controller)
+                controllerState.withLock { $0.closed = true }
+                return
+            }
+            // Short polls, so that a request to close is seen soon.
+            var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 20) > 0, ready.revents & Int16(POLLIN) != 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            output.withLock { $0.append(contentsOf: buffer[0..<count]) }
+            if count > 0 { output.withLock { $0.append(contentsOf: buffer[0..<count]) } }
         }
     }
 
