@@ -62,10 +62,12 @@ public final class TimePickerService {
     private func handle(_ message: DBusMessage) -> Bool {
         switch message.kind {
         case .methodCall:
+            log.log(.debug, "call \(message.interface ?? "")\(message.interface == nil ? "" : ".")\(message.member ?? "") on \(message.path?.rawValue ?? "") from \(message.sender ?? "?")")
             let result: MethodResult
             do {
                 result = try route(message)
             } catch {
+                log.log(.debug, "answering \(message.member ?? "a call") from \(message.sender ?? "?") with \(error.name): \(error.message)")
                 sendError(error, to: message)
                 return true
             }

@@ -141,20 +141,11 @@ func voluntaryContextSwitches(of pid: pid_t) throws -> Int {
     return count
 }
 
-/// Runs a command-line tool to completion and returns its standard output.
-func runTool(_ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+/// Runs a command-line tool to completion and returns its standard output; failing is an error.
+func runTool(_ path: String, _ arguments: [String]) throws -> String {
     let directory = try makeTemporaryDirectory(prefix: "tool")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let output = directory.appendingPathComponent("out")
-    let stdout = try openForChild(output.path, write: true)
-    let stdin = try openForChild("/dev/null", write: false)
-    defer {
-        close(stdout)
-        close(stdin)
-    }
-    let child = try ChildProcess(path, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stdout)
-    let termination = try child.waitForExit()
-    let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    guard termination == .exited(0) else { throw HarnessError("\(path) ended with \(termination): \(text)") }
-    return text
+    let result = try CapturedCommand.run(path, arguments, environment: ProcessInfo.processInfo.environment, directory: directory)
+    guard result.termination == .exited(0) else { throw HarnessError("\(path) ended with \(result.termination): \(result.stderr)") }
+    return result.stdout
 }

@@ -88,23 +88,15 @@ struct SessionTests {
         let handle = try fixture.client.showTimePicker()
         let directory = try makeTemporaryDirectory(prefix: "other")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("out")
-        let outputDescriptor = try openForChild(output.path, write: true)
-        let stdin = try openForChild("/dev/null", write: false)
-        defer {
-            close(outputDescriptor)
-            close(stdin)
-        }
-        let child = try ChildProcess(
+        let gdbus = try CapturedCommand.run(
             "/usr/bin/setpriv",
             ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/gdbus", "call", "--address", fixture.bus.address,
              "--dest", "io.github.timepickerd.TimePicker1", "--object-path", handle.rawValue,
              "--method", "io.github.timepickerd.TimePicker1.Session.Cancel"],
-            environment: ProcessInfo.processInfo.environment, stdin: stdin, stdout: outputDescriptor, stderr: outputDescriptor)
-        #expect(try child.waitForExit() == .exited(1))
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        #expect(text.contains("org.freedesktop.DBus.Error.AccessDenied"), "gdbus said: \(text)")
-        #expect(text.contains("belongs to another user"), "gdbus said: \(text)")
+            environment: ProcessInfo.processInfo.environment, directory: directory)
+        #expect(gdbus.termination == .exited(1))
+        #expect(gdbus.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "gdbus said: \(gdbus.stderr)")
+        #expect(gdbus.stderr.contains("belongs to another user"), "gdbus said: \(gdbus.stderr)")
         // The session is still there and still shown.
         #expect(try fixture.client.property("Start", path: handle, interface: BusClient.sessionInterface) == .string("01:00"))
         #expect(fixture.client.receivedSignals("Cancelled").isEmpty)
