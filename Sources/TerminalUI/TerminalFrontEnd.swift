@@ -14,9 +14,12 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     public var onScreenOwnershipChange: ((Bool) -> Void)?
 
     private let input: Int32
-    private let output: Int32
+    private let output: TerminalOutput
     private let loop: EventLoop
     private let terminal: RawTerminal
+    /// Whether a crash restores this terminal: the daemon's own, not a client's, which the
+    /// client restores itself (and the crash handler has room for one terminal only).
+    private let restoresOnCrash: Bool
     private var decoder = KeyDecoder()
     private var shown: (id: PickerSessionID, model: PickerModel)?
     private var waiting: [(id: PickerSessionID, model: PickerModel)] = []
@@ -24,14 +27,19 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     /// Set once the terminal has hung up: nothing can be shown on it any more.
     private var isGone = false
 
-    /// Uses the terminal on `input` and `output` (often the same device); throws when `input`
-    /// is not a terminal. The descriptors stay the caller's.
-    public init(input: Int32, output: Int32, loop: EventLoop) throws(TerminalError) {
+    /// Uses the terminal on `input` and `output` (often the same descriptor); throws when
+    /// `input` is not a terminal. The descriptors stay the caller's.
+    public init(input: Int32, output: Int32, loop: EventLoop, restoresOnCrash: Bool = true) throws(TerminalError) {
         self.input = input
-        self.output = output
+        self.output = TerminalOutput(descriptor: output, loop: loop)
         self.loop = loop
+        self.restoresOnCrash = restoresOnCrash
         terminal = try RawTerminal(fileDescriptor: input)
+        self.output.onFailure = { [weak self] in self?.terminalHungUp() }
     }
+
+    /// Whether no session is shown or waiting.
+    public var isIdle: Bool { shown == nil && waiting.isEmpty }
 
     public func show(session: PickerSessionID, model: PickerModel) {
         if isGone {
@@ -70,11 +78,11 @@ public final class TerminalFrontEnd: PickerFrontEnd {
 
     private func begin(_ session: PickerSessionID, _ model: PickerModel) {
         // Saved before raw mode, so a crash puts back the settings the person had.
-        installCrashRestore(for: input)
+        if restoresOnCrash { installCrashRestore(for: input) }
         do {
             try terminal.enterRawMode()
         } catch {
-            removeCrashRestore()
+            if restoresOnCrash { removeCrashRestore() }
             delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
             return
         }
@@ -93,7 +101,7 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         inputWatch = nil
         write(PickerFrame.leave)
         terminal.restore()
-        removeCrashRestore()
+        if restoresOnCrash { removeCrashRestore() }
         onScreenOwnershipChange?(false)
     }
 
@@ -106,7 +114,7 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     private func readKeys() {
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR || errno == EAGAIN { return }
+        if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return }
         guard count > 0 else {
             terminalHungUp()
             return
@@ -132,6 +140,7 @@ public final class TerminalFrontEnd: PickerFrontEnd {
 
     /// The terminal is gone: nobody can pick on it, now or later.
     private func terminalHungUp() {
+        guard !isGone else { return }
         isGone = true
         let ended = (shown.map { [$0.id] } ?? []) + waiting.map(\.id)
         waiting.removeAll()
@@ -139,17 +148,7 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         for id in ended { delegate?.frontEnd(session: id, didFinish: .cancelled(.unavailable)) }
     }
 
-    /// Writes a whole frame; a terminal that went away loses the rest, which is harmless.
     private func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { Glibc.write(output, $0 + offset, buffer.count - offset) } ?? 0
-            }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        output.write(text)
     }
 }

@@ -4,6 +4,7 @@ public struct PickerOptions: Sendable, Equatable {
     /// Every option key a caller may send, in the order they are documented and checked.
     public static let knownKeys: [String] = [
         "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock",
+        "terminal",
     ]
     /// Minutes between slots when the caller sends no `step`; the original had hourly slots.
     public static let defaultStep = 60

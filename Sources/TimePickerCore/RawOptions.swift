@@ -3,12 +3,14 @@
 struct RawOptions {
     /// The D-Bus type an option key wants.
     enum Kind {
-        case string, uint32
+        /// A descriptor is I/O, so the core only checks its type; the service keeps it.
+        case string, uint32, descriptor
 
         var signature: String {
             switch self {
             case .string: "s"
             case .uint32: "u"
+            case .descriptor: "h"
             }
         }
 
@@ -16,6 +18,7 @@ struct RawOptions {
             switch self {
             case .string: "string"
             case .uint32: "uint32"
+            case .descriptor: "unix file descriptor"
             }
         }
     }
@@ -24,7 +27,7 @@ struct RawOptions {
     static let kinds: [String: Kind] = [
         "title": .string, "step": .uint32, "first": .string, "last": .string,
         "start": .string, "end": .string, "min_duration": .uint32, "timeout": .uint32,
-        "handle_token": .string, "clock": .string,
+        "handle_token": .string, "clock": .string, "terminal": .descriptor,
     ]
 
     private var strings: [String: String] = [:]
@@ -46,6 +49,8 @@ struct RawOptions {
                 strings[key] = text
             case (.uint32, .uint32(let number)):
                 numbers[key] = number
+            case (.descriptor, .other(signature: "h")):
+                break
             default:
                 throw OptionError(
                     key: key,

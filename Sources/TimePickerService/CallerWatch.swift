@@ -3,8 +3,15 @@ internal import TimePickerCore
 
 /// Notices PickTimeRange callers leaving the bus, and the bus taking our name away.
 extension TimePickerService {
-    /// Starts watching `caller`, whose pending pick has nobody to answer once it leaves.
-    func watchCaller(_ caller: String) {
+    /// Ends `session` with Cancelled("caller") when its owner leaves the bus.
+    func watchOwner(of session: PickerSession) {
+        guard !session.isOwnerWatched else { return }
+        session.isOwnerWatched = true
+        watchCaller(session.owner)
+    }
+
+    /// Starts watching `caller` leave the bus (counted: one per watched session).
+    private func watchCaller(_ caller: String) {
         watchedCallers[caller, default: 0] += 1
         guard watchedCallers[caller] == 1 else { return }
         connection.addMatch(Self.ownerChangedRule(for: caller))
@@ -23,7 +30,7 @@ extension TimePickerService {
         }
     }
 
-    /// Stops watching `caller` once none of its picks is pending.
+    /// Stops watching `caller` once none of its watched sessions is open.
     func unwatchCaller(_ caller: String) {
         guard let count = watchedCallers[caller] else { return }
         if count > 1 {
@@ -58,11 +65,11 @@ extension TimePickerService {
         }
     }
 
-    /// Ends the pending picks of a caller that left: there is nobody left to answer.
+    /// Ends the watched sessions of a caller that left: nobody is left waiting for them.
     private func callerLeft(_ caller: String) {
-        for session in sessions.all where session.owner == caller && session.pendingCall != nil {
+        for session in sessions.all where session.owner == caller && session.isOwnerWatched {
+            // Nobody is left to answer.
             session.pendingCall = nil
-            unwatchCaller(caller)
             log.log(.info, "\(caller) left the bus while waiting for \(session.path)")
             end(session, with: .cancelled(.caller))
         }

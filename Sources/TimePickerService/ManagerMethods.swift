@@ -9,6 +9,9 @@ extension TimePickerService {
         // The handle goes out before anything the front end reports, even a Cancelled that
         // follows at once, so a caller that did not subscribe first still learns the path.
         sendReply([.objectPath(session.path)], to: call)
+        // A person at the caller's terminal is waiting there; once the caller is gone, so is
+        // the reason to hold the terminal.
+        if session.clientTerminal != nil { watchOwner(of: session) }
         present(session)
         return .later
     }
@@ -17,7 +20,7 @@ extension TimePickerService {
     func pickTimeRange(_ call: DBusMessage, arguments: [DBusValue]) throws(ServiceError) -> MethodResult {
         let session = try openSession(for: call, arguments: arguments, method: "PickTimeRange")
         session.pendingCall = call
-        watchCaller(session.owner)
+        watchOwner(of: session)
         present(session)
         return .later
     }
@@ -25,16 +28,21 @@ extension TimePickerService {
     /// Validates the options, checks the limits and registers a new session object.
     private func openSession(for call: DBusMessage, arguments: [DBusValue], method: String) throws(ServiceError) -> PickerSession {
         guard let owner = call.sender else { throw .invalidArgs("\(method) needs a caller with a bus name") }
-        let rawOptions = try OptionDecoding.options(of: arguments, method: method)
+        let decoded = try OptionDecoding.options(of: arguments, method: method)
         let options: PickerOptions
         do {
-            options = try PickerOptions(validating: rawOptions, defaultClock: defaultClock)
+            options = try PickerOptions(validating: decoded.options, defaultClock: defaultClock)
         } catch {
             throw .invalidArgs(error.message)
         }
         try sessions.checkLimits(for: owner)
         let (path, token) = try sessions.path(owner: owner, requestedToken: options.handleToken)
+        let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try clientTerminals.terminal(for: descriptor) }
         let session = sessions.add(path: path, owner: owner, token: token, model: PickerModel(options: options))
+        if let terminal {
+            session.clientTerminal = terminal
+            clientTerminals.attach(session.id, to: terminal)
+        }
         rememberOwnerUserID(of: session)
         log.log(.info, "\(method) from \(owner): session \(path) \"\(options.title)\" \(session.model.start)-\(session.model.end)")
         return session
@@ -49,6 +57,6 @@ extension TimePickerService {
                 self.end(session, with: .cancelled(.timeout))
             }
         }
-        frontEnd.show(session: session.id, model: session.model)
+        frontEnd(of: session).show(session: session.id, model: session.model)
     }
 }

@@ -17,6 +17,11 @@ final class PickerSession {
     /// Cancel() calls from other connections, waiting for `ownerUID` to be known.
     var cancelsAwaitingOwnerUID: [(call: DBusMessage, callerUID: UInt32)] = []
     var timeoutTimer: Timer?
+    /// The caller's terminal the session is shown on (the `terminal` option), if any.
+    var clientTerminal: ClientTerminals.Terminal?
+    /// Whether the service watches the owner leave the bus: someone is waiting on this session
+    /// (a PickTimeRange call, or a person at the caller's terminal).
+    var isOwnerWatched = false
 
     init(id: PickerSessionID, path: ObjectPath, owner: String, token: String, model: PickerModel) {
         self.id = id

@@ -26,7 +26,12 @@ extension TimePickerService: PickerFrontEndDelegate {
     func end(_ session: PickerSession, with outcome: PickerOutcome, reportedByFrontEnd: Bool = false) {
         guard sessions.remove(session) else { return }
         session.timeoutTimer?.cancel()
-        if !reportedByFrontEnd { frontEnd.withdraw(session: session.id) }
+        if !reportedByFrontEnd { frontEnd(of: session).withdraw(session: session.id) }
+        if let terminal = session.clientTerminal { clientTerminals.release(session.id, from: terminal) }
+        if session.isOwnerWatched {
+            session.isOwnerWatched = false
+            unwatchCaller(session.owner)
+        }
 
         switch outcome {
         case .selected(let start, let end):
@@ -39,7 +44,6 @@ extension TimePickerService: PickerFrontEndDelegate {
 
         if let call = session.pendingCall {
             session.pendingCall = nil
-            unwatchCaller(session.owner)
             answerPick(call, with: outcome)
         }
         for waiting in session.cancelsAwaitingOwnerUID {

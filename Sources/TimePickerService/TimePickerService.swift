@@ -10,6 +10,7 @@ public final class TimePickerService {
     let connection: DBusConnection
     let loop: EventLoop
     let frontEnd: any PickerFrontEnd
+    let clientTerminals: ClientTerminals
     let log: Logger
     let defaultClock: ClockStyle
     let introspection = IntrospectionDocument.embedded
@@ -28,6 +29,7 @@ public final class TimePickerService {
         self.connection = connection
         self.loop = loop
         self.frontEnd = frontEnd
+        clientTerminals = ClientTerminals(loop: loop)
         self.log = log
         self.defaultClock = defaultClock
     }
@@ -35,6 +37,7 @@ public final class TimePickerService {
     /// Starts answering messages. Call before requesting the bus name, so no call is missed.
     public func start() {
         frontEnd.delegate = self
+        clientTerminals.delegate = self
         connection.setMessageHandler { [unowned self] message in self.handle(message) }
     }
 
@@ -50,6 +53,11 @@ public final class TimePickerService {
 
     /// How many sessions are open.
     public var openSessionCount: Int { sessions.count }
+
+    /// The front end that shows `session`: its caller's terminal, or the daemon's own.
+    func frontEnd(of session: PickerSession) -> any PickerFrontEnd {
+        session.clientTerminal?.frontEnd ?? frontEnd
+    }
 
     // MARK: Routing
 

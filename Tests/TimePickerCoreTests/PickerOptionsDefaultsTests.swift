@@ -129,7 +129,7 @@ struct PickerOptionsDefaultsTests {
 
     @Test func knownKeysInDocumentedOrder() {
         #expect(PickerOptions.knownKeys == [
-            "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock",
+            "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock", "terminal",
         ])
     }
 }

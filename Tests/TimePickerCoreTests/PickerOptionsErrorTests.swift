@@ -10,7 +10,7 @@ struct RejectedOptions: Sendable, CustomTestStringConvertible {
     var testDescription: String { message }
 }
 
-private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock"
+private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock, terminal"
 
 @Suite("PickerOptions validation errors")
 struct PickerOptionsErrorTests {
@@ -48,6 +48,9 @@ struct PickerOptionsErrorTests {
         RejectedOptions(
             raw: ["step": .uint32(7), "clock": .uint32(12)], key: "clock",
             message: "option 'clock': must be of type 's' (string), got 'u'"),
+        RejectedOptions(
+            raw: ["terminal": .string("/dev/tty")], key: "terminal",
+            message: "option 'terminal': must be of type 'h' (unix file descriptor), got 's'"),
 
         // title
         RejectedOptions(
@@ -176,6 +179,11 @@ struct PickerOptionsErrorTests {
             }
             #expect(error?.key == "title")
         }
+    }
+
+    @Test func terminalDescriptorPassesTypeCheckAndIsLeftToTheService() throws {
+        let options = try PickerOptions(validating: ["terminal": .other(signature: "h")], defaultClock: .twentyFourHour)
+        #expect(options.title == PickerOptions.defaultTitle)
     }
 
     @Test func messageIsBuiltFromKeyAndReason() {

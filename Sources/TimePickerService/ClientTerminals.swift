@@ -1,0 +1,91 @@
+internal import EventLoop
+internal import Glibc
+internal import TerminalUI
+internal import TimePickerCore
+
+/// Callers' terminals (the `terminal` option) that sessions are shown on: one front end per
+/// terminal device, so that sessions sharing a terminal take turns on it, and each terminal's
+/// descriptor is closed when its last session ends.
+final class ClientTerminals {
+    /// One terminal in use: the daemon's own descriptor for it and the front end drawing on it.
+    final class Terminal {
+        let device: UInt64
+        let descriptor: Int32
+        let frontEnd: TerminalFrontEnd
+        var sessions: Set<PickerSessionID> = []
+
+        init(device: UInt64, descriptor: Int32, frontEnd: TerminalFrontEnd) {
+            self.device = device
+            self.descriptor = descriptor
+            self.frontEnd = frontEnd
+        }
+    }
+
+    private let loop: EventLoop
+    private var byDevice: [UInt64: Terminal] = [:]
+    /// Receives the reports of every terminal's front end.
+    weak var delegate: (any PickerFrontEndDelegate)?
+
+    init(loop: EventLoop) {
+        self.loop = loop
+    }
+
+    /// How many callers' terminals are in use.
+    var count: Int { byDevice.count }
+
+    /// The terminal behind `received` (a descriptor from a caller), ready for a session; throws
+    /// InvalidArgs when it is not a terminal.
+    ///
+    /// The daemon opens the terminal anew rather than keeping the caller's descriptor: a
+    /// descriptor of its own can be made non-blocking without changing the caller's.
+    func terminal(for received: Int32) throws(ServiceError) -> Terminal {
+        var status = stat()
+        guard isatty(received) == 1, fstat(received, &status) == 0 else {
+            throw .invalidArgs("option 'terminal': the descriptor is not a terminal")
+        }
+        let device = UInt64(status.st_rdev)
+        if let existing = byDevice[device] { return existing }
+        let descriptor = try reopen(received)
+        do {
+            let frontEnd = try TerminalFrontEnd(input: descriptor, output: descriptor, loop: loop, restoresOnCrash: false)
+            frontEnd.delegate = delegate
+            let terminal = Terminal(device: device, descriptor: descriptor, frontEnd: frontEnd)
+            byDevice[device] = terminal
+            return terminal
+        } catch {
+            close(descriptor)
+            throw .invalidArgs("option 'terminal': \(error)")
+        }
+    }
+
+    /// Records that `session` is shown on `terminal`.
+    func attach(_ session: PickerSessionID, to terminal: Terminal) {
+        terminal.sessions.insert(session)
+    }
+
+    /// Forgets `session`; a terminal with no sessions left is given back and closed.
+    func release(_ session: PickerSessionID, from terminal: Terminal) {
+        terminal.sessions.remove(session)
+        guard terminal.sessions.isEmpty, terminal.frontEnd.isIdle else { return }
+        terminal.frontEnd.shutdown()
+        close(terminal.descriptor)
+        byDevice[terminal.device] = nil
+    }
+
+    /// Opens the terminal device behind `received` for the daemon alone, non-blocking.
+    private func reopen(_ received: Int32) throws(ServiceError) -> Int32 {
+        let reopened = open("/proc/self/fd/\(received)", O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        if reopened >= 0 { return reopened }
+        // Without /proc, share the caller's open file: it is then non-blocking for the caller
+        // too, which the client puts back when it restores its terminal.
+        let duplicate = fcntl(received, F_DUPFD_CLOEXEC, 3)
+        guard duplicate >= 0 else { throw .failed("cannot use the terminal: \(SystemErrorText.current)") }
+        _ = fcntl(duplicate, F_SETFL, fcntl(duplicate, F_GETFL) | O_NONBLOCK)
+        return duplicate
+    }
+}
+
+/// The text of the current errno, for messages.
+enum SystemErrorText {
+    static var current: String { String(cString: strerror(errno)) }
+}
