@@ -5,11 +5,13 @@ let package = Package(
     name: "timepickerd",
     products: [
         .executable(name: "timepickerd", targets: ["timepickerd"]),
+        .executable(name: "timepickerctl", targets: ["timepickerctl"]),
     ],
     targets: [
         // C modules: headers only.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
 
         // The pure picker: slots, options, state machine. No I/O, no imports.
         .target(name: "TimePickerCore"),
@@ -19,6 +21,8 @@ let package = Package(
         .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
         // The terminal front end: keys in, frames out.
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop"]),
+        // The notification front end: libnotify on a thread of its own.
+        .target(name: "NotificationUI", dependencies: ["CNotify", "CLinux", "EventLoop", "TimePickerCore"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
@@ -26,12 +30,16 @@ let package = Package(
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
         // Executables only parse arguments and wire things together.
-        .executableTarget(name: "timepickerd", dependencies: ["TimePickerService"]),
+        .executableTarget(name: "timepickerd", dependencies: ["TimePickerService", "NotificationUI"]),
+        // The command-line client: pick, monitor, status.
+        .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
+        .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore"]),
+        .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TimePickerCore"]),
     ]
 )

@@ -69,7 +69,7 @@ public struct PickerFrame: Sendable {
 
         let indent = String(repeating: " ", count: spacing.indent)
         let gap = String(repeating: " ", count: spacing.gap)
-        var lines = [displayWidthClipped(terminalSafe(model.options.title), to: width)]
+        var lines = [displayWidthClipped(displaySafe(model.options.title), to: width)]
         if spacers { lines.append("") }
         lines.append(
             indent + header("Start", focused: starts.focused, width: cellWidth)
@@ -90,7 +90,7 @@ public struct PickerFrame: Sendable {
         let selection = statusLine(model, width: width)
         // A one-row terminal gets only what the user most needs: what Enter would confirm.
         guard rows >= 2 else { return [selection] }
-        var lines = [displayWidthClipped(terminalSafe(model.options.title), to: width), selection]
+        var lines = [displayWidthClipped(displaySafe(model.options.title), to: width), selection]
         if rows >= 3, let waitingText = waitingLine(waiting) {
             lines.append(displayWidthClipped(waitingText, to: width))
         }

@@ -41,6 +41,13 @@ extension TimePickerService {
         }
     }
 
+    /// Calls `onVanish` whenever the well-known `name` loses its owner (a server the daemon
+    /// relies on, such as the notification server, leaving the bus).
+    public func watchNameOwner(_ name: String, onVanish: @escaping () -> Void) {
+        nameWatchers[name] = onVanish
+        connection.addMatch(Self.ownerChangedRule(for: name))
+    }
+
     /// Reacts to the bus's own signals: callers leaving, and our name taken over.
     func handleSignal(_ signal: DBusMessage) {
         if signal.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
@@ -53,10 +60,9 @@ extension TimePickerService {
         else { return }
         switch signal.member {
         case "NameOwnerChanged":
-            guard case .string(let newOwner)? = try? signal.arguments().last, newOwner.isEmpty,
-                  watchedCallers[name] != nil
-            else { return }
-            callerLeft(name)
+            guard case .string(let newOwner)? = try? signal.arguments().last, newOwner.isEmpty else { return }
+            if watchedCallers[name] != nil { callerLeft(name) }
+            nameWatchers[name]?()
         case "NameLost" where name == BusNames.service.rawValue:
             log.log(.notice, "another instance took over \(name)")
             onNameLost?()

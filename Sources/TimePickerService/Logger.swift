@@ -1,5 +1,5 @@
 internal import Glibc
-internal import TerminalUI
+internal import TimePickerCore
 
 /// Writes one line per event to stderr, with the journal's `<N>` priority prefix when stderr is
 /// the journal (JOURNAL_STREAM is set).
@@ -25,7 +25,7 @@ public final class Logger {
     /// since messages quote callers' text.
     public func log(_ priority: Priority, _ message: String) {
         guard priority != .debug || verbose else { return }
-        let line = (journal ? "<\(priority.rawValue)>" : "timepickerd: ") + terminalSafe(message) + "\n"
+        let line = (journal ? "<\(priority.rawValue)>" : "timepickerd: ") + displaySafe(message) + "\n"
         if heldLines != nil {
             heldLines?.append(line)
             if let count = heldLines?.count, count > maximumHeldLines { heldLines?.removeFirst() }

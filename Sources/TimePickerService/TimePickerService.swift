@@ -19,6 +19,8 @@ public final class TimePickerService {
     var userIDCache: [String: UInt32] = [:]
     /// PickTimeRange callers whose leaving the bus we watch for, with their pending picks.
     var watchedCallers: [String: Int] = [:]
+    /// Well-known names whose owner leaving matters, with what to do then.
+    var nameWatchers: [String: () -> Void] = [:]
 
     /// Called when another instance took over the bus name (`--replace`).
     public var onNameLost: (() -> Void)?

@@ -6,6 +6,8 @@ struct Arguments: Equatable {
     }
 
     var userInterface = UserInterface.auto
+    /// The notification layout, when not chosen by the server's name.
+    var notificationLayout: String?
     var replace = false
     var verbose = false
     var showVersion = false
@@ -17,7 +19,8 @@ struct Arguments: Equatable {
     }
 
     static let usage = """
-        Usage: timepickerd [--ui auto|terminal|notification] [--replace] [--verbose] [--version] [--help]
+        Usage: timepickerd [--ui auto|terminal|notification] [--notification-layout stepper|list]
+                           [--replace] [--verbose] [--version] [--help]
 
         Serves io.github.timepickerd.TimePicker1 on the session bus: other programs ask it to show a
         start-and-end time picker and receive the outcome as D-Bus signals.
@@ -25,6 +28,10 @@ struct Arguments: Equatable {
           --ui UI      where pickers appear: 'terminal' (this terminal), 'notification' (desktop
                        notifications), or 'auto' (the terminal when stdin and stdout are one,
                        else notifications); default auto
+          --notification-layout LAYOUT
+                       'stepper' (Earlier, Later, Next/OK buttons) or 'list' (one action per
+                       slot); default: list for dunst and mako, which show actions as a
+                       menu, stepper for other servers
           --replace    take the bus name over from a running instance
           --verbose    log debugging detail
           --version    print the version and exit
@@ -45,6 +52,14 @@ struct Arguments: Equatable {
                     throw UsageError(message: "option '--ui' must be auto, terminal or notification, not '\(value)'")
                 }
                 userInterface = choice
+            case "--notification-layout":
+                guard let value = inlineValue ?? remaining.popFirst() else {
+                    throw UsageError(message: "option '--notification-layout' needs a value: stepper or list")
+                }
+                guard ["stepper", "list"].contains(value) else {
+                    throw UsageError(message: "option '--notification-layout' must be stepper or list, not '\(value)'")
+                }
+                notificationLayout = value
             case "--replace": try Self.flag(name, inlineValue); replace = true
             case "--verbose", "-v": try Self.flag(name, inlineValue); verbose = true
             case "--version": try Self.flag(name, inlineValue); showVersion = true

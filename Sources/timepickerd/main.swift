@@ -1,6 +1,7 @@
 import DBusKit
 import EventLoop
 import Glibc
+import NotificationUI
 import TerminalUI
 import TimePickerCore
 import TimePickerService
@@ -34,27 +35,8 @@ let loop = EventLoop()
 // Writes to a peer or a terminal that went away must fail with EPIPE, not kill the daemon.
 signal(SIGPIPE, SIG_IGN)
 
-// The front end: the daemon's own terminal, or the notification UI (not built yet).
-let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-if arguments.userInterface == .terminal && !hasTerminal {
-    fail("'--ui terminal' needs a terminal on stdin and stdout", status: 2)
-}
-let terminalFrontEnd: TerminalFrontEnd?
-if arguments.userInterface == .terminal || (arguments.userInterface == .auto && hasTerminal) {
-    do {
-        terminalFrontEnd = try TerminalFrontEnd(input: STDIN_FILENO, output: STDOUT_FILENO, loop: loop)
-    } catch {
-        fail("cannot use the terminal: \(error)", status: 1)
-    }
-} else {
-    terminalFrontEnd = nil
-}
-let frontEnd: any PickerFrontEnd = terminalFrontEnd ?? UnavailableFrontEnd(kind: "notification")
-if let terminalFrontEnd, isatty(STDERR_FILENO) == 1 {
-    // Log lines would scribble over a picker on the same screen: keep them until it is gone.
-    terminalFrontEnd.onScreenOwnershipChange = { owned in owned ? log.hold() : log.release() }
-}
-
+// Front ends refer to it; declared before them and set when the signals are in place.
+var terminalFrontEnd: TerminalFrontEnd?
 let signals: SignalSource
 do {
     // Before anything could start a thread: the blocked mask must hold for all of them.
@@ -68,6 +50,37 @@ do {
     }
 } catch {
     fail("cannot watch signals: \(error)", status: 1)
+}
+
+// The front end: the daemon's own terminal, or desktop notifications.
+let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+if arguments.userInterface == .terminal && !hasTerminal {
+    fail("'--ui terminal' needs a terminal on stdin and stdout", status: 2)
+}
+let frontEnd: any PickerFrontEnd
+var notificationFrontEnd: NotificationFrontEnd?
+if arguments.userInterface == .terminal || (arguments.userInterface == .auto && hasTerminal) {
+    do {
+        let terminal = try TerminalFrontEnd(input: STDIN_FILENO, output: STDOUT_FILENO, loop: loop)
+        terminalFrontEnd = terminal
+        frontEnd = terminal
+    } catch {
+        fail("cannot use the terminal: \(error)", status: 1)
+    }
+} else {
+    do {
+        let notifications = try NotificationFrontEnd(
+            loop: loop, layout: arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:)))
+        notifications.onProblem = { message in log.log(.warning, message) }
+        notificationFrontEnd = notifications
+        frontEnd = notifications
+    } catch {
+        fail("cannot start the notification user interface: \(error)", status: 1)
+    }
+}
+if let terminalFrontEnd, isatty(STDERR_FILENO) == 1 {
+    // Log lines would scribble over a picker on the same screen: keep them until it is gone.
+    terminalFrontEnd.onScreenOwnershipChange = { owned in owned ? log.hold() : log.release() }
 }
 
 let connection: DBusConnection
@@ -85,6 +98,9 @@ service.onDisconnected = {
     loop.stop()
 }
 service.start()
+if let notificationFrontEnd {
+    service.watchNameOwner("org.freedesktop.Notifications") { notificationFrontEnd.serverVanished() }
+}
 connection.attach(to: loop)
 
 do {

@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TimePickerCore
 
 /// True if any scalar could act as a control: C0, DEL, C1.
 private func hasControl(_ text: String) -> Bool {
@@ -20,7 +21,7 @@ struct TerminalTextTests {
         ("Team sync – Café 😀", "Team sync – Café 😀"),
     ] as [(String, String)])
     func sanitises(input: String, expected: String) {
-        let safe = terminalSafe(input)
+        let safe = displaySafe(input)
         #expect(safe == expected)
         #expect(!hasControl(safe))
     }
@@ -29,7 +30,7 @@ struct TerminalTextTests {
     func exhaustive() {
         let dangerous = Array(0x00...0x1F) + Array(0x7F...0x9F) + Array(0x202A...0x202E) + Array(0x2066...0x2069)
         let input = String(String.UnicodeScalarView(dangerous.compactMap { Unicode.Scalar(UInt32($0)) }))
-        let safe = terminalSafe(input)
+        let safe = displaySafe(input)
         #expect(!hasControl(safe))
         #expect(!safe.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
         #expect(!safe.utf8.contains(0x1B))

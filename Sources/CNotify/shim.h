@@ -1,0 +1,6 @@
+#ifndef CNOTIFY_SHIM_H
+#define CNOTIFY_SHIM_H
+// libnotify, and GLib's unix-fd sources for the notification thread's main context.
+#include <libnotify/notify.h>
+#include <glib-unix.h>
+#endif

@@ -1,0 +1,66 @@
+public import TimePickerCore
+
+/// One action a notification offers: the key that comes back when it is invoked, and its label.
+public struct NotificationAction: Sendable, Equatable {
+    public let key: String
+    public let label: String
+}
+
+/// What one notification shows for a picker's state: pure, so layouts can be tested without a server.
+public struct NotificationContent: Sendable, Equatable {
+    public var summary: String
+    public var body: String
+    public var actions: [NotificationAction]
+
+    /// The notification for `model` in `layout`; with `bodyMarkup` the body is escaped for
+    /// servers that read it as markup. Caller text is neutralised either way.
+    public static func render(_ model: PickerModel, layout: NotificationLayout, bodyMarkup: Bool) -> NotificationContent {
+        let clock = model.options.clock
+        let start = model.start.label(clock)
+        let end = model.end.label(clock)
+        let choosingStart = model.focus == .start
+        var lines: [String]
+        var actions: [NotificationAction]
+        switch layout {
+        case .stepper:
+            lines = [
+                "Start: \(start)" + (choosingStart ? "  ◀" : ""),
+                "End: \(end)" + (choosingStart ? "" : "  ◀"),
+                choosingStart ? "Move the start with Earlier and Later, then Next." : "Move the end with Earlier and Later, then OK.",
+            ]
+            actions = [
+                NotificationAction(key: "default", label: choosingStart ? "Next" : "OK"),
+                NotificationAction(key: "earlier", label: "Earlier"),
+                NotificationAction(key: "later", label: "Later"),
+                choosingStart ? NotificationAction(key: "next", label: "Next") : NotificationAction(key: "ok", label: "OK"),
+            ]
+        case .list:
+            if choosingStart {
+                lines = ["Choose the start time."]
+                actions = model.validStarts.map { NotificationAction(key: "start-\($0.busText)", label: "Start \($0.label(clock))") }
+            } else {
+                lines = ["Start: \(start)", "Choose the end time."]
+                actions = model.validEnds.map { NotificationAction(key: "end-\($0.busText)", label: "End \($0.label(clock))") }
+            }
+        }
+        lines.append("Dismiss this notification to cancel.")
+        let body = lines.map { bodyMarkup ? escapedForMarkup(displaySafe($0)) : displaySafe($0) }.joined(separator: "\n")
+        return NotificationContent(summary: displaySafe(model.options.title), body: body, actions: actions)
+    }
+
+    /// `text` with the characters the Notifications body markup gives meaning to escaped.
+    static func escapedForMarkup(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,28 @@
+/// Makes caller-supplied text safe to show: nothing in the result can drive a terminal or
+/// rearrange how text reads, wherever it is shown (a terminal, a notification, a log).
+///
+/// Titles come from D-Bus callers, so they may hold escape sequences that would move the
+/// cursor, retitle the window or fake a different picker. C0 controls, DEL and C1 controls
+/// (which include the 8-bit CSI U+009B) become U+FFFD, and so do bidi embedding, override,
+/// isolate and mark characters, which could make text read differently from what it is.
+/// Line breaks and tabs become one space each (CR LF counts as one), keeping the title
+/// on one line without hiding that it had breaks.
+public func displaySafe(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+        defer { previous = scalar }
+        switch scalar.value {
+        case 0x0A where previous == "\r":
+            continue
+        case 0x09...0x0D, 0x85, 0x2028, 0x2029:
+            result.append(" ")
+        case 0x00...0x1F, 0x7F...0x9F,
+             0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+            result.append("\u{FFFD}")
+        default:
+            result.append(scalar)
+        }
+    }
+    return String(result)
+}
