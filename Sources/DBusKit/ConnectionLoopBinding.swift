@@ -89,16 +89,20 @@ final class ConnectionLoopBinding {
     }
 
     private func arm(_ timeout: OpaquePointer) {
-        timeouts[timeout] = loop.schedule(afterMilliseconds: Int(dbus_timeout_get_interval(timeout))) { [weak self] in
-            guard let self else { return }
-            self.timeouts.removeValue(forKey: timeout)
+        var timer: Timer?
+        timer = loop.schedule(afterMilliseconds: Int(dbus_timeout_get_interval(timeout))) { [weak self] in
+            guard let self, let timer else { return }
             dbus_timeout_handle(timeout)
-            // libdbus timeouts repeat until removed or disabled; handling may have removed it.
-            if self.timeouts[timeout] == nil, !self.detached, dbus_timeout_get_enabled(timeout) != 0 {
-                self.arm(timeout)
+            // libdbus timeouts repeat until removed or disabled. Handling may have removed it
+            // (a pending call that timed out frees its timeout), in which case `timeouts` no
+            // longer holds this timer and the pointer must not be touched again.
+            if self.timeouts[timeout] === timer {
+                self.timeouts[timeout] = nil
+                if !self.detached, dbus_timeout_get_enabled(timeout) != 0 { self.arm(timeout) }
             }
             self.scheduleDispatch()
         }
+        timeouts[timeout] = timer
     }
 
     // MARK: Dispatching

@@ -47,8 +47,8 @@ public final class RawTerminal {
 
     /// Turns off line editing, echo and flow control so every key arrives at once, byte by byte.
     ///
-    /// Unlike cfmakeraw, ISIG stays on so Ctrl-C and Ctrl-Z still reach the foreground
-    /// process as signals, and OPOST stays on so output is not mangled.
+    /// Unlike cfmakeraw, ISIG stays on so Ctrl-C still reaches the foreground process as
+    /// SIGINT, and OPOST stays on so output is not mangled.
     public func enterRawMode() throws(TerminalError) {
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
@@ -58,6 +58,10 @@ public final class RawTerminal {
             // Block until at least one byte is there, with no inter-byte timer.
             controlChars[Int(VMIN)] = 1
             controlChars[Int(VTIME)] = 0
+            // Ctrl-Z would stop the process mid-pick with the terminal raw (and, for the daemon,
+            // stop the whole service); Ctrl-\ would kill it without restoring. 0 disables a key.
+            controlChars[Int(VSUSP)] = 0
+            controlChars[Int(VQUIT)] = 0
         }
         // TCSANOW, not TCSAFLUSH or TCSADRAIN: those wait for output to drain, and a terminal
         // whose reader is stuck must not stall the caller's event loop.

@@ -2,6 +2,15 @@ public import EventLoop
 internal import Glibc
 public import TimePickerCore
 
+/// Whose terminal a front end draws on.
+public enum TerminalOwner: Sendable {
+    /// The daemon's own: restored even when the daemon crashes, and used only while the daemon
+    /// is in the terminal's foreground.
+    case daemon
+    /// A caller's (the `terminal` option): the caller is in its foreground and restores it.
+    case caller
+}
+
 /// Shows picker sessions one at a time on a terminal: keys in, frames out.
 ///
 /// The terminal is in raw mode and on its alternate screen only while a session is shown, and is
@@ -17,9 +26,9 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     private let output: TerminalOutput
     private let loop: EventLoop
     private let terminal: RawTerminal
-    /// Whether a crash restores this terminal: the daemon's own, not a client's, which the
-    /// client restores itself (and the crash handler has room for one terminal only).
-    private let restoresOnCrash: Bool
+    private let owner: TerminalOwner
+    /// Set by `shutdown`: nothing is shown any more, so ending sessions cannot start the next.
+    private var isShutDown = false
     private var decoder = KeyDecoder()
     private var shown: (id: PickerSessionID, model: PickerModel)?
     private var waiting: [(id: PickerSessionID, model: PickerModel)] = []
@@ -29,11 +38,11 @@ public final class TerminalFrontEnd: PickerFrontEnd {
 
     /// Uses the terminal on `input` and `output` (often the same descriptor); throws when
     /// `input` is not a terminal. The descriptors stay the caller's.
-    public init(input: Int32, output: Int32, loop: EventLoop, restoresOnCrash: Bool = true) throws(TerminalError) {
+    public init(input: Int32, output: Int32, loop: EventLoop, owner: TerminalOwner) throws(TerminalError) {
         self.input = input
         self.output = TerminalOutput(descriptor: output, loop: loop)
         self.loop = loop
-        self.restoresOnCrash = restoresOnCrash
+        self.owner = owner
         terminal = try RawTerminal(fileDescriptor: input)
         self.output.onFailure = { [weak self] in self?.terminalHungUp() }
     }
@@ -42,7 +51,7 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     public var isIdle: Bool { shown == nil && waiting.isEmpty }
 
     public func show(session: PickerSessionID, model: PickerModel) {
-        if isGone {
+        if isGone || isShutDown {
             delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
         } else if shown == nil {
             begin(session, model)
@@ -63,8 +72,11 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     }
 
     public func shutdown() {
+        isShutDown = true
         waiting.removeAll()
         takeDownShown()
+        // The descriptor is about to be closed: nothing may be left to write to its number.
+        output.stop()
     }
 
     /// Draws the shown session again, for instance after the terminal was resized.
@@ -76,15 +88,25 @@ public final class TerminalFrontEnd: PickerFrontEnd {
 
     // MARK: Showing one session
 
-    private func begin(_ session: PickerSessionID, _ model: PickerModel) {
+    /// Shows `session`; false (and `.unavailable` reported) when the terminal cannot be used now.
+    @discardableResult
+    private func begin(_ session: PickerSessionID, _ model: PickerModel) -> Bool {
+        // A daemon put in the background (`&`, Ctrl-Z then `bg`) must not take the terminal
+        // from the shell; SIGTTOU is ignored, so the check is this. A terminal that is not the
+        // daemon's controlling one (tcgetpgrp fails) has no job control to respect.
+        let foreground = owner == .daemon ? tcgetpgrp(input) : -1
+        if foreground >= 0, foreground != getpgrp() {
+            delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
+            return false
+        }
         // Saved before raw mode, so a crash puts back the settings the person had.
-        if restoresOnCrash { installCrashRestore(for: input) }
+        if owner == .daemon { installCrashRestore(for: input) }
         do {
             try terminal.enterRawMode()
         } catch {
-            if restoresOnCrash { removeCrashRestore() }
+            if owner == .daemon { removeCrashRestore() }
             delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
-            return
+            return false
         }
         shown = (session, model)
         decoder = KeyDecoder()
@@ -92,6 +114,7 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         write(PickerFrame.enter)
         inputWatch = loop.watch(input, for: .readable) { [weak self] _ in self?.readKeys() }
         redraw()
+        return true
     }
 
     private func takeDownShown() {
@@ -101,14 +124,16 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         inputWatch = nil
         write(PickerFrame.leave)
         terminal.restore()
-        if restoresOnCrash { removeCrashRestore() }
+        if owner == .daemon { removeCrashRestore() }
         onScreenOwnershipChange?(false)
     }
 
+    /// Shows the next waiting session; one that cannot be shown is reported and the next tried.
     private func showNext() {
-        guard shown == nil, !waiting.isEmpty else { return }
-        let next = waiting.removeFirst()
-        begin(next.id, next.model)
+        while shown == nil, !isShutDown, !waiting.isEmpty {
+            let next = waiting.removeFirst()
+            begin(next.id, next.model)
+        }
     }
 
     private func readKeys() {

@@ -34,6 +34,13 @@ final class TerminalOutput {
         flush()
     }
 
+    /// Stops for good: drops what is pending and writes nothing more, so the descriptor can be
+    /// closed without a write reaching whatever reuses its number.
+    func stop() {
+        hasFailed = true
+        discardPending()
+    }
+
     /// Drops what is pending: the screen it was for is being taken down anyway.
     func discardPending() {
         pending.removeAll()

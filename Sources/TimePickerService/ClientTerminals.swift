@@ -47,7 +47,7 @@ final class ClientTerminals {
         if let existing = byDevice[device] { return existing }
         let descriptor = try reopen(received)
         do {
-            let frontEnd = try TerminalFrontEnd(input: descriptor, output: descriptor, loop: loop, restoresOnCrash: false)
+            let frontEnd = try TerminalFrontEnd(input: descriptor, output: descriptor, loop: loop, owner: .caller)
             frontEnd.delegate = delegate
             let terminal = Terminal(device: device, descriptor: descriptor, frontEnd: frontEnd)
             byDevice[device] = terminal
@@ -72,20 +72,19 @@ final class ClientTerminals {
         byDevice[terminal.device] = nil
     }
 
+    /// Takes every terminal's picker down, before the sessions end at shutdown.
+    func shutdownAll() {
+        for terminal in byDevice.values { terminal.frontEnd.shutdown() }
+    }
+
     /// Opens the terminal device behind `received` for the daemon alone, non-blocking.
     private func reopen(_ received: Int32) throws(ServiceError) -> Int32 {
-        let reopened = open("/proc/self/fd/\(received)", O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        if reopened >= 0 { return reopened }
+        if let reopened = reopenNonBlocking(received) { return reopened }
         // Without /proc, share the caller's open file: it is then non-blocking for the caller
         // too, which the client puts back when it restores its terminal.
         let duplicate = fcntl(received, F_DUPFD_CLOEXEC, 3)
-        guard duplicate >= 0 else { throw .failed("cannot use the terminal: \(SystemErrorText.current)") }
+        guard duplicate >= 0 else { throw .failed("cannot use the terminal: \(SystemError("dup"))") }
         _ = fcntl(duplicate, F_SETFL, fcntl(duplicate, F_GETFL) | O_NONBLOCK)
         return duplicate
     }
-}
-
-/// The text of the current errno, for messages.
-enum SystemErrorText {
-    static var current: String { String(cString: strerror(errno)) }
 }

@@ -1,3 +1,4 @@
+internal import EventLoop
 internal import Glibc
 internal import TimePickerCore
 
@@ -11,6 +12,10 @@ public final class Logger {
 
     private let verbose: Bool
     private let journal: Bool
+    /// stderr reopened non-blocking where it can be, so a stalled terminal or pipe drops log
+    /// lines instead of stalling the daemon.
+    private let output: Int32
+    private var droppedLines = 0
     /// Lines kept back while a picker owns the terminal that stderr writes to.
     private var heldLines: [String]?
     /// How many lines are kept back at most; older ones give way so memory stays bounded.
@@ -19,13 +24,14 @@ public final class Logger {
     public init(verbose: Bool) {
         self.verbose = verbose
         journal = getenv("JOURNAL_STREAM") != nil
+        output = reopenNonBlocking(STDERR_FILENO) ?? STDERR_FILENO
     }
 
     /// Logs `message`; debug lines only with `--verbose`. Control characters are neutralised,
     /// since messages quote callers' text.
     public func log(_ priority: Priority, _ message: String) {
         guard priority != .debug || verbose else { return }
-        let line = (journal ? "<\(priority.rawValue)>" : "timepickerd: ") + displaySafe(message) + "\n"
+        let line = prefix(priority) + displaySafe(message) + "\n"
         if heldLines != nil {
             heldLines?.append(line)
             if let count = heldLines?.count, count > maximumHeldLines { heldLines?.removeFirst() }
@@ -47,15 +53,24 @@ public final class Logger {
     }
 
     private func write(_ line: String) {
-        var bytes = Array(line.utf8)
+        let text = droppedLines > 0 ? "\(prefix(.warning))\(droppedLines) log lines dropped: stderr was not taking them\n" + line : line
+        var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { Glibc.write(2, $0 + offset, buffer.count - offset) } ?? 0
+                buffer.baseAddress.map { Glibc.write(output, $0 + offset, buffer.count - offset) } ?? 0
             }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else {
+                if offset == 0 { droppedLines += 1 }
+                return
+            }
             offset += written
         }
+        droppedLines = 0
+    }
+
+    private func prefix(_ priority: Priority) -> String {
+        journal ? "<\(priority.rawValue)>" : "timepickerd: "
     }
 }

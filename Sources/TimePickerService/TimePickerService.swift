@@ -46,11 +46,13 @@ public final class TimePickerService {
     /// Ends every session with `Cancelled("shutdown")`, answers every pending call, writes it
     /// all out, and gives the front end's borrowings back.
     public func shutdown() {
+        // Front ends first: ending a shown session must not bring the next one on screen.
+        frontEnd.shutdown()
+        clientTerminals.shutdownAll()
         for session in sessions.all {
             end(session, with: .cancelled(.shutdown))
         }
         connection.flush()
-        frontEnd.shutdown()
     }
 
     /// How many sessions are open.

@@ -32,8 +32,11 @@ if arguments.showVersion {
 
 let log = Logger(verbose: arguments.verbose)
 let loop = EventLoop()
-// Writes to a peer or a terminal that went away must fail with EPIPE, not kill the daemon.
+// Writes to a peer or a terminal that went away must fail with EPIPE, not kill the daemon;
+// terminal calls from the background must fail rather than stop the whole service.
 signal(SIGPIPE, SIG_IGN)
+signal(SIGTTOU, SIG_IGN)
+signal(SIGTTIN, SIG_IGN)
 
 // Front ends refer to it; declared before them and set when the signals are in place.
 var terminalFrontEnd: TerminalFrontEnd?
@@ -61,7 +64,10 @@ let frontEnd: any PickerFrontEnd
 var notificationFrontEnd: NotificationFrontEnd?
 if arguments.userInterface == .terminal || (arguments.userInterface == .auto && hasTerminal) {
     do {
-        let terminal = try TerminalFrontEnd(input: STDIN_FILENO, output: STDOUT_FILENO, loop: loop)
+        // Output through a non-blocking file of the daemon's own: a terminal that stops
+        // reading (Ctrl-S) must not stall the bus.
+        let output = reopenNonBlocking(STDOUT_FILENO) ?? STDOUT_FILENO
+        let terminal = try TerminalFrontEnd(input: STDIN_FILENO, output: output, loop: loop, owner: .daemon)
         terminalFrontEnd = terminal
         frontEnd = terminal
     } catch {

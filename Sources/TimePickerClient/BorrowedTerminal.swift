@@ -1,0 +1,57 @@
+internal import Glibc
+
+/// The client's own terminal, lent to the daemon to draw one picker on: the client owns it and
+/// puts it back as it found it on every way out, even when the daemon dies mid-pick.
+final class BorrowedTerminal {
+    let descriptor: Int32
+    /// The settings and file status flags found before the terminal was lent.
+    private let settings: termios
+    private let statusFlags: Int32
+    /// Whether the daemon may have left a picker on the screen: the alternate screen, a hidden
+    /// cursor, colours.
+    private var mayHoldScreen = false
+    private var restored = false
+
+    /// What puts a screen back: attributes reset, cursor shown, alternate screen left.
+    private static let leaveScreen = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Saves the state of `descriptor`; nil when it is not a terminal.
+    init?(descriptor: Int32) {
+        var settings = termios()
+        guard isatty(descriptor) == 1, tcgetattr(descriptor, &settings) == 0 else { return nil }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0 else { return nil }
+        self.descriptor = descriptor
+        self.settings = settings
+        self.statusFlags = flags
+        // Restoring must not stop the client: a background job that sets its terminal's modes
+        // (or writes with TOSTOP) gets SIGTTOU, whose default is to stop.
+        signal(SIGTTOU, SIG_IGN)
+    }
+
+    /// The daemon may now be drawing a picker that the client has to take down if the daemon
+    /// cannot (it died, or the client stopped waiting for it).
+    func lent() { mayHoldScreen = true }
+
+    /// The daemon took its picker down itself (it reported the outcome), or never put one up
+    /// (it refused the call): writing the screen sequence again could only do harm, since
+    /// leaving an alternate screen that is not shown restores a stale cursor position.
+    func returned() { mayHoldScreen = false }
+
+    /// Puts back the saved settings and flags, and the screen when a picker may be on it.
+    /// Safe to call more than once; failures (the terminal hung up) leave nothing to do.
+    func restore() {
+        guard !restored else { return }
+        restored = true
+        if mayHoldScreen {
+            // Non-blocking for this one write: a terminal whose output is stopped must not
+            // keep the client from exiting.
+            _ = fcntl(descriptor, F_SETFL, statusFlags | O_NONBLOCK)
+            Console.write(Self.leaveScreen, to: descriptor)
+        }
+        var saved = settings
+        // TCSANOW: never wait for output to drain, like the daemon.
+        while tcsetattr(descriptor, TCSANOW, &saved) != 0, errno == EINTR {}
+        _ = fcntl(descriptor, F_SETFL, statusFlags)
+    }
+}

@@ -1,0 +1,91 @@
+internal import DBusKit
+internal import EventLoop
+internal import Glibc
+internal import TimePickerCore
+
+/// `timepickerctl monitor`: prints every session outcome on the bus, one line each, as it
+/// happens, until SIGINT or SIGTERM. It needs no running service: it waits for outcomes.
+public final class MonitorCommand {
+    private let options: MonitorOptions
+    private let loop = EventLoop()
+    private var status = ExitStatus.success
+
+    public init(options: MonitorOptions) {
+        self.options = options
+    }
+
+    /// Monitors until interrupted (exit 0), the bus goes away or stdout closes.
+    public func run() -> Int32 {
+        // A reader that went away (`monitor | head -1`) shows up as a failed write.
+        signal(SIGPIPE, SIG_IGN)
+        let connection: DBusConnection
+        do {
+            connection = try DBusConnection.sessionBus()
+            // Blocking on purpose, before the loop: once it returns, no outcome can be missed,
+            // so "listening" is true when it is said.
+            let addMatch = try DBusMessage.methodCall(
+                destination: ServiceNames.bus, path: ServiceNames.busPath, interface: ServiceNames.busInterface, member: "AddMatch")
+            try addMatch.append(.string(ServiceNames.outcomesRule))
+            _ = try connection.call(addMatch)
+        } catch {
+            Console.error("cannot listen on the session bus: \(error.message)")
+            return ExitStatus.failure
+        }
+        // After the blocking calls, so that a stuck bus can still be interrupted the default way.
+        let signals: SignalSource
+        do {
+            signals = try SignalSource(signals: [SIGINT, SIGTERM, SIGHUP], loop: loop) { [unowned self] _ in
+                self.loop.stop()
+            }
+        } catch {
+            Console.error("cannot watch signals: \(error)")
+            return ExitStatus.failure
+        }
+        defer { withExtendedLifetime(signals) {} }
+        connection.setMessageHandler { [unowned self] message in
+            self.receive(message)
+            return false
+        }
+        connection.attach(to: loop)
+        if options.verbose {
+            Console.error("listening for picker outcomes on the session bus as \(connection.uniqueName)")
+        }
+        loop.run()
+        return status
+    }
+
+    private func receive(_ message: DBusMessage) {
+        guard message.kind == .signal else { return }
+        if message.isSignal(interface: ServiceNames.local, member: "Disconnected") {
+            Console.error("lost the connection to the session bus")
+            stop(with: ExitStatus.failure)
+            return
+        }
+        // Broadcasts only: the bus routed those by the rule's sender, while a signal addressed
+        // to this client could come from anyone.
+        guard message.destination == nil, message.interface == ServiceNames.sessionInterface.rawValue,
+              let path = message.path, path.isDescendant(of: ServiceNames.sessionsPath)
+        else { return }
+        let arguments = message.strings.map(displaySafe)
+        let line: String
+        switch message.member {
+        case "Selected" where arguments.count == 2: line = "\(path) Selected \(arguments[0]) \(arguments[1])\n"
+        case "Cancelled" where arguments.count == 1: line = "\(path) Cancelled \(arguments[0])\n"
+        default: return
+        }
+        if !Console.out(line) {
+            // Nobody reads any more: the job is over, not failed (as with `monitor | head -1`).
+            if errno != EPIPE {
+                Console.error("cannot write to stdout: \(String(cString: strerror(errno)))")
+                stop(with: ExitStatus.failure)
+            } else {
+                stop(with: ExitStatus.success)
+            }
+        }
+    }
+
+    private func stop(with status: Int32) {
+        self.status = status
+        loop.stop()
+    }
+}

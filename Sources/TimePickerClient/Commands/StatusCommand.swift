@@ -1,0 +1,25 @@
+internal import DBusKit
+
+/// `timepickerctl status`: the running service's version, user interface, owner and open
+/// sessions. It asks and prints; it never starts the service.
+public struct StatusCommand {
+    public init() {}
+
+    /// Prints the status and returns 0, or says why not and returns 2.
+    public func run() -> Int32 {
+        do throws(ClientFailure) {
+            let connection: DBusConnection
+            do {
+                connection = try DBusConnection.sessionBus()
+            } catch {
+                throw ClientFailure(message: "cannot connect to the session bus: \(error.message)")
+            }
+            let status = try ServiceStatus(on: connection)
+            guard Console.out(status.text) else { throw ClientFailure(message: "cannot write to stdout") }
+            return ExitStatus.success
+        } catch {
+            Console.error(error.message)
+            return error.status
+        }
+    }
+}

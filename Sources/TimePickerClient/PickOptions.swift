@@ -1,0 +1,42 @@
+public import DBusKit
+
+/// What `timepickerctl pick` was asked for: the service's options plus the client's own.
+public struct PickOptions: Equatable, Sendable {
+    public var title: String?
+    public var step: UInt32?
+    public var first: String?
+    public var last: String?
+    public var start: String?
+    public var end: String?
+    public var minDuration: UInt32?
+    public var timeout: UInt32?
+    public var clock: String?
+    /// Print the range as a JSON object instead of "START END".
+    public var json = false
+    /// Pass stdin to the service as the terminal to show the picker in, when it is one.
+    public var useTerminal = true
+
+    public init() {}
+
+    /// The options as the service's `a{sv}` keys, without handle_token and terminal, which the
+    /// pick adds. Times go as typed: validating them is the service's job, so its message,
+    /// naming the key, is the one the person reads.
+    var serviceOptions: [String: DBusValue] {
+        var options: [String: DBusValue] = [:]
+        let texts: [(String, String?)] = [
+            ("title", title), ("first", first), ("last", last), ("start", start), ("end", end), ("clock", clock),
+        ]
+        for case (let key, let value?) in texts { options[key] = .string(value) }
+        let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout)]
+        for case (let key, let value?) in numbers { options[key] = .uint32(value) }
+        return options
+    }
+}
+
+/// What `timepickerctl monitor` was asked for.
+public struct MonitorOptions: Equatable, Sendable {
+    /// Say on stderr when the subscription is in place.
+    public var verbose = false
+
+    public init() {}
+}

@@ -1,0 +1,125 @@
+internal import DBusKit
+internal import TimePickerCore
+
+/// The running service as `status` shows it: who owns the name, what it is, its open sessions.
+struct ServiceStatus {
+    /// One open session: its path and its Title, Start and End properties.
+    struct Session {
+        let path: ObjectPath
+        let title: String
+        let start: String
+        let end: String
+    }
+
+    let owner: String
+    let version: UInt32?
+    let userInterface: String?
+    let sessions: [Session]
+
+    /// How deep below the sessions node the walk looks (sessions are at SENDER/TOKEN).
+    private static let maximumDepth = 3
+
+    /// Asks the service that runs now; never starts it (every call goes to its unique name).
+    init(on connection: DBusConnection) throws(ClientFailure) {
+        let owner: String
+        do {
+            owner = try connection.nameOwner(of: ServiceNames.service)
+        } catch where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            throw ClientFailure(message: "the time picker service (\(ServiceNames.service)) is not running")
+        } catch {
+            throw ClientFailure(message: "cannot reach the time picker service: \(error.message)")
+        }
+        guard let destination = BusName(owner) else {
+            throw ClientFailure(message: "the bus named an invalid owner '\(owner)'")
+        }
+        let reader = Reader(connection: connection, destination: destination)
+        let properties: [String: DBusValue]
+        do {
+            properties = try reader.properties(of: ServiceNames.managerPath, interface: ServiceNames.managerInterface)
+        } catch {
+            throw ClientFailure(message: "cannot read the service's properties: \(error.message)")
+        }
+        self.owner = owner
+        if case .uint32(let version)? = properties["Version"] { self.version = version } else { version = nil }
+        if case .string(let kind)? = properties["UserInterface"] { userInterface = kind } else { userInterface = nil }
+        do {
+            sessions = try reader.sessions(below: ServiceNames.sessionsPath, depth: Self.maximumDepth)
+        } catch {
+            throw ClientFailure(message: "cannot list the open sessions: \(error.message)")
+        }
+    }
+
+    /// The report: one fact per line, then one line per session (path, start, end, title).
+    var text: String {
+        var lines = [
+            "service: \(ServiceNames.service)",
+            "owner: \(owner)",
+            "version: \(version.map(String.init) ?? "unknown")",
+            "user interface: \(userInterface.map(displaySafe) ?? "unknown")",
+            "open sessions: \(sessions.count)",
+        ]
+        for session in sessions {
+            lines.append("  \(session.path) \(displaySafe(session.start)) \(displaySafe(session.end)) \(displaySafe(session.title))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Blocking calls to one peer, for a command that only asks and prints.
+private struct Reader {
+    let connection: DBusConnection
+    let destination: BusName
+
+    /// A session that ends while it is being read is simply no longer open.
+    private static let gone: Set<String> = ["org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"]
+
+    func call(_ member: String, path: ObjectPath, interface: InterfaceName, _ arguments: [DBusValue] = []) throws(DBusFailure) -> [DBusValue] {
+        let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
+        try message.append(contentsOf: arguments)
+        return try connection.call(message, timeoutMilliseconds: 10_000).arguments()
+    }
+
+    func properties(of path: ObjectPath, interface: InterfaceName) throws(DBusFailure) -> [String: DBusValue] {
+        let reply = try call("GetAll", path: path, interface: ServiceNames.properties, [.string(interface.rawValue)])
+        var properties: [String: DBusValue] = [:]
+        for (key, value) in reply.first?.stringKeyedEntries ?? [] {
+            if case .variant(let inner) = value { properties[key] = inner }
+        }
+        return properties
+    }
+
+    /// Every session object at or below `path`, found by walking introspection's child nodes.
+    func sessions(below path: ObjectPath, depth: Int) throws(DBusFailure) -> [ServiceStatus.Session] {
+        let nodes: IntrospectionNodes
+        do {
+            guard case .string(let xml)? = try call("Introspect", path: path, interface: ServiceNames.introspectable).first else { return [] }
+            nodes = IntrospectionNodes(xml: xml)
+        } catch where Self.gone.contains(error.name) {
+            // No sessions at all: the service has no node here.
+            return []
+        }
+        if nodes.interfaces.contains(ServiceNames.sessionInterface.rawValue) {
+            return try session(at: path).map { [$0] } ?? []
+        }
+        guard depth > 0 else { return [] }
+        var found: [ServiceStatus.Session] = []
+        for child in nodes.children {
+            guard let childPath = path.appending(child) else { continue }
+            found += try sessions(below: childPath, depth: depth - 1)
+        }
+        return found
+    }
+
+    private func session(at path: ObjectPath) throws(DBusFailure) -> ServiceStatus.Session? {
+        let properties: [String: DBusValue]
+        do {
+            properties = try self.properties(of: path, interface: ServiceNames.sessionInterface)
+        } catch where Self.gone.contains(error.name) {
+            return nil
+        }
+        func text(_ key: String) -> String {
+            if case .string(let value)? = properties[key] { value } else { "?" }
+        }
+        return ServiceStatus.Session(path: path, title: text("Title"), start: text("Start"), end: text("End"))
+    }
+}

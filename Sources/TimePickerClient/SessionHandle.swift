@@ -1,0 +1,28 @@
+internal import DBusKit
+internal import Glibc
+
+/// The path the client's session will have, known before the call (the handle_token
+/// convention), so its outcome can be subscribed to first and never missed.
+struct SessionHandle {
+    /// The handle_token option: letters, digits and '_' only.
+    let token: String
+    /// /io/github/timepickerd/TimePicker1/session/SENDER/TOKEN.
+    let path: ObjectPath
+
+    /// The handle for a connection whose unique name is `uniqueName` (":1.42" gives "1_42").
+    init?(uniqueName: String) {
+        let sender = String(uniqueName.drop { $0 == ":" }.map { $0 == "." ? "_" : $0 })
+        // The process id makes tokens readable in logs; the random part makes them unique even
+        // when one connection runs several picks.
+        let token = "timepickerctl_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
+        guard let path = ServiceNames.sessionsPath.appending(sender)?.appending(token) else { return nil }
+        self.token = token
+        self.path = path
+    }
+
+    /// A handle with the path the service actually chose.
+    init(token: String, path: ObjectPath) {
+        self.token = token
+        self.path = path
+    }
+}

@@ -1,0 +1,83 @@
+/// The help texts, one per command.
+public enum Usage {
+    /// The text `--help` prints for `topic`.
+    public static func text(for topic: HelpTopic) -> String {
+        switch topic {
+        case .general: general
+        case .pick: pick
+        case .monitor: monitor
+        case .status: status
+        }
+    }
+
+    static let general = """
+        Usage: timepickerctl COMMAND [OPTIONS]
+               timepickerctl --help | --version
+
+        Asks the timepickerd service (io.github.timepickerd.TimePicker1 on the session bus) for a
+        start-and-end time range, and watches the outcomes of its pickers.
+
+        Commands:
+          pick      show a time picker and print the chosen range, such as "09:00 17:00"
+          monitor   print every picker outcome on the bus as it happens
+          status    show the service's version, user interface and open sessions
+
+        'timepickerctl COMMAND --help' describes a command's options.
+
+          --help       print this help and exit
+          --version    print the version and exit
+
+        Example: read start end < <(timepickerctl pick --title "Meeting")
+        """
+
+    static let pick = """
+        Usage: timepickerctl pick [OPTIONS]
+
+        Shows a start-and-end time picker and prints the chosen range on stdout: "09:00 17:00"
+        (local wall-clock HH:MM, 24-hour; 24:00 is the end of the day). When stdin is a terminal,
+        the picker appears in it; otherwise wherever the service shows pickers. The service is
+        started by D-Bus activation when it is not running.
+
+          --title TEXT         the header (default "Select start and end time")
+          --step MIN           minutes between slots; must divide 1440 (default 60)
+          --first HH:MM        the first slot (default 01:00)
+          --last HH:MM         the last slot (default 24:00)
+          --start HH:MM        the initially selected start (default: the first slot)
+          --end HH:MM          the initially selected end (default: the slot after the start)
+          --min-duration MIN   minutes the end must lie after the start (default 0)
+          --timeout SEC        give up after SEC seconds (default 0: wait for ever)
+          --clock 12h|24h      how the labels read (default: the service's locale)
+          --json               print {"start":"09:00","end":"17:00"} instead
+          --no-terminal        do not show the picker in this terminal; leave it to the service
+          --help               print this help and exit
+
+        Ctrl-C cancels the picker. Exit status: 0 a range was chosen; 1 cancelled; 5 the timeout
+        ran out; 2 a usage error, a service that cannot be reached or refuses the options, or no
+        user interface that can show the picker.
+        """
+
+    static let monitor = """
+        Usage: timepickerctl monitor [--verbose]
+
+        Prints each picker outcome on the session bus as it happens, one line each, until
+        interrupted (what an application subscribing to the signals sees):
+
+          /io/github/timepickerd/TimePicker1/session/1_42/standup Selected 09:00 17:00
+          /io/github/timepickerd/TimePicker1/session/1_43/lunch Cancelled user
+
+        The service need not be running: outcomes appear once it is.
+
+          --verbose    say on stderr when listening has begun
+          --help       print this help and exit
+        """
+
+    static let status = """
+        Usage: timepickerctl status
+
+        Shows the running service's version, user interface and bus name owner, and its open
+        sessions, one line each: path, start, end, title. Does not start the service; exit
+        status 2 when it is not running.
+
+          --help    print this help and exit
+        """
+}

@@ -1,0 +1,2 @@
+/// The client's version, printed by `--version`.
+public let clientVersion = "0.1.0"

@@ -1,0 +1,136 @@
+import DBusKit
+import Foundation
+import Glibc
+
+/// Running the `timepickerctl` binary under test against a private bus.
+enum ClientHarness {
+    /// Where the client is: beside the test bundle in SwiftPM's build folder, like the daemon.
+    static var binary: String {
+        if let override = ProcessInfo.processInfo.environment["TIMEPICKERCTL_BINARY"] { return override }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("timepickerctl").path
+    }
+
+    /// A daemon with no terminal of its own: a picker can only appear on a terminal a client passes.
+    static func headlessFixture() throws -> Fixture {
+        try Fixture(arguments: ["--ui", "notification", "--verbose"], withTerminal: false)
+    }
+
+    /// Runs the client to its end with stdin from /dev/null (so it passes no terminal).
+    static func run(_ arguments: [String], on bus: PrivateBus, seconds: Double = 10) throws -> CapturedCommand.Result {
+        try CapturedCommand.run(binary, arguments, environment: bus.environment, directory: bus.directory, seconds: seconds)
+    }
+
+    /// Starts the client with stdin from /dev/null and its output going to files.
+    static func start(_ arguments: [String], on bus: PrivateBus) throws -> CapturedCommand {
+        try CapturedCommand(binary, arguments, environment: bus.environment, directory: bus.directory)
+    }
+
+    /// A bus whose service directory starts the daemon on the first call, with the notification
+    /// user interface (no terminal of its own).
+    static func activatingBus() throws -> PrivateBus {
+        let bus = try PrivateBus()
+        try """
+        [D-BUS Service]
+        Name=\(BusClient.service.rawValue)
+        Exec=\(DaemonProcess.binary) --ui notification
+
+        """.write(
+            to: bus.serviceDirectory.appendingPathComponent("\(BusClient.service.rawValue).service"), atomically: true, encoding: .utf8)
+        return bus
+    }
+}
+
+/// `timepickerctl` on a pseudo-terminal as a person runs it: stdin and stderr are the terminal,
+/// stdout goes to a file (as in `read start end < <(timepickerctl pick)`).
+final class ClientOnTerminal {
+    let process: ChildProcess
+    let screen: PseudoTerminal
+    private let stdoutFile: URL
+
+    init(_ arguments: [String], on bus: PrivateBus, screen: PseudoTerminal) throws {
+        self.screen = screen
+        stdoutFile = bus.directory.appendingPathComponent("timepickerctl-\(UUID().uuidString.prefix(6)).stdout")
+        let output = try openForChild(stdoutFile.path, write: true)
+        defer { close(output) }
+        process = try ChildProcess(
+            ClientHarness.binary, arguments, environment: bus.environment,
+            stdin: screen.terminal, stdout: output, stderr: screen.terminal)
+    }
+
+    /// What the client printed on stdout.
+    var stdout: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
+
+    /// Everything written to the terminal, escape sequences removed: the pickers and the
+    /// client's stderr.
+    var terminalText: String { plainText(String(decoding: screen.rawOutput, as: UTF8.self)) }
+
+    func waitForExit(seconds: Double = 10) throws -> ChildProcess.Termination {
+        try process.waitForExit(seconds: seconds)
+    }
+}
+
+extension BusClient {
+    /// Waits for the Selected or Cancelled signal of the session made by the timepickerctl
+    /// process `pid` (its handle_token starts with "timepickerctl_<pid>_").
+    func waitForOutcome(ofClient pid: pid_t, seconds: Double = 10) throws -> DBusMessage {
+        try waitForMessage(seconds: seconds, "the outcome of timepickerctl \(pid)'s session") {
+            $0.kind == .signal && ($0.member == "Selected" || $0.member == "Cancelled")
+                && ($0.path?.rawValue.contains("/timepickerctl_\(pid)_") ?? false)
+        }
+    }
+}
+
+/// How many descriptors process `pid` has open.
+func openDescriptorCount(of pid: pid_t) throws -> Int {
+    try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+}
+
+/// A stand-in for the service that owns its bus name and lets the test answer each call, to
+/// see exactly what the client sends and how it takes answers a real daemon would not give.
+final class FakeService {
+    let bus: BusClient
+
+    init(bus: PrivateBus) throws {
+        self.bus = try BusClient(bus: bus)
+        guard try self.bus.connection.requestName(BusClient.service, flags: [.doNotQueue]) == .primaryOwner else {
+            throw HarnessError("the fake service could not own \(BusClient.service)")
+        }
+    }
+
+    /// Waits for a ShowTimePicker call; returns it and its options (descriptors in them closed).
+    func nextShowTimePicker() throws -> (DBusMessage, [String: DBusValue]) {
+        let call = try bus.waitForMessage(seconds: 10, "a ShowTimePicker call") {
+            $0.kind == .methodCall && $0.member == "ShowTimePicker"
+        }
+        let arguments = try call.arguments()
+        arguments.flatMap(\.unixFDs).forEach { close($0) }
+        var options: [String: DBusValue] = [:]
+        for (key, value) in arguments.first?.stringKeyedEntries ?? [] {
+            if case .variant(let inner) = value { options[key] = inner }
+        }
+        return (call, options)
+    }
+
+    /// Answers `call` with an error.
+    func answer(_ call: DBusMessage, error name: ErrorName, _ message: String) throws {
+        bus.connection.send(try call.makeError(name: name, message: message))
+        bus.connection.flush()
+    }
+
+    /// Answers `call` with a session handle.
+    func answer(_ call: DBusMessage, handle: ObjectPath) throws {
+        let reply = try call.makeReturn()
+        try reply.append(.objectPath(handle))
+        bus.connection.send(reply)
+        bus.connection.flush()
+    }
+
+    /// Emits a session signal, broadcast or addressed to `destination`.
+    func emit(_ member: String, on path: ObjectPath, _ arguments: [DBusValue], to destination: BusName? = nil) throws {
+        let signal = try DBusMessage.signal(path: path, interface: BusClient.sessionInterface, member: member)
+        try signal.append(contentsOf: arguments)
+        if let destination { signal.setDestination(destination) }
+        bus.connection.send(signal)
+        bus.connection.flush()
+    }
+}
