@@ -1,79 +1,103 @@
 internal import CDBus
+internal import Glibc
 
 extension DBusMessage {
     /// The body as values. Descriptors in it are fresh copies owned by the receiver.
     ///
-    /// The corresponding C functions are `dbus_message_iter_init` and `dbus_message_iter_get_basic`.
-    public func arguments() throws(DBusFailure) -> [DBusValue] {
+    /// With `maximumValues`, a body holding more values (counting those inside containers) is
+    /// refused as soon as the count is passed, before the rest is read. Descriptors read before
+    /// a failure are closed. The corresponding C functions are `dbus_message_iter_init` and
+    /// `dbus_message_iter_get_basic`.
+    public func arguments(maximumValues: Int = .max) throws(DBusFailure) -> [DBusValue] {
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iterator) != 0 else { return [] }
-        return try readAll(&iterator)
+        var reader = BodyReader(budget: maximumValues)
+        do {
+            return try reader.readAll(&iterator)
+        } catch {
+            for descriptor in reader.descriptors { close(descriptor) }
+            throw error
+        }
     }
 }
 
-/// Reads every value from `iterator` to its end.
-private func readAll(_ iterator: inout DBusMessageIter) throws(DBusFailure) -> [DBusValue] {
-    var values: [DBusValue] = []
-    while dbus_message_iter_get_arg_type(&iterator) != CDBUS_TYPE_INVALID {
-        values.append(try readOne(&iterator))
-        dbus_message_iter_next(&iterator)
-    }
-    return values
-}
+/// Reads a message body into values, counting them against a budget.
+private struct BodyReader {
+    var budget: Int
+    /// Every descriptor read so far, to close if the read fails half-way.
+    var descriptors: [Int32] = []
 
-/// Reads the value under `iterator` without advancing it.
-private func readOne(_ iterator: inout DBusMessageIter) throws(DBusFailure) -> DBusValue {
-    let type = dbus_message_iter_get_arg_type(&iterator)
-    switch type {
-    case CDBUS_TYPE_ARRAY, CDBUS_TYPE_STRUCT, CDBUS_TYPE_DICT_ENTRY, CDBUS_TYPE_VARIANT:
-        return try readContainer(&iterator, type: type)
-    default:
-        var basic = DBusBasicValue()
-        dbus_message_iter_get_basic(&iterator, &basic)
+    /// Reads every value from `iterator` to its end.
+    mutating func readAll(_ iterator: inout DBusMessageIter) throws(DBusFailure) -> [DBusValue] {
+        var values: [DBusValue] = []
+        while dbus_message_iter_get_arg_type(&iterator) != CDBUS_TYPE_INVALID {
+            values.append(try readOne(&iterator))
+            dbus_message_iter_next(&iterator)
+        }
+        return values
+    }
+
+    /// Reads the value under `iterator` without advancing it.
+    private mutating func readOne(_ iterator: inout DBusMessageIter) throws(DBusFailure) -> DBusValue {
+        budget -= 1
+        guard budget >= 0 else { throw invalid("the message holds more values than this method accepts") }
+        let type = dbus_message_iter_get_arg_type(&iterator)
         switch type {
-        case CDBUS_TYPE_BYTE: return .byte(basic.byt)
-        case CDBUS_TYPE_BOOLEAN: return .boolean(basic.bool_val != 0)
-        case CDBUS_TYPE_INT16: return .int16(basic.i16)
-        case CDBUS_TYPE_UINT16: return .uint16(basic.u16)
-        case CDBUS_TYPE_INT32: return .int32(basic.i32)
-        case CDBUS_TYPE_UINT32: return .uint32(basic.u32)
-        case CDBUS_TYPE_INT64: return .int64(Int64(basic.i64))
-        case CDBUS_TYPE_UINT64: return .uint64(UInt64(basic.u64))
-        case CDBUS_TYPE_DOUBLE: return .double(basic.dbl)
-        case CDBUS_TYPE_STRING: return .string(basic.str.map { String(cString: $0) } ?? "")
-        case CDBUS_TYPE_SIGNATURE: return .signature(basic.str.map { String(cString: $0) } ?? "")
-        case CDBUS_TYPE_OBJECT_PATH:
-            // libdbus validated the path when it read the message.
-            guard let text = basic.str.map({ String(cString: $0) }), let path = ObjectPath(text) else {
-                throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid object path")
-            }
-            return .objectPath(path)
-        case CDBUS_TYPE_UNIX_FD: return .unixFD(basic.fd)
+        case CDBUS_TYPE_ARRAY, CDBUS_TYPE_STRUCT, CDBUS_TYPE_DICT_ENTRY, CDBUS_TYPE_VARIANT:
+            return try readContainer(&iterator, type: type)
         default:
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "unsupported type code \(type)")
+            var basic = DBusBasicValue()
+            dbus_message_iter_get_basic(&iterator, &basic)
+            switch type {
+            case CDBUS_TYPE_BYTE: return .byte(basic.byt)
+            case CDBUS_TYPE_BOOLEAN: return .boolean(basic.bool_val != 0)
+            case CDBUS_TYPE_INT16: return .int16(basic.i16)
+            case CDBUS_TYPE_UINT16: return .uint16(basic.u16)
+            case CDBUS_TYPE_INT32: return .int32(basic.i32)
+            case CDBUS_TYPE_UINT32: return .uint32(basic.u32)
+            case CDBUS_TYPE_INT64: return .int64(Int64(basic.i64))
+            case CDBUS_TYPE_UINT64: return .uint64(UInt64(basic.u64))
+            case CDBUS_TYPE_DOUBLE: return .double(basic.dbl)
+            case CDBUS_TYPE_STRING: return .string(basic.str.map { String(cString: $0) } ?? "")
+            case CDBUS_TYPE_SIGNATURE: return .signature(basic.str.map { String(cString: $0) } ?? "")
+            case CDBUS_TYPE_OBJECT_PATH:
+                // libdbus validated the path when it read the message.
+                guard let text = basic.str.map({ String(cString: $0) }), let path = ObjectPath(text) else {
+                    throw invalid("invalid object path")
+                }
+                return .objectPath(path)
+            case CDBUS_TYPE_UNIX_FD:
+                descriptors.append(basic.fd)
+                return .unixFD(basic.fd)
+            default:
+                throw invalid("unsupported type code \(type)")
+            }
         }
     }
-}
 
-private func readContainer(_ iterator: inout DBusMessageIter, type: Int32) throws(DBusFailure) -> DBusValue {
-    var inner = DBusMessageIter()
-    dbus_message_iter_recurse(&iterator, &inner)
-    switch type {
-    case CDBUS_TYPE_VARIANT:
-        return .variant(try readOne(&inner))
-    case CDBUS_TYPE_STRUCT:
-        return .structure(try readAll(&inner))
-    case CDBUS_TYPE_DICT_ENTRY:
-        let fields = try readAll(&inner)
-        guard fields.count == 2 else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "malformed dictionary entry")
+    /// Reads an array, structure, dictionary entry or variant under `iterator`.
+    private mutating func readContainer(_ iterator: inout DBusMessageIter, type: Int32) throws(DBusFailure) -> DBusValue {
+        var inner = DBusMessageIter()
+        dbus_message_iter_recurse(&iterator, &inner)
+        switch type {
+        case CDBUS_TYPE_VARIANT:
+            return .variant(try readOne(&inner))
+        case CDBUS_TYPE_STRUCT:
+            return .structure(try readAll(&inner))
+        case CDBUS_TYPE_DICT_ENTRY:
+            let fields = try readAll(&inner)
+            guard fields.count == 2 else { throw invalid("malformed dictionary entry") }
+            return .dictEntry(key: fields[0], value: fields[1])
+        default:
+            let signature = dbus_message_iter_get_signature(&iterator)
+            defer { dbus_free(signature) }
+            // The iterator's signature is the whole array's ("a{sv}"); the element's follows the 'a'.
+            let elementSignature = signature.map { String(String(cString: $0).dropFirst()) } ?? ""
+            return .array(elementSignature: elementSignature, elements: try readAll(&inner))
         }
-        return .dictEntry(key: fields[0], value: fields[1])
-    default:
-        let signature = dbus_message_iter_get_signature(&iterator)
-        defer { dbus_free(signature) }
-        // The iterator's signature is the whole array's ("a{sv}"); the element's follows the 'a'.
-        let elementSignature = signature.map { String(String(cString: $0).dropFirst()) } ?? ""
-        return .array(elementSignature: elementSignature, elements: try readAll(&inner))
+    }
+
+    private func invalid(_ message: String) -> DBusFailure {
+        DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
     }
 }

@@ -1,4 +1,4 @@
-public import DBusKit
+internal import DBusKit
 
 /// What `timepickerctl pick` was asked for: the service's options plus the client's own.
 public struct PickOptions: Equatable, Sendable {

@@ -6,6 +6,14 @@ extension PickerOptions {
             throw OptionError(
                 key: "title", reason: "must be at most \(maxTitleLength) characters (got \(title.count))")
         }
+        // One Character can hold any number of combining marks: bound the code points too,
+        // or a 200-"character" title could be megabytes on every screen and log line.
+        let scalars = title.unicodeScalars.count
+        guard scalars <= maxTitleScalars else {
+            throw OptionError(
+                key: "title",
+                reason: "must be at most \(maxTitleLength) characters of at most \(maxTitleScalars) code points in all (got \(scalars) code points)")
+        }
         return title
     }
 

@@ -12,6 +12,10 @@ public struct PickerOptions: Sendable, Equatable {
     public static let defaultFirst = WallClockTime(uncheckedMinutes: 60)
     /// The longest title, in Characters, so a caller cannot flood the screen.
     public static let maxTitleLength = 200
+    /// The most Unicode code points a title may hold: ten per character covers any script
+    /// and emoji sequence (a family emoji is five or seven), and keeps a title to a few
+    /// kilobytes however it is composed.
+    public static let maxTitleScalars = 2000
     /// The longest handle token; it becomes part of an object path.
     public static let maxHandleTokenLength = 255
 

@@ -3,7 +3,7 @@
 ///
 /// The text came from an untrusted caller and ends up in logs and D-Bus errors,
 /// so it must not be able to inject line breaks or flood the message.
-func quotedForMessage(_ text: String, maxCharacters: Int = 40) -> String {
+public func quotedForMessage(_ text: String, maxCharacters: Int = 40) -> String {
     let kept = text.prefix(maxCharacters)
     var escaped = ""
     for scalar in kept.unicodeScalars {

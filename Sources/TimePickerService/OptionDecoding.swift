@@ -19,7 +19,7 @@ enum OptionDecoding {
         }
         var decoded = Decoded()
         for (key, value) in entries {
-            guard decoded.options[key] == nil else { throw .invalidArgs("option '\(key)' is given more than once") }
+            guard decoded.options[key] == nil else { throw .invalidArgs("option \(quotedForMessage(key)) is given more than once") }
             decoded.options[key] = optionValue(value)
             if key == "terminal", case .variant(.unixFD(let descriptor)) = value { decoded.terminal = descriptor }
         }

@@ -3,30 +3,28 @@ internal import TimePickerCore
 
 /// org.freedesktop.DBus.Properties for the manager and the session objects; all read-only.
 extension TimePickerService {
-    func handleProperties(member: String, path: ObjectPath, arguments: [DBusValue], call: DBusMessage) throws(ServiceError) -> [DBusValue] {
+    /// Answers Get, GetAll or Set; the router has checked the arguments' signature.
+    func handleProperties(member: String, path: ObjectPath, arguments: [DBusValue]) throws(ServiceError) -> [DBusValue] {
         switch member {
         case "Get":
-            try expect(arguments, signature: "ss", for: call)
             guard case .string(let interface) = arguments[0], case .string(let name) = arguments[1] else { return [] }
             let properties = try self.properties(of: path, interface: interface)
             guard let value = properties[name] else {
-                throw .unknownProperty("no property '\(name)' on interface '\(interface)' at '\(path)'")
+                throw .unknownProperty("no property \(quotedForMessage(name)) on interface \(quotedForMessage(interface)) at '\(path)'")
             }
             return [.variant(value)]
         case "GetAll":
-            try expect(arguments, signature: "s", for: call)
             guard case .string(let interface) = arguments[0] else { return [] }
             return [.vardict(try properties(of: path, interface: interface))]
         case "Set":
-            try expect(arguments, signature: "ssv", for: call)
             guard case .string(let interface) = arguments[0], case .string(let name) = arguments[1] else { return [] }
             let properties = try self.properties(of: path, interface: interface)
             guard properties[name] != nil else {
-                throw .unknownProperty("no property '\(name)' on interface '\(interface)' at '\(path)'")
+                throw .unknownProperty("no property \(quotedForMessage(name)) on interface \(quotedForMessage(interface)) at '\(path)'")
             }
-            throw .propertyReadOnly("property '\(name)' is read-only")
+            throw .propertyReadOnly("property \(quotedForMessage(name)) is read-only")
         default:
-            throw .unknownMethod("no method '\(member)' on interface 'org.freedesktop.DBus.Properties'")
+            throw .unknownMethod("no method \(quotedForMessage(member)) on interface 'org.freedesktop.DBus.Properties'")
         }
     }
 
@@ -47,7 +45,7 @@ extension TimePickerService {
             throw exists(path) ? .unknownInterface("the node '\(path)' has no properties") : .unknownObject("no object at path '\(path)'")
         }
         guard interface.isEmpty || interface == ownInterface.rawValue else {
-            throw .unknownInterface("the object at '\(path)' has no interface '\(interface)' with properties")
+            throw .unknownInterface("the object at '\(path)' has no interface \(quotedForMessage(interface)) with properties")
         }
         return values
     }

@@ -55,9 +55,6 @@ public final class TimePickerService {
         connection.flush()
     }
 
-    /// How many sessions are open.
-    public var openSessionCount: Int { sessions.count }
-
     /// The front end that shows `session`: its caller's terminal, or the daemon's own.
     func frontEnd(of session: PickerSession) -> any PickerFrontEnd {
         session.clientTerminal?.frontEnd ?? frontEnd
@@ -93,37 +90,67 @@ public final class TimePickerService {
         }
     }
 
+    /// A method the service answers, resolved from the call's header alone.
+    private enum Method {
+        case introspect, properties(String), showTimePicker, pickTimeRange, cancel(PickerSession)
+
+        /// The argument signature the method takes.
+        var signature: String {
+            switch self {
+            case .introspect, .cancel: ""
+            case .properties("Get"): "ss"
+            case .properties("Set"): "ssv"
+            case .properties: "s"
+            case .showTimePicker, .pickTimeRange: "a{sv}"
+            }
+        }
+    }
+
+    /// The most values one call's body may hold: the largest valid call has a dozen options,
+    /// and a peer must not make the daemon build a million-entry tree to find that out.
+    static let maximumArgumentValues = 256
+
     private func route(_ call: DBusMessage) throws(ServiceError) -> MethodResult {
         guard let path = call.path, let member = call.member else {
             throw .unknownMethod("method call without a path or member")
         }
+        let method = try resolve(call, path: path, member: member)
+        // The header's signature is checked before the body is read: a wrong call costs nothing.
+        guard call.signature == method.signature else {
+            throw .invalidArgs("\(member) takes arguments of type '\(method.signature)', got \(quotedForMessage(call.signature))")
+        }
         let arguments: [DBusValue]
         do {
-            arguments = try call.arguments()
+            arguments = try call.arguments(maximumValues: Self.maximumArgumentValues)
         } catch {
             throw .invalidArgs("cannot read the arguments: \(error.message)")
         }
         // No method of ours keeps a descriptor; received ones are fresh copies we must close.
         defer { closeDescriptors(in: arguments) }
 
+        switch method {
+        case .introspect: return .reply([.string(try introspect(path))])
+        case .properties(let member): return .reply(try handleProperties(member: member, path: path, arguments: arguments))
+        case .showTimePicker: return try showTimePicker(call, arguments: arguments)
+        case .pickTimeRange: return try pickTimeRange(call, arguments: arguments)
+        case .cancel(let session): return cancel(session, call: call)
+        }
+    }
+
+    /// Which of the service's methods `call` is, or the error for a path or method that does not exist.
+    private func resolve(_ call: DBusMessage, path: ObjectPath, member: String) throws(ServiceError) -> Method {
         switch call.interface {
         case BusNames.introspectableInterface:
-            guard member == "Introspect" else { throw unknownMethod(call) }
-            try expect(arguments, signature: "", for: call)
-            return .reply([.string(try introspect(path))])
+            if member == "Introspect" { return .introspect }
         case BusNames.propertiesInterface.rawValue:
-            return .reply(try handleProperties(member: member, path: path, arguments: arguments, call: call))
+            if ["Get", "GetAll", "Set"].contains(member) { return .properties(member) }
         case nil, BusNames.managerInterface.rawValue, BusNames.sessionInterface.rawValue:
             if path == BusNames.managerPath, call.interface != BusNames.sessionInterface.rawValue {
-                switch member {
-                case "ShowTimePicker": return try showTimePicker(call, arguments: arguments)
-                case "PickTimeRange": return try pickTimeRange(call, arguments: arguments)
-                default: break
-                }
+                if member == "ShowTimePicker" { return .showTimePicker }
+                if member == "PickTimeRange" { return .pickTimeRange }
             }
             if let session = sessions[path], call.interface != BusNames.managerInterface.rawValue, member == "Cancel" {
-                try expect(arguments, signature: "", for: call)
-                return cancel(session, call: call)
+                return .cancel(session)
             }
         default:
             break
@@ -131,16 +158,10 @@ public final class TimePickerService {
         throw exists(path) ? unknownMethod(call) : .unknownObject("no object at path '\(path)'")
     }
 
-    /// Checks a call's argument signature, naming the method and what it takes.
-    func expect(_ arguments: [DBusValue], signature: String, for call: DBusMessage) throws(ServiceError) {
-        let actual = arguments.map(\.signature).joined()
-        guard actual == signature else {
-            throw .invalidArgs("\(call.member ?? "method") takes arguments of type '\(signature)', got '\(actual)'")
-        }
-    }
-
     private func unknownMethod(_ call: DBusMessage) -> ServiceError {
-        .unknownMethod("no method '\(call.member ?? "")' on interface '\(call.interface ?? "(none)")' at '\(call.path?.rawValue ?? "")'")
+        .unknownMethod(
+            "no method \(quotedForMessage(call.member ?? "")) on interface \(quotedForMessage(call.interface ?? "(none)"))"
+                + " at \(quotedForMessage(call.path?.rawValue ?? ""))")
     }
 
     /// Whether `path` is an object or one of the nodes above the objects.
@@ -159,6 +180,7 @@ public final class TimePickerService {
 
     // MARK: Sending
 
+    /// Answers `call` with `values`, unless the caller asked for no reply.
     func sendReply(_ values: [DBusValue], to call: DBusMessage) {
         guard call.expectsReply else { return }
         do {
@@ -170,6 +192,7 @@ public final class TimePickerService {
         }
     }
 
+    /// Answers `call` with `error`, unless the caller asked for no reply.
     func sendError(_ error: ServiceError, to call: DBusMessage) {
         guard call.expectsReply else { return }
         do {
@@ -179,6 +202,7 @@ public final class TimePickerService {
         }
     }
 
+    /// Broadcasts a signal from `path`: no destination, so any subscriber receives it.
     func emitSignal(_ member: String, on path: ObjectPath, interface: InterfaceName, _ values: [DBusValue]) {
         do {
             let signal = try DBusMessage.signal(path: path, interface: interface, member: member)

@@ -181,6 +181,16 @@ struct PickerOptionsErrorTests {
         }
     }
 
+    @Test func titleOfFewCharactersButManyCodePointsIsRefused() {
+        let title = "a" + String(repeating: "\u{0301}", count: 3000)
+        #expect(title.count == 1)
+        let error = #expect(throws: OptionError.self) {
+            try PickerOptions(validating: ["title": .string(title)], defaultClock: .twentyFourHour)
+        }
+        #expect(error?.key == "title")
+        #expect(error?.message.contains("code points") == true)
+    }
+
     @Test func terminalDescriptorPassesTypeCheckAndIsLeftToTheService() throws {
         let options = try PickerOptions(validating: ["terminal": .other(signature: "h")], defaultClock: .twentyFourHour)
         #expect(options.title == PickerOptions.defaultTitle)
