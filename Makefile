@@ -12,10 +12,12 @@ CONFIGURATION ?= release
 # The data files name the /usr/local paths; install rewrites them for PREFIX.
 REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(DATADIR)|g'
 
-# Debian packages the build and the tests need: libdbus for the service; dbus-daemon for
-# private buses; busctl (systemd) and gdbus (libglib2.0-bin) for tests that call it the way
-# people do; setpriv (util-linux) to call as another user; xmllint to validate the interface file.
-APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon systemd libglib2.0-bin util-linux libxml2-utils
+# Debian packages the build and the tests need: libdbus and libnotify for the service;
+# dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl
+# (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; setpriv
+# (util-linux) to call as another user; xmllint to validate the interface file.
+APT_PACKAGES := libdbus-1-dev libnotify-dev pkg-config dbus-daemon python3-dbusmock systemd \
+	libglib2.0-bin util-linux libxml2-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data install uninstall clean
@@ -56,16 +58,18 @@ check-data: build
 
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product timepickerd $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c $(CONFIGURATION) --product timepickerctl $(SWIFT_BUILD_FLAGS)
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(LIBDIR)/systemd/user"
 	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"
+	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerctl" "$(DESTDIR)$(BINDIR)/timepickerctl"
 	$(REWRITE_PATHS) dbus/io.github.timepickerd.TimePicker1.service \
 	  > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service"
 	install -m 0644 dbus/io.github.timepickerd.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
 	$(REWRITE_PATHS) systemd/timepickerd.service > "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" \
+	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerctl" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml" \
 	  "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"

@@ -9,7 +9,8 @@ prefix="$work/prefix"
 make --no-print-directory -s install CONFIGURATION=debug PREFIX="$prefix" >/dev/null
 
 fail() { echo "check-install: $*" >&2; exit 1; }
-"$prefix/bin/timepickerd" --version >/dev/null || fail "the installed binary does not run"
+"$prefix/bin/timepickerd" --version >/dev/null || fail "the installed daemon does not run"
+"$prefix/bin/timepickerctl" --version >/dev/null || fail "the installed client does not run"
 activation="$prefix/share/dbus-1/services/io.github.timepickerd.TimePicker1.service"
 grep -qx "Exec=$prefix/bin/timepickerd" "$activation" || fail "Exec= in $activation is not the installed binary"
 grep -qx "SystemdService=timepickerd.service" "$activation" || fail "no SystemdService= in $activation"
