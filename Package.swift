@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "TimePickerCore"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
     ]
 )
 
