@@ -31,6 +31,7 @@ public struct ObjectPath: Hashable, Sendable, CustomStringConvertible {
 public struct BusName: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
+    /// Returns nil when `rawValue` is not a valid bus name.
     public init?(_ rawValue: String) {
         guard isValid(rawValue, by: dbus_validate_bus_name) else { return nil }
         self.rawValue = rawValue
@@ -46,6 +47,7 @@ public struct BusName: Hashable, Sendable, CustomStringConvertible {
 public struct InterfaceName: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
+    /// Returns nil when `rawValue` is not a valid interface name.
     public init?(_ rawValue: String) {
         guard isValid(rawValue, by: dbus_validate_interface) else { return nil }
         self.rawValue = rawValue
@@ -60,6 +62,7 @@ public struct InterfaceName: Hashable, Sendable, CustomStringConvertible {
 public struct ErrorName: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
+    /// Returns nil when `rawValue` is not a valid error name.
     public init?(_ rawValue: String) {
         guard isValid(rawValue, by: dbus_validate_error_name) else { return nil }
         self.rawValue = rawValue

@@ -32,24 +32,3 @@ public final class SignalSource {
         close(descriptor)
     }
 }
-
-/// A failed system call, with the errno it left.
-public struct SystemError: Error, Sendable, CustomStringConvertible {
-    public let call: String
-    public let errno: Int32
-
-    /// Captures the current `errno` for `call`; create it right after the call that failed.
-    public init(_ call: String) {
-        self.call = call
-        self.errno = Glibc.errno
-    }
-
-    public init(_ call: String, errno: Int32) {
-        self.call = call
-        self.errno = errno
-    }
-
-    public var description: String {
-        "\(call): \(String(cString: strerror(errno)))"
-    }
-}

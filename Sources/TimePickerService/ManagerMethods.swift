@@ -36,9 +36,9 @@ extension TimePickerService {
             throw .invalidArgs(error.message)
         }
         try sessions.checkLimits(for: owner)
-        let (path, token) = try sessions.path(owner: owner, requestedToken: options.handleToken)
+        let path = try sessions.path(owner: owner, requestedToken: options.handleToken)
         let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try clientTerminals.terminal(for: descriptor) }
-        let session = sessions.add(path: path, owner: owner, token: token, model: PickerModel(options: options))
+        let session = sessions.add(path: path, owner: owner, model: PickerModel(options: options))
         if let terminal {
             session.clientTerminal = terminal
             clientTerminals.attach(session.id, to: terminal)

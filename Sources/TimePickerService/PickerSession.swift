@@ -8,7 +8,6 @@ final class PickerSession {
     let path: ObjectPath
     /// The unique bus name of the connection that created it.
     let owner: String
-    let token: String
     var model: PickerModel
     /// The PickTimeRange call still waiting for its late reply; nil for ShowTimePicker.
     var pendingCall: DBusMessage?
@@ -16,6 +15,7 @@ final class PickerSession {
     var ownerUID: UInt32?
     /// Cancel() calls from other connections, waiting for `ownerUID` to be known.
     var cancelsAwaitingOwnerUID: [(call: DBusMessage, callerUID: UInt32)] = []
+    /// Ends the session with Cancelled("timeout") when the `timeout` option runs out.
     var timeoutTimer: Timer?
     /// The caller's terminal the session is shown on (the `terminal` option), if any.
     var clientTerminal: ClientTerminals.Terminal?
@@ -23,11 +23,10 @@ final class PickerSession {
     /// (a PickTimeRange call, or a person at the caller's terminal).
     var isOwnerWatched = false
 
-    init(id: PickerSessionID, path: ObjectPath, owner: String, token: String, model: PickerModel) {
+    init(id: PickerSessionID, path: ObjectPath, owner: String, model: PickerModel) {
         self.id = id
         self.path = path
         self.owner = owner
-        self.token = token
         self.model = model
     }
 }

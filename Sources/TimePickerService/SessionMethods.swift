@@ -48,8 +48,8 @@ extension TimePickerService {
     func rememberOwnerUserID(of session: PickerSession) {
         lookUpUserID(of: session.owner) { [weak self, weak session] uid in
             guard let self, let session else { return }
-            // A creator that left before the bus answered was on this user's session bus; the
-            // daemon's own user is the best answer left.
+            // The bus could not say (the creator left before it answered): on a user's session
+            // bus the daemon's own user is the best answer left.
             session.ownerUID = uid ?? getuid()
             let waiting = session.cancelsAwaitingOwnerUID
             session.cancelsAwaitingOwnerUID.removeAll()

@@ -28,7 +28,7 @@ struct SessionRegistry {
     }
 
     /// The path for `owner`'s session named `token`, or an error when it is taken.
-    func path(owner: String, requestedToken: String?) throws(ServiceError) -> (path: ObjectPath, token: String) {
+    func path(owner: String, requestedToken: String?) throws(ServiceError) -> ObjectPath {
         guard let ownerPath = BusNames.sessionsPath.appending(BusNames.pathElement(forSender: owner)) else {
             throw .invalidArgs("caller name '\(owner)' cannot be used in an object path")
         }
@@ -39,21 +39,21 @@ struct SessionRegistry {
             guard byPath[path] == nil else {
                 throw .invalidArgs("option 'handle_token': '\(token)' is already used by an open session of this caller")
             }
-            return (path, token)
+            return path
         }
         // Service-made tokens cannot collide with each other (the counter only grows) but a
         // caller may have chosen one of them as its own handle_token.
         var serial = nextID
         while true {
             let token = "t\(serial)"
-            if let path = ownerPath.appending(token), byPath[path] == nil { return (path, token) }
+            if let path = ownerPath.appending(token), byPath[path] == nil { return path }
             serial += 1
         }
     }
 
     /// Registers a new session and returns it.
-    mutating func add(path: ObjectPath, owner: String, token: String, model: PickerModel) -> PickerSession {
-        let session = PickerSession(id: PickerSessionID(nextID), path: path, owner: owner, token: token, model: model)
+    mutating func add(path: ObjectPath, owner: String, model: PickerModel) -> PickerSession {
+        let session = PickerSession(id: PickerSessionID(nextID), path: path, owner: owner, model: model)
         nextID += 1
         byPath[path] = session
         pathByID[session.id] = path
