@@ -89,6 +89,12 @@ public final class DBusMessage {
     /// Whether the caller asked for no reply, so none should be sent.
     public var expectsReply: Bool { dbus_message_get_no_reply(raw) == 0 }
 
+    /// Sets the message's destination, making a signal unicast. The corresponding C function is
+    /// `dbus_message_set_destination`.
+    public func setDestination(_ destination: BusName) {
+        dbus_message_set_destination(raw, destination.rawValue)
+    }
+
     /// The text of an error reply, its first string argument.
     public var errorMessage: String? {
         guard kind == .error, case .string(let text)? = try? arguments().first else { return nil }
