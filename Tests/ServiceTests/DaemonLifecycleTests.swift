@@ -114,13 +114,7 @@ struct DaemonLifecycleTests {
     @Test("D-Bus activation through the bus's service directory starts the daemon; it leaves with its bus")
     func activation() throws {
         let bus = try PrivateBus()
-        try """
-        [D-BUS Service]
-        Name=\(BusClient.service.rawValue)
-        Exec=\(DaemonProcess.binary) --ui notification
-
-        """.write(
-            to: bus.serviceDirectory.appendingPathComponent("\(BusClient.service.rawValue).service"), atomically: true, encoding: .utf8)
+        try bus.installActivationFile()
         let client = try BusClient(bus: bus)
         #expect(try !client.nameHasOwner(BusClient.service.rawValue), "nothing runs before the call")
 

@@ -29,13 +29,7 @@ enum ClientHarness {
     /// user interface (no terminal of its own).
     static func activatingBus() throws -> PrivateBus {
         let bus = try PrivateBus()
-        try """
-        [D-BUS Service]
-        Name=\(BusClient.service.rawValue)
-        Exec=\(DaemonProcess.binary) --ui notification
-
-        """.write(
-            to: bus.serviceDirectory.appendingPathComponent("\(BusClient.service.rawValue).service"), atomically: true, encoding: .utf8)
+        try bus.installActivationFile()
         return bus
     }
 }
