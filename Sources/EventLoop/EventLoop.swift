@@ -160,8 +160,8 @@ public final class Timer {
 }
 
 /// Milliseconds on CLOCK_MONOTONIC, which wall-clock changes do not move.
-enum MonotonicClock {
-    static func now() -> Int {
+public enum MonotonicClock {
+    public static func now() -> Int {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return spec.tv_sec * 1000 + spec.tv_nsec / 1_000_000

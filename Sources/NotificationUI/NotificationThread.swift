@@ -17,6 +17,11 @@ final class NotificationThread {
     private var mainLoop: OpaquePointer?
     private var server: ServerInfo?
     private var shown: [PickerSessionID: ShownNotification] = [:]
+    /// A call to the server just waited until libnotify gave up: the shows queued behind it
+    /// fail at once instead of waiting that long again, one after another.
+    private var serverTimedOut = false
+    /// How long a failed call must have waited to count as the server not answering.
+    private let timeoutMilliseconds = 10_000
 
     /// What the server said about itself, asked once and kept until it goes away.
     private struct ServerInfo {
@@ -31,6 +36,8 @@ final class NotificationThread {
         /// An action was just invoked: a close that follows it is the server's doing, part of
         /// that step, not the person dismissing.
         var actionPending = false
+        /// The update that follows the action has reached the server.
+        var shownSinceAction = false
 
         init(notification: UnsafeMutablePointer<NotifyNotification>, model: PickerModel) {
             self.notification = notification
@@ -94,9 +101,17 @@ final class NotificationThread {
     }
 
     private func handleCommands() {
-        for command in commands.takeAll() {
-            switch command {
-            case .show(let session, let model): show(session, model)
+        var batch = commands.takeAll()
+        while !batch.isEmpty {
+            switch batch.removeFirst() {
+            case .show(let session, let model):
+                if serverTimedOut {
+                    end(session, .unavailable, "the notification server is not answering")
+                    continue
+                }
+                show(session, model)
+                // Everything that queued up while the server kept us waiting is answered now.
+                if serverTimedOut { batch += commands.takeAll() }
             case .close(let session): close(session)
             case .serverGone:
                 for notification in shown.values { g_object_unref(notification.notification) }
@@ -108,12 +123,16 @@ final class NotificationThread {
                 return
             }
         }
+        // Later requests try the server again: it may have recovered.
+        serverTimedOut = false
     }
 
     // MARK: Showing and closing
 
     private func show(_ session: PickerSessionID, _ model: PickerModel) {
+        let asked = MonotonicClock.now()
         guard let server = serverInfo() else {
+            serverTimedOut = MonotonicClock.now() - asked >= timeoutMilliseconds
             end(session, .unavailable, "no notification server answers")
             return
         }
@@ -145,11 +164,14 @@ final class NotificationThread {
         for action in content.actions {
             addAction(action, to: entry.notification, session: session)
         }
+        let followsAction = entry.actionPending
         guard display(entry.notification, session: session) else { return }
+        entry.shownSinceAction = followsAction
         // The server's signals that came before the reply (a close that followed the action
         // just handled) are queued here now: let them run while the action still counts.
         while g_main_context_iteration(context, 0) != 0 {}
         entry.actionPending = false
+        entry.shownSinceAction = false
     }
 
     private func close(_ session: PickerSessionID) {
@@ -163,7 +185,9 @@ final class NotificationThread {
     /// Sends the notification to the server; on failure the session ends as unavailable.
     private func display(_ notification: UnsafeMutablePointer<NotifyNotification>, session: PickerSessionID) -> Bool {
         var error: UnsafeMutablePointer<GError>?
+        let asked = MonotonicClock.now()
         guard notify_notification_show(notification, &error) != 0 else {
+            serverTimedOut = MonotonicClock.now() - asked >= timeoutMilliseconds
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
             if let error { g_error_free(error) }
             if let entry = shown.removeValue(forKey: session) { g_object_unref(entry.notification) }
@@ -210,8 +234,16 @@ final class NotificationThread {
         guard let entry = shown[session], entry.notification == notification else { return }
         let reason = notify_notification_get_closed_reason(notification)
         if reason == 2, entry.actionPending {
+            // The server closed it as part of the action's step. libnotify forgets the
+            // notification's id when this handler returns, so nothing is shown from in here.
             entry.actionPending = false
-            _ = display(notification, session: session)
+            if entry.shownSinceAction {
+                // The update already went out and the server shows it under this same id: the
+                // close was for what it showed before. Take the id back and show it again
+                // (which also re-arms libnotify's close detection), once libnotify is done.
+                reshowLater(session, id: notificationID(notification))
+            }
+            // Otherwise the update that follows every action shows it anew.
             return
         }
         shown[session] = nil
@@ -221,6 +253,42 @@ final class NotificationThread {
         case 1: reports.post(.ended(session, .timeout, "the notification server let the notification expire"))
         default: reports.post(.ended(session, .unavailable, "the notification server closed the notification (reason \(reason))"))
         }
+    }
+
+    /// The id the server gave the notification, as libnotify keeps it.
+    private func notificationID(_ notification: UnsafeMutablePointer<NotifyNotification>) -> Int32 {
+        var value = GValue()
+        g_value_init(&value, GType(24))  // G_TYPE_INT, a macro Swift cannot import
+        g_object_get_property(UnsafeMutableRawPointer(notification).assumingMemoryBound(to: GObject.self), "id", &value)
+        defer { g_value_unset(&value) }
+        return g_value_get_int(&value)
+    }
+
+    /// Restores the notification's id and shows it again, from the thread's main loop.
+    private func reshowLater(_ session: PickerSessionID, id: Int32) {
+        let source = g_idle_source_new()
+        let box = Unmanaged.passRetained(ReshowContext(thread: self, session: session, id: id)).toOpaque()
+        g_source_set_callback(source, { data in
+            guard let data else { return 0 }
+            let context = Unmanaged<ReshowContext>.fromOpaque(data).takeUnretainedValue()
+            context.thread?.reshow(context.session, id: context.id)
+            return 0
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<ReshowContext>.fromOpaque(data).release()
+        })
+        g_source_attach(source, context)
+        g_source_unref(source)
+    }
+
+    fileprivate func reshow(_ session: PickerSessionID, id: Int32) {
+        guard let entry = shown[session] else { return }
+        var value = GValue()
+        g_value_init(&value, GType(24))
+        g_value_set_int(&value, id)
+        g_object_set_property(UnsafeMutableRawPointer(entry.notification).assumingMemoryBound(to: GObject.self), "id", &value)
+        g_value_unset(&value)
+        _ = display(entry.notification, session: session)
     }
 
     private func addAction(_ action: NotificationAction, to notification: UnsafeMutablePointer<NotifyNotification>, session: PickerSessionID) {
@@ -246,6 +314,19 @@ final class NotificationThread {
             guard let data else { return }
             Unmanaged<CallbackContext>.fromOpaque(data).release()
         }, GConnectFlags(rawValue: 0))
+    }
+}
+
+/// What a deferred re-show needs: held by its GLib source, freed with it.
+private final class ReshowContext {
+    weak var thread: NotificationThread?
+    let session: PickerSessionID
+    let id: Int32
+
+    init(thread: NotificationThread, session: PickerSessionID, id: Int32) {
+        self.thread = thread
+        self.session = session
+        self.id = id
     }
 }
 

@@ -1,0 +1,75 @@
+import NotificationUI
+import Testing
+import TimePickerCore
+
+@Suite("Notification actions and layouts")
+struct NotificationActionTests {
+    @Test("Stepper actions: earlier and later move the focused column, next focuses the end, ok confirms")
+    func stepperActions() throws {
+        let picker = try model()
+        #expect(pickerEvents(forAction: "earlier", in: picker) == [.move(by: -1)])
+        #expect(pickerEvents(forAction: "later", in: picker) == [.move(by: 1)])
+        #expect(pickerEvents(forAction: "next", in: picker) == [.focus(.end)])
+        #expect(pickerEvents(forAction: "ok", in: picker) == [.confirm])
+    }
+
+    @Test("The default action (a click on the body) is Next while choosing the start, OK after")
+    func defaultAction() throws {
+        let picker = try model()
+        #expect(pickerEvents(forAction: "default", in: picker) == [.focus(.end)])
+        #expect(pickerEvents(forAction: "default", in: inEndPhase(picker)) == [.confirm])
+    }
+
+    @Test("List actions set the column and go on: start-HH:MM then the end, end-HH:MM confirms")
+    func listActions() throws {
+        let picker = try model()
+        #expect(pickerEvents(forAction: "start-09:00", in: picker) == [.set(.start, time("09:00")), .focus(.end)])
+        #expect(pickerEvents(forAction: "end-17:00", in: inEndPhase(picker)) == [.set(.end, time("17:00")), .confirm])
+        #expect(pickerEvents(forAction: "end-24:00", in: picker) == [.set(.end, time("24:00")), .confirm])
+    }
+
+    @Test("Unknown or malformed action keys do nothing", arguments: [
+        "", "bogus", "Earlier", "OK", "start-", "start-9:00", "start-25:00", "start-09:00 ", "end-", "end-24:01", "end-ab:cd",
+        "begin-09:00", "cancel",
+    ])
+    func unknownActions(key: String) throws {
+        #expect(pickerEvents(forAction: key, in: try model()).isEmpty)
+    }
+
+    @Test("A full stepper pick through the events the actions stand for")
+    func stepperPickThroughEvents() throws {
+        var picker = try model()
+        var outcome: PickerOutcome?
+        for key in ["later", "later", "next", "later", "earlier", "later", "ok"] where outcome == nil {
+            for event in pickerEvents(forAction: key, in: picker) where outcome == nil {
+                outcome = picker.apply(event)
+            }
+        }
+        #expect(outcome == .selected(start: time("03:00"), end: time("05:00")))
+    }
+
+    @Test("A list start that is not a slot is ignored, and the start phase goes on to the end phase")
+    func listStartNotASlot() throws {
+        var picker = try model()
+        for event in pickerEvents(forAction: "start-09:30", in: picker) { _ = picker.apply(event) }
+        #expect(picker.start == time("01:00"))
+        #expect(picker.focus == .end)
+    }
+
+    @Test("Layout by server name: dunst and mako get the list, every other server the stepper", arguments: [
+        ("dunst", NotificationLayout.list), ("Dunst", .list), ("mako", .list), ("MAKO", .list),
+        ("gnome-shell", .stepper), ("GNOME Shell", .stepper), ("Notification Daemon", .stepper), ("notification-daemon", .stepper),
+        ("Plasma", .stepper), ("Xfce Notify Daemon", .stepper), ("mock-notify", .stepper), ("", .stepper),
+    ])
+    func layoutForServer(name: String, expected: NotificationLayout) {
+        #expect(NotificationLayout.forServer(named: name) == expected)
+    }
+
+    @Test("Layouts by the names --notification-layout takes")
+    func layoutNames() {
+        #expect(NotificationLayout(rawValue: "stepper") == .stepper)
+        #expect(NotificationLayout(rawValue: "list") == .list)
+        #expect(NotificationLayout(rawValue: "menu") == nil)
+        #expect(NotificationLayout.allCases.map(\.rawValue).sorted() == ["list", "stepper"])
+    }
+}

@@ -1,0 +1,176 @@
+@testable import NotificationUI
+import Testing
+import TimePickerCore
+
+/// A picker model from raw options, 24-hour clock unless given.
+func model(_ raw: [String: OptionValue] = [:], clock: ClockStyle = .twentyFourHour) throws -> PickerModel {
+    PickerModel(options: try PickerOptions(validating: raw, defaultClock: clock))
+}
+
+/// Parses a known-good "HH:MM" literal; a bad one is a bug in the test itself.
+func time(_ text: String) -> WallClockTime {
+    guard let time = WallClockTime(parsing: text) else { preconditionFailure("bad time literal in test: \(text)") }
+    return time
+}
+
+/// `model` with the end column focused, as after Next.
+func inEndPhase(_ model: PickerModel) -> PickerModel {
+    var model = model
+    _ = model.apply(.focus(.end))
+    return model
+}
+
+/// The body's lines.
+func lines(_ content: NotificationContent) -> [String] {
+    content.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+@Suite("Notification content")
+struct NotificationContentTests {
+    // MARK: Stepper
+
+    @Test("Stepper, start phase: Earlier/Later/Next, the start marked, default is Next")
+    func stepperStartPhase() throws {
+        let content = NotificationContent.render(try model(), layout: .stepper, bodyMarkup: false)
+        #expect(content.summary == PickerOptions.defaultTitle)
+        #expect(content.actions == [
+            NotificationAction(key: "default", label: "Next"),
+            NotificationAction(key: "earlier", label: "Earlier"),
+            NotificationAction(key: "later", label: "Later"),
+            NotificationAction(key: "next", label: "Next"),
+        ])
+        #expect(lines(content) == [
+            "Start: 01:00  ◀",
+            "End: 02:00",
+            "Move the start with Earlier and Later, then Next.",
+            "Dismiss this notification to cancel.",
+        ])
+    }
+
+    @Test("Stepper, end phase: Earlier/Later/OK, the end marked, default is OK")
+    func stepperEndPhase() throws {
+        let content = NotificationContent.render(
+            inEndPhase(try model(["start": .string("09:00"), "end": .string("17:00")])), layout: .stepper, bodyMarkup: false)
+        #expect(content.actions == [
+            NotificationAction(key: "default", label: "OK"),
+            NotificationAction(key: "earlier", label: "Earlier"),
+            NotificationAction(key: "later", label: "Later"),
+            NotificationAction(key: "ok", label: "OK"),
+        ])
+        #expect(lines(content) == [
+            "Start: 09:00",
+            "End: 17:00  ◀",
+            "Move the end with Earlier and Later, then OK.",
+            "Dismiss this notification to cancel.",
+        ])
+    }
+
+    @Test("Stepper has at most three buttons besides the default action (GNOME Shell shows no more)")
+    func stepperButtonCount() throws {
+        for phase in [try model(), inEndPhase(try model())] {
+            let content = NotificationContent.render(phase, layout: .stepper, bodyMarkup: true)
+            #expect(content.actions.filter { $0.key != "default" }.count == 3)
+        }
+    }
+
+    @Test("Times follow the clock option: 12-hour labels")
+    func stepperTwelveHour() throws {
+        let content = NotificationContent.render(
+            try model(["start": .string("13:00"), "end": .string("24:00")], clock: .twelveHour), layout: .stepper, bodyMarkup: false)
+        #expect(lines(content).prefix(2) == ["Start: 1:00 PM  ◀", "End: 12:00 AM"])
+    }
+
+    // MARK: List
+
+    @Test("List, start phase: one action per valid start, in order, labelled as a person reads it")
+    func listStartPhase() throws {
+        let picker = try model(clock: .twelveHour)
+        let content = NotificationContent.render(picker, layout: .list, bodyMarkup: false)
+        #expect(content.actions.count == picker.validStarts.count)
+        #expect(content.actions.map(\.key) == picker.validStarts.map { "start-\($0.busText)" })
+        #expect(content.actions.first == NotificationAction(key: "start-01:00", label: "Start 1:00 AM"))
+        #expect(content.actions.contains(NotificationAction(key: "start-09:00", label: "Start 9:00 AM")))
+        #expect(content.actions.contains(NotificationAction(key: "start-12:00", label: "Start 12:00 PM")))
+        #expect(!content.actions.contains { $0.key == "default" || $0.key.hasPrefix("end-") })
+        #expect(lines(content) == ["Choose the start time.", "Dismiss this notification to cancel."])
+    }
+
+    @Test("List, end phase: only valid ends, from the start on, with min_duration respected")
+    func listEndPhase() throws {
+        var picker = try model(["min_duration": .uint32(90), "step": .uint32(30)])
+        _ = picker.apply(.set(.start, time("09:00")))
+        _ = picker.apply(.focus(.end))
+        let content = NotificationContent.render(picker, layout: .list, bodyMarkup: false)
+        #expect(content.actions.first == NotificationAction(key: "end-10:30", label: "End 10:30"))
+        #expect(content.actions.last == NotificationAction(key: "end-24:00", label: "End 24:00"))
+        #expect(content.actions.map(\.key) == picker.validEnds.map { "end-\($0.busText)" })
+        #expect(content.actions.allSatisfy { $0.key.hasPrefix("end-") })
+        #expect(lines(content) == ["Start: 09:00", "Choose the end time.", "Dismiss this notification to cancel."])
+    }
+
+    @Test("List, start phase: no start without room for min_duration before the last slot")
+    func listStartsLeaveRoom() throws {
+        let content = NotificationContent.render(try model(["min_duration": .uint32(120)]), layout: .list, bodyMarkup: false)
+        #expect(content.actions.last?.key == "start-22:00")
+    }
+
+    @Test("Every end the list offers is accepted and ends the picker with it")
+    func listOffersOnlyAcceptedEnds() throws {
+        var picker = try model(["min_duration": .uint32(60)])
+        for event in pickerEvents(forAction: "start-05:00", in: picker) { _ = picker.apply(event) }
+        let offered = NotificationContent.render(picker, layout: .list, bodyMarkup: false).actions
+        #expect(!offered.isEmpty)
+        for action in offered {
+            var attempt = picker
+            var outcome: PickerOutcome?
+            for event in pickerEvents(forAction: action.key, in: attempt) where outcome == nil {
+                outcome = attempt.apply(event)
+            }
+            let end = time(String(action.key.dropFirst(4)))
+            #expect(outcome == .selected(start: time("05:00"), end: end), "\(action.key)")
+        }
+    }
+
+    // MARK: Text from callers
+
+    @Test("Control characters in the title are neutralised in the summary, escape sequences included")
+    func summaryNeutralised() throws {
+        let title = "<b>x</b> & \u{1B}[2J\u{7}\u{9B}1m\tnext\r\nline\u{202E}"
+        for bodyMarkup in [false, true] {
+            for layout in NotificationLayout.allCases {
+                let content = NotificationContent.render(try model(["title": .string(title)]), layout: layout, bodyMarkup: bodyMarkup)
+                #expect(content.summary == "<b>x</b> & \u{FFFD}[2J\u{FFFD}\u{FFFD}1m next line\u{FFFD}")
+                #expect(!content.summary.unicodeScalars.contains { $0.properties.generalCategory == .control })
+                #expect(content.summary == displaySafe(title), "the summary is plain text: not escaped as markup")
+            }
+        }
+    }
+
+    @Test("Markup escaping: the five characters the body markup gives meaning to")
+    func markupEscaping() {
+        #expect(NotificationContent.escapedForMarkup("<b>x</b> & \"y\" 'z'") == "&lt;b&gt;x&lt;/b&gt; &amp; &quot;y&quot; &apos;z&apos;")
+        #expect(NotificationContent.escapedForMarkup("&amp;") == "&amp;amp;", "escaping twice is visible, so it happens once")
+        #expect(NotificationContent.escapedForMarkup("9:00 AM ◀") == "9:00 AM ◀")
+        #expect(NotificationContent.escapedForMarkup("") == "")
+    }
+
+    @Test("The body is the same text with or without body-markup when nothing needs escaping")
+    func bodyWithAndWithoutMarkup() throws {
+        for layout in NotificationLayout.allCases {
+            for picker in [try model(clock: .twelveHour), inEndPhase(try model(clock: .twelveHour))] {
+                let plain = NotificationContent.render(picker, layout: layout, bodyMarkup: false)
+                let markup = NotificationContent.render(picker, layout: layout, bodyMarkup: true)
+                #expect(plain.body == markup.body)
+                #expect(plain.actions == markup.actions)
+                #expect(!markup.body.contains("<") && !markup.body.contains("&"))
+            }
+        }
+    }
+
+    @Test("Rendering is pure: the same model gives the same notification")
+    func renderIsPure() throws {
+        let picker = try model(["start": .string("08:00")])
+        #expect(NotificationContent.render(picker, layout: .stepper, bodyMarkup: true)
+            == NotificationContent.render(picker, layout: .stepper, bodyMarkup: true))
+    }
+}

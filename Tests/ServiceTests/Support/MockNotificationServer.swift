@@ -1,0 +1,441 @@
+import DBusKit
+import Foundation
+import Glibc
+
+/// A notification server on a private bus: python3-dbusmock's `notification_daemon` template,
+/// run by Debian's `/usr/bin/python3`.
+///
+/// The test watches what the daemon asks of it through the mock's `MethodCalled` signal (one
+/// per call, in the order the mock handled them) and plays the person and the server by having
+/// the mock emit `ActionInvoked` and `NotificationClosed`.
+final class MockNotificationServer {
+    static let busName: BusName = "org.freedesktop.Notifications"
+    static let path: ObjectPath = "/org/freedesktop/Notifications"
+    static let interface = "org.freedesktop.Notifications"
+    static let mockInterface: InterfaceName = "org.freedesktop.DBus.Mock"
+    /// What a server that can show the picker advertises.
+    static let fullCapabilities = "body body-markup actions"
+
+    let process: ChildProcess
+    let logFile: URL
+    /// The mock's unique name on the bus.
+    let uniqueName: String
+    /// Sends the mock its instructions (AddMethod, the harness's methods, GetCalls).
+    private let control: BusClient
+    /// Receives the mock's MethodCalled signals, and nothing else.
+    private let observer: BusClient
+    /// Every call the mock reported, in the order it handled them.
+    private var calls: [Call] = []
+    /// Indices of `calls` that a wait has already returned.
+    private var taken: Set<Int> = []
+    /// More to say when a wait times out (the daemon's log).
+    var diagnostics: (() -> String)?
+    /// The id the mock gives the next Notify without replaces_id (its `next_id`, which starts at 1).
+    private var nextFreshID: UInt32 = 1
+
+    /// One call the mock received, its arguments unwrapped from their variants.
+    struct Call: CustomStringConvertible {
+        let method: String
+        let arguments: [DBusValue]
+        /// Set for Notify calls.
+        let notification: Notification?
+
+        var description: String { notification.map { "Notify \($0)" } ?? "\(method)\(arguments)" }
+
+        /// The notification id of a CloseNotification call (the template declares it 'i'), or of
+        /// the harness's Close and InvokeThenClose.
+        var closedID: UInt32? {
+            switch arguments.first {
+            case .uint32(let id)?: id
+            case .int32(let id)?: UInt32(bitPattern: id)
+            default: nil
+            }
+        }
+    }
+
+    /// One Notify call: what the daemon asked the server to show.
+    struct Notification: CustomStringConvertible {
+        /// The id the mock answered with: replaces_id when nonzero, else a fresh one.
+        let id: UInt32
+        let appName: String
+        let replacesID: UInt32
+        let summary: String
+        let body: String
+        /// (key, label) pairs, in the order the daemon sent them.
+        let actions: [(key: String, label: String)]
+        let hints: [String: DBusValue]
+        let expireTimeout: Int32
+
+        var actionKeys: [String] { actions.map(\.key) }
+        var actionLabels: [String] { actions.map(\.label) }
+
+        func label(of key: String) -> String? { actions.first { $0.key == key }?.label }
+
+        var description: String {
+            "#\(id) (replaces \(replacesID)) summary=\(summary.debugDescription) body=\(body.debugDescription) actions=\(actionKeys)"
+        }
+    }
+
+    /// Starts the mock on `bus` and waits until it owns org.freedesktop.Notifications.
+    init(bus: PrivateBus, capabilities: String = fullCapabilities) throws {
+        logFile = bus.directory.appendingPathComponent("mock-notify-\(UUID().uuidString.prefix(6)).log")
+        let log = try openForChild(logFile.path, write: true)
+        let devNull = try openForChild("/dev/null", write: false)
+        defer {
+            close(log)
+            close(devNull)
+        }
+        var environment = bus.environment
+        environment["PYTHONUNBUFFERED"] = "1"
+        process = try ChildProcess(
+            "/usr/bin/python3",
+            ["-m", "dbusmock", "--session", "--template", "notification_daemon",
+             "-p", "{\"capabilities\": \"\(capabilities)\"}"],
+            environment: environment, stdin: devNull, stdout: log, stderr: log)
+        control = try BusClient(bus: bus)
+        let process = process
+        let logFile = logFile
+        let control = control
+        try waitUntil("the mock notification server to own \(Self.busName)", seconds: 30) {
+            guard process.isRunning else {
+                throw HarnessError(
+                    "the mock notification server exited: \((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")")
+            }
+            return try control.nameHasOwner(Self.busName.rawValue)
+        }
+        uniqueName = try control.connection.nameOwner(of: Self.busName)
+        observer = try BusClient(bus: bus)
+        try observer.subscribe(
+            "type='signal',sender='\(uniqueName)',interface='\(Self.mockInterface.rawValue)',member='MethodCalled'")
+        try addHarnessMethods()
+    }
+
+    deinit {
+        // A frozen mock must not stay behind stopped.
+        process.send(SIGCONT)
+        process.send(SIGKILL)
+        _ = try? process.waitForExit()
+    }
+
+    /// What the mock logged so far (every call and every signal it emitted).
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    // MARK: Watching calls
+
+    /// Waits for a call to `method` that `predicate` accepts and that no earlier wait returned.
+    @discardableResult
+    func waitForCall(
+        _ method: String, seconds: Double = 30, _ what: String? = nil, where predicate: (Call) -> Bool = { _ in true }
+    ) throws -> Call {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            for index in calls.indices where !taken.contains(index) {
+                let call = calls[index]
+                if call.method == method && predicate(call) {
+                    taken.insert(index)
+                    return call
+                }
+            }
+            guard Date() < deadline else { break }
+            receive(milliseconds: Int32(max(1, min(200, deadline.timeIntervalSinceNow * 1000))))
+        }
+        throw HarnessError(
+            "timed out after \(seconds) s waiting for \(what ?? method) at the mock notification server; "
+                + "it was asked:\n\(calls.map(\.description).joined(separator: "\n"))\nits log:\n\(log)\n\(diagnostics?() ?? "")")
+    }
+
+    /// Waits for a Notify that `predicate` accepts.
+    func waitForNotify(
+        seconds: Double = 30, _ what: String = "a Notify", where predicate: (Notification) -> Bool = { _ in true }
+    ) throws -> Notification {
+        let call = try waitForCall("Notify", seconds: seconds, what) { call in call.notification.map(predicate) ?? false }
+        guard let notification = call.notification else { throw HarnessError("Notify without a notification") }
+        return notification
+    }
+
+    /// Waits for a Notify whose summary is `summary` (the session's title).
+    func waitForNotify(
+        summary: String, seconds: Double = 30, where predicate: (Notification) -> Bool = { _ in true }
+    ) throws -> Notification {
+        try waitForNotify(seconds: seconds, "a Notify with summary \(summary.debugDescription)") {
+            $0.summary == summary && predicate($0)
+        }
+    }
+
+    /// Waits for CloseNotification(id).
+    func waitForCloseNotification(_ id: UInt32, seconds: Double = 30) throws {
+        try waitForCall("CloseNotification", seconds: seconds, "CloseNotification(\(id))") { $0.closedID == id }
+    }
+
+    /// The calls seen so far, after reading whatever has arrived.
+    func receivedCalls() -> [Call] {
+        receive(milliseconds: 0)
+        return calls
+    }
+
+    /// Every method the mock was asked, in order, from its own record (GetCalls): complete even
+    /// where the MethodCalled signals are still on their way.
+    func recordedMethods() throws -> [String] {
+        let reply = try control.call(
+            "GetCalls", path: Self.path, interface: Self.mockInterface, destination: Self.busName, seconds: 30)
+        guard case .array(_, let rows)? = reply.first else { throw HarnessError("GetCalls returned \(reply)") }
+        return rows.compactMap { row in
+            guard case .structure(let fields) = row, fields.count == 3, case .string(let name) = fields[1] else { return nil }
+            return name
+        }
+    }
+
+    /// Reads the MethodCalled signals that have arrived, waiting up to `milliseconds` for the first.
+    private func receive(milliseconds: Int32) {
+        var wait = milliseconds
+        while let message = observer.connection.nextMessage(timeoutMilliseconds: wait) {
+            wait = 0
+            guard message.kind == .signal, message.member == "MethodCalled",
+                  case .string(let method)? = try? message.arguments().first,
+                  case .array(_, let wrapped)? = try? message.arguments().dropFirst().first
+            else { continue }
+            let arguments = wrapped.map { value in if case .variant(let inner) = value { inner } else { value } }
+            var notification: Notification?
+            if method == "Notify" { notification = decodeNotify(arguments) }
+            calls.append(Call(method: method, arguments: arguments, notification: notification))
+        }
+    }
+
+    /// Notify(s app_name, u replaces_id, s app_icon, s summary, s body, as actions, a{sv} hints, i expire_timeout).
+    private func decodeNotify(_ arguments: [DBusValue]) -> Notification? {
+        guard arguments.count == 8,
+              case .string(let appName) = arguments[0],
+              case .uint32(let replacesID) = arguments[1],
+              case .string(let summary) = arguments[3],
+              case .string(let body) = arguments[4],
+              case .array(_, let actionValues) = arguments[5],
+              case .int32(let expireTimeout) = arguments[7]
+        else { return nil }
+        let strings = actionValues.compactMap { if case .string(let text) = $0 { text } else { nil } }
+        var actions: [(key: String, label: String)] = []
+        var index = 0
+        while index + 1 < strings.count {
+            actions.append((strings[index], strings[index + 1]))
+            index += 2
+        }
+        var hints: [String: DBusValue] = [:]
+        for (key, value) in arguments[6].stringKeyedEntries ?? [] {
+            if case .variant(let inner) = value { hints[key] = inner } else { hints[key] = value }
+        }
+        let id: UInt32
+        if replacesID != 0 {
+            id = replacesID
+        } else {
+            id = nextFreshID
+            nextFreshID += 1
+        }
+        return Notification(
+            id: id, appName: appName, replacesID: replacesID, summary: summary, body: body, actions: actions,
+            hints: hints, expireTimeout: expireTimeout)
+    }
+
+    // MARK: Playing the person and the server
+
+    /// Methods this harness adds to the mock, so that what the test has it emit shows up in the
+    /// same ordered stream of MethodCalled signals as what the daemon asks of it, and so that
+    /// signals meant to go out together leave in one go.
+    static let harnessInterface: InterfaceName = "io.github.timepickerd.Tests.MockServer"
+    private static let harnessMethods: [(name: String, signature: String, code: String)] = [
+        ("Invoke", "us", "self.EmitSignal('org.freedesktop.Notifications', 'ActionInvoked', 'us', [args[0], args[1]])"),
+        ("Close", "uu", "self.EmitSignal('org.freedesktop.Notifications', 'NotificationClosed', 'uu', [args[0], args[1]])"),
+        // GNOME's notification-daemon: the action, then at once the close as dismissed, in one
+        // go, so nothing the daemon sends can come between them.
+        ("InvokeThenClose", "us", """
+            self.EmitSignal('org.freedesktop.Notifications', 'ActionInvoked', 'us', [args[0], args[1]])
+            self.EmitSignal('org.freedesktop.Notifications', 'NotificationClosed', 'uu', [args[0], dbus.UInt32(2)])
+            """),
+    ]
+
+    private func addHarnessMethods() throws {
+        for method in Self.harnessMethods {
+            _ = try control.call(
+                "AddMethod", path: Self.path, interface: Self.mockInterface, destination: Self.busName,
+                [.string(Self.harnessInterface.rawValue), .string(method.name), .string(method.signature), .string(""),
+                 .string(method.code)],
+                seconds: 30)
+        }
+    }
+
+    private func callHarness(_ method: String, _ arguments: [DBusValue]) throws {
+        _ = try control.call(method, path: Self.path, interface: Self.harnessInterface, destination: Self.busName, arguments, seconds: 30)
+    }
+
+    /// The person invokes the action `key` on notification `id`.
+    func invokeAction(_ key: String, on id: UInt32) throws {
+        try callHarness("Invoke", [.uint32(id), .string(key)])
+    }
+
+    /// The notification `id` closes with `reason` (1 expired, 2 dismissed, 3 closed by call, 4 undefined).
+    func closeNotification(_ id: UInt32, reason: UInt32) throws {
+        try callHarness("Close", [.uint32(id), .uint32(reason)])
+    }
+
+    /// The person invokes `key`, and the server at once closes the notification as dismissed, as
+    /// GNOME's notification-daemon does: both signals leave the server before it reads anything else.
+    func invokeActionThenClose(_ key: String, on id: UInt32) throws {
+        try callHarness("InvokeThenClose", [.uint32(id), .string(key)])
+    }
+
+    /// The notifications the server shows now, as far as the calls seen so far tell: a Notify
+    /// opens (or reopens) one, CloseNotification and a close the test had the server make end it.
+    var openNotifications: Set<UInt32> {
+        receive(milliseconds: 0)
+        var open: Set<UInt32> = []
+        for call in calls {
+            switch call.method {
+            case "Notify": if let id = call.notification?.id { open.insert(id) }
+            case "CloseNotification": if let id = call.closedID { open.remove(id) }
+            case "Close", "InvokeThenClose": if let id = call.closedID { open.remove(id) }
+            default: break
+            }
+        }
+        return open
+    }
+
+    // MARK: Its process
+
+    /// Kills the server outright (SIGKILL) and waits for it to be gone.
+    func kill() throws {
+        process.send(SIGCONT)
+        process.send(SIGKILL)
+        try process.waitForExit(seconds: 10)
+    }
+
+    /// Stops the server's process (SIGSTOP): it holds every later call without answering.
+    ///
+    /// A call of the test's own first: the mock answers calls one at a time, in order, so once it
+    /// has answered this one it has also answered every call it received before (the daemon's
+    /// Notify whose MethodCalled the test just saw, say). Frozen between saying it was called
+    /// and answering, it would leave that earlier call hanging instead of the one the test means.
+    func freeze() throws {
+        _ = try recordedMethods()
+        process.send(SIGSTOP)
+    }
+
+    /// Lets a frozen server go on (SIGCONT).
+    func thaw() { process.send(SIGCONT) }
+}
+
+/// The daemon on a private bus with the notification user interface and no terminal, a mock
+/// notification server started before it (or none), and a client subscribed to the sessions.
+final class NotificationFixture {
+    let bus: PrivateBus
+    private(set) var server: MockNotificationServer?
+    /// Servers killed during the test, kept for their logs.
+    private var retired: [MockNotificationServer] = []
+    let daemon: DaemonProcess
+    let client: BusClient
+
+    /// With `capabilities` nil, no notification server runs at all.
+    init(capabilities: String? = MockNotificationServer.fullCapabilities, layout: String? = nil) throws {
+        let bus = try PrivateBus()
+        self.bus = bus
+        server = try capabilities.map { try MockNotificationServer(bus: bus, capabilities: $0) }
+        var arguments = ["--ui", "notification", "--verbose"]
+        if let layout { arguments += ["--notification-layout", layout] }
+        let daemon = try DaemonProcess.serving(on: bus, arguments: arguments)
+        self.daemon = daemon
+        client = try BusClient(bus: bus)
+        try client.subscribeToSessions()
+        server?.diagnostics = { [weak daemon] in "daemon log:\n\(daemon?.log ?? "")" }
+    }
+
+    deinit {
+        daemon.send(SIGKILL)
+        _ = try? daemon.process.waitForExit()
+    }
+
+    /// Another client on the same bus, subscribed to the sessions' signals.
+    func newClient() throws -> BusClient {
+        let other = try BusClient(bus: bus)
+        try other.subscribeToSessions()
+        return other
+    }
+
+    /// The running mock server.
+    var mock: MockNotificationServer {
+        get throws {
+            guard let server else { throw HarnessError("this fixture has no notification server") }
+            return server
+        }
+    }
+
+    /// Kills the server and forgets it.
+    func killServer() throws {
+        guard let server else { return }
+        try server.kill()
+        retired.append(server)
+        self.server = nil
+    }
+
+    /// Starts a new mock server in place of the old one.
+    @discardableResult
+    func startServer(capabilities: String = MockNotificationServer.fullCapabilities) throws -> MockNotificationServer {
+        let started = try MockNotificationServer(bus: bus, capabilities: capabilities)
+        started.diagnostics = { [weak daemon] in "daemon log:\n\(daemon?.log ?? "")" }
+        server = started
+        return started
+    }
+
+    /// The path of the session this fixture's client makes with `handle_token` `token`.
+    func sessionPath(_ token: String, of caller: BusClient? = nil) throws -> ObjectPath {
+        let owner = caller ?? client
+        guard let path = ObjectPath("\(BusClient.managerPath.rawValue)/session/\(owner.senderElement)/\(token)") else {
+            throw HarnessError("bad token \(token)")
+        }
+        return path
+    }
+
+    /// Waits for the signal `member` on `path`; a timeout says what the daemon and the server logged.
+    func waitForSignal(_ member: String, on path: ObjectPath, seconds: Double = 30) throws -> DBusMessage {
+        do {
+            return try client.waitForSignal(member, path: path, seconds: seconds)
+        } catch {
+            throw HarnessError("\(error)\n\(logs)")
+        }
+    }
+
+    /// The daemon's and the server's logs, for failure messages.
+    var logs: String {
+        let servers = (retired + (server.map { [$0] } ?? [])).map(\.log)
+        return "daemon log:\n\(daemon.log)\nmock server logs:\n" + (servers.isEmpty ? "(no server)" : servers.joined(separator: "\n--\n"))
+    }
+}
+
+extension DBusMessage {
+    /// The changed properties of a PropertiesChanged signal, their values unwrapped.
+    var changedProperties: [String: DBusValue] {
+        guard let arguments = try? arguments(), arguments.count == 3 else { return [:] }
+        var changed: [String: DBusValue] = [:]
+        for (key, value) in arguments[1].stringKeyedEntries ?? [] {
+            if case .variant(let inner) = value { changed[key] = inner } else { changed[key] = value }
+        }
+        return changed
+    }
+}
+
+extension BusClient {
+    /// Waits for PropertiesChanged on the session at `path` that reports every one of `expected`
+    /// (such as ["Start": "02:00"]); returns all it reported.
+    @discardableResult
+    func waitForPropertiesChanged(
+        on path: ObjectPath, _ expected: [String: String], seconds: Double = 30
+    ) throws -> [String: DBusValue] {
+        let message = try waitForMessage(seconds: seconds, "PropertiesChanged \(expected) on \(path)") { message in
+            guard message.kind == .signal, message.member == "PropertiesChanged", message.path == path else { return false }
+            let changed = message.changedProperties
+            return expected.allSatisfy { changed[$0.key] == .string($0.value) }
+        }
+        return message.changedProperties
+    }
+
+    /// A session's string property.
+    func sessionProperty(_ name: String, of path: ObjectPath) throws -> DBusValue {
+        try property(name, path: path, interface: BusClient.sessionInterface)
+    }
+}
