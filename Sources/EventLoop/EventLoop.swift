@@ -68,7 +68,7 @@ public final class EventLoop {
             for (watch, polled) in zip(active, pollDescriptors) where polled.revents != 0 {
                 // A handler earlier in this turn may have cancelled or disabled this watch.
                 guard !watch.isCancelled, watch.isEnabled else { continue }
-                watch.handler(IOEvents(pollEvents: polled.revents))
+                watch.handler?(IOEvents(pollEvents: polled.revents))
             }
         }
         fireDueTimers()
@@ -92,8 +92,9 @@ public final class EventLoop {
         let now = MonotonicClock.now()
         let due = timers.filter { !$0.isCancelled && $0.deadline <= now }
         for timer in due where !timer.isCancelled {
+            let handler = timer.handler
             timer.cancel()
-            timer.handler()
+            handler?()
         }
     }
 }
@@ -133,7 +134,7 @@ public final class DescriptorWatch {
     public var events: IOEvents
     public var isEnabled = true
     public private(set) var isCancelled = false
-    fileprivate let handler: (IOEvents) -> Void
+    fileprivate private(set) var handler: ((IOEvents) -> Void)?
 
     fileprivate init(descriptor: Int32, events: IOEvents, handler: @escaping (IOEvents) -> Void) {
         self.descriptor = descriptor
@@ -141,14 +142,20 @@ public final class DescriptorWatch {
         self.handler = handler
     }
 
-    /// Stops the watch for good; the loop forgets it on its next turn.
-    public func cancel() { isCancelled = true }
+    /// Stops the watch for good; the loop forgets it on its next turn. Its handler is dropped
+    /// at once, with whatever it holds.
+    public func cancel() {
+        isCancelled = true
+        handler = nil
+    }
 }
 
 /// A one-shot timer; cancel it to keep it from firing.
 public final class Timer {
     fileprivate let deadline: Int
-    fileprivate let handler: () -> Void
+    /// Dropped once the timer fired or was cancelled, so a handler that holds its own timer
+    /// (to recognise it later) does not keep both alive for ever.
+    fileprivate private(set) var handler: (() -> Void)?
     public private(set) var isCancelled = false
 
     fileprivate init(deadline: Int, handler: @escaping () -> Void) {
@@ -156,7 +163,10 @@ public final class Timer {
         self.handler = handler
     }
 
-    public func cancel() { isCancelled = true }
+    public func cancel() {
+        isCancelled = true
+        handler = nil
+    }
 }
 
 /// Milliseconds on CLOCK_MONOTONIC, which wall-clock changes do not move.

@@ -15,12 +15,10 @@ extension TimePickerService {
             return .reply([])
         }
         lookUpUserID(of: caller) { [weak self] callerUID in
-            guard let self else { return }
-            guard let callerUID else {
-                self.sendError(.accessDenied("cannot tell which user \(caller) is"), to: call)
-                return
-            }
-            self.decideCancel(of: session, call: call, callerUID: callerUID)
+            // The bus cannot say when the caller left right after sending (a fire-and-forget
+            // Cancel). Only the bus's own user can connect to a standard session bus, so that
+            // is the caller's user then, as for a creator that left.
+            self?.decideCancel(of: session, call: call, callerUID: callerUID ?? getuid())
         }
         return .later
     }
@@ -48,8 +46,8 @@ extension TimePickerService {
     func rememberOwnerUserID(of session: PickerSession) {
         lookUpUserID(of: session.owner) { [weak self, weak session] uid in
             guard let self, let session else { return }
-            // The bus could not say (the creator left before it answered): on a user's session
-            // bus the daemon's own user is the best answer left.
+            // The bus could not say (the creator left before it answered): only the bus's own
+            // user can connect to a standard session bus, so that is the creator's user.
             session.ownerUID = uid ?? getuid()
             let waiting = session.cancelsAwaitingOwnerUID
             session.cancelsAwaitingOwnerUID.removeAll()

@@ -160,8 +160,10 @@ public final class TimePickerService {
 
     private func unknownMethod(_ call: DBusMessage) -> ServiceError {
         .unknownMethod(
-            "no method \(quotedForMessage(call.member ?? "")) on interface \(quotedForMessage(call.interface ?? "(none)"))"
-                + " at \(quotedForMessage(call.path?.rawValue ?? ""))")
+            // Names are validated by libdbus and at most 255 characters: quote them whole.
+            "no method \(quotedForMessage(call.member ?? "", maxCharacters: 255)) on interface "
+                + "\(quotedForMessage(call.interface ?? "(none)", maxCharacters: 255))"
+                + " at '\(call.path?.rawValue ?? "")'")
     }
 
     /// Whether `path` is an object or one of the nodes above the objects.
