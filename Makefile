@@ -20,7 +20,7 @@ APT_PACKAGES := libdbus-1-dev libnotify-dev pkg-config dbus-daemon python3-dbusm
 	libglib2.0-bin util-linux libxml2-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test check-data install uninstall clean
+.PHONY: all deps build release run test check-data install uninstall clean leakcheck bench
 
 all: build
 
@@ -55,6 +55,16 @@ check-data: build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@scripts/check-install.sh
 	@echo "data files: interface XML valid; make install checked; systemd unit verified"
+
+## The daemon under valgrind memcheck through 1,000 sessions in each user interface (not in CI:
+## it takes minutes); SESSIONS=n for another number.
+leakcheck: deps
+	@SWIFT="$(SWIFT)" scripts/leakcheck.sh
+
+## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
+## throughput, limits) on a private bus and a pseudo-terminal, and prints one table.
+bench: release
+	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product timepickerd $(SWIFT_BUILD_FLAGS)

@@ -34,6 +34,8 @@ let package = Package(
         // The command-line client: pick, monitor, status.
         .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
+        // `make bench`: the release daemon measured against its goals (not a test).
+        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "CLinux"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),

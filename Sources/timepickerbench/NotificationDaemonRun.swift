@@ -1,0 +1,23 @@
+/// The daemon with the notification UI (libnotify and its GLib thread): idle memory and
+/// wake-ups after start, then after sessions. The private bus has no notification server, so
+/// each session ends at once as unavailable, but libnotify has been set to work.
+func measureNotificationDaemon(binary: String, bus: PrivateBus, into sections: inout Sections) throws {
+    progress("the notification UI: idle for \(Plan.settleSeconds + Plan.idleSeconds) s")
+    let daemon = try DaemonUnderTest(binary: binary, arguments: ["--ui", "notification"], bus: bus, terminal: nil)
+    defer { daemon.stop() }
+    pause(seconds: 0.5)
+    sections.memory.append(memoryRow("Resident memory idle after start, `--ui notification`", pid: daemon.pid).row)
+    sections.wakeUps.append(idleWakeUpsRow(
+        "Wake-ups idle after start, `--ui notification`", pid: daemon.pid, settle: Plan.settleSeconds, seconds: Plan.idleSeconds))
+
+    progress("\(Plan.notificationSessions) sessions with the notification UI, then idle for \(Plan.settleSeconds + Plan.idleSeconds) s")
+    let client = try ServiceClient(address: bus.address)
+    for _ in 0..<Plan.notificationSessions {
+        if let handle = try? client.showTimePicker() { try? client.cancel(handle) }
+    }
+    sections.memory.append(memoryRow(
+        "Resident memory, `--ui notification`, after \(Plan.notificationSessions) sessions (no notification server: each ends unavailable)",
+        pid: daemon.pid).row)
+    sections.wakeUps.append(idleWakeUpsRow(
+        "Wake-ups idle after those sessions, `--ui notification`", pid: daemon.pid, settle: Plan.settleSeconds, seconds: Plan.idleSeconds))
+}

@@ -1,0 +1,15 @@
+/// How much each phase does; the whole bench stays well under two minutes.
+enum Plan {
+    static let starts = 20
+    static let latencySamples = 3000
+    static let latencyWarmUp = 200
+    static let cpuCalls = 1000
+    static let firstMemoryMark = 5_000
+    static let secondMemoryMark = 10_000
+    static let idleSeconds = 10.0
+    static let settleSeconds = 2.0
+    static let throughputClients = 8
+    static let throughputSeconds = 3.0
+    static let limitClients = 17
+    static let notificationSessions = 100
+}

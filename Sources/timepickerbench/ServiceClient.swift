@@ -1,0 +1,61 @@
+import DBusKit
+
+/// A connection of the bench's own to the private bus, making blocking calls to the service.
+final class ServiceClient {
+    static let service: BusName = "io.github.timepickerd.TimePicker1"
+    static let managerPath: ObjectPath = "/io/github/timepickerd/TimePicker1"
+    static let managerInterface: InterfaceName = "io.github.timepickerd.TimePicker1"
+    static let sessionInterface: InterfaceName = "io.github.timepickerd.TimePicker1.Session"
+    static let limitsExceeded = "io.github.timepickerd.TimePicker1.Error.LimitsExceeded"
+    /// What libdbus reports when no reply came within the timeout.
+    static let noReply = "org.freedesktop.DBus.Error.NoReply"
+
+    let connection: DBusConnection
+    /// Milliseconds a call may wait for its reply; past that it counts as unanswered.
+    let timeoutMilliseconds: Int32
+
+    init(address: String, timeoutMilliseconds: Int32 = 5000) throws {
+        connection = try DBusConnection.connect(address: address)
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    /// org.freedesktop.DBus.Peer.Ping to the service, answered inside its libdbus.
+    func ping() throws(DBusFailure) {
+        _ = try call("Ping", path: Self.managerPath, interface: "org.freedesktop.DBus.Peer")
+    }
+
+    /// ShowTimePicker with no options; the session's handle.
+    func showTimePicker() throws(DBusFailure) -> ObjectPath {
+        let reply = try call("ShowTimePicker", path: Self.managerPath, interface: Self.managerInterface, [.vardict([:])])
+        guard case .objectPath(let handle)? = try reply.arguments().first else {
+            throw DBusFailure(name: "bench.UnexpectedReply", message: "ShowTimePicker returned no object path")
+        }
+        return handle
+    }
+
+    /// Cancel() on a session.
+    func cancel(_ handle: ObjectPath) throws(DBusFailure) {
+        _ = try call("Cancel", path: handle, interface: Self.sessionInterface)
+    }
+
+    /// A whole session's life: ShowTimePicker, then Cancel() on its handle.
+    func sessionLife() throws(DBusFailure) {
+        try cancel(try showTimePicker())
+    }
+
+    /// Asks the bus to send this connection the signals matching `rule`.
+    func subscribe(_ rule: String) throws(DBusFailure) {
+        _ = try call(
+            "AddMatch", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            destination: "org.freedesktop.DBus", [.string(rule)])
+    }
+
+    /// Calls a method and blocks for its reply; an error reply is thrown.
+    func call(
+        _ member: String, path: ObjectPath, interface: InterfaceName, destination: BusName = service, _ arguments: [DBusValue] = []
+    ) throws(DBusFailure) -> DBusMessage {
+        let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
+        if !arguments.isEmpty { try message.append(contentsOf: arguments) }
+        return try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
+    }
+}

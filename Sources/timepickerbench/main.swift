@@ -1,0 +1,45 @@
+import Glibc
+
+// timepickerbench DAEMON: measures the release daemon against the goals of issue 5 and prints
+// one Markdown table on stdout (progress on stderr). A figure never fails the run; only a
+// set-up that cannot be made (a bus, a terminal, a daemon that does not start) exits 1.
+
+let usage = "usage: timepickerbench PATH-TO-timepickerd (or the directory holding it)"
+guard CommandLine.arguments.count == 2 else {
+    progress(usage)
+    exit(2)
+}
+var binary = CommandLine.arguments[1]
+var information = stat()
+if stat(binary, &information) == 0 && information.st_mode & S_IFMT == S_IFDIR { binary += "/timepickerd" }
+guard access(binary, X_OK) == 0 else {
+    progress("\(binary) is not an executable\n\(usage)")
+    exit(2)
+}
+
+func runBench(binary: String) throws -> [ResultRow] {
+    var sections = Sections()
+    let bus = try PrivateBus()
+    let terminal = try PseudoTerminal()
+    progress("start-up: \(Plan.starts) starts of \(binary) --ui terminal")
+    sections.startUp = try measureStartUp(binary: binary, bus: bus, terminal: terminal, starts: Plan.starts)
+    try measureTerminalDaemon(binary: binary, bus: bus, terminal: terminal, into: &sections)
+    try measureNotificationDaemon(binary: binary, bus: bus, into: &sections)
+    return sections.rows
+}
+
+let began = monotonicNanoseconds()
+let machine = MachineInfo()
+let loadBefore = MachineInfo.loadAverage
+do {
+    let rows = try runBench(binary: binary)
+    print(markdownTable(rows))
+    print("")
+    let missed = rows.filter { $0.verdict == .missed }.count
+    print("Measured \(machine.summary); load average \(loadBefore) before the run, \(MachineInfo.loadAverage) after.")
+    print("\(missed == 0 ? "Every goal met" : "\(missed) goal\(missed == 1 ? "" : "s") missed"); the run took \(format(secondsSince(began), 0)) s.")
+    print("Reproduce: `make bench`, or `swift build -c release && .build/release/timepickerbench \"$(swift build -c release --show-bin-path)/timepickerd\"`.")
+} catch {
+    progress("set-up failed: \(error)")
+    exit(1)
+}
