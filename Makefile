@@ -9,6 +9,9 @@ SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 # The build `make install` installs; the tests install a debug build to check the result.
 CONFIGURATION ?= release
+# Release binaries carry the Swift runtime inside: about 2 MiB less resident than loading
+# the shared Swift libraries, for a daemon that runs all day (see the benchmark).
+STATIC_STDLIB = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
 # The data files name the /usr/local paths; install rewrites them for PREFIX.
 REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(DATADIR)|g'
 
@@ -39,7 +42,7 @@ build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
 
 ## Runs the daemon in this terminal, on the session bus or on a private one started for it.
 run: build
@@ -67,8 +70,8 @@ bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
 install: deps
-	$(SWIFT) build -c $(CONFIGURATION) --product timepickerd $(SWIFT_BUILD_FLAGS)
-	$(SWIFT) build -c $(CONFIGURATION) --product timepickerctl $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerctl $(SWIFT_BUILD_FLAGS)
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(LIBDIR)/systemd/user"
 	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"

@@ -8,6 +8,8 @@
 /// Line breaks and tabs become one space each (CR LF counts as one), keeping the title
 /// on one line without hiding that it had breaks.
 public func displaySafe(_ text: String) -> String {
+    // Most text (every log line, most titles) is plain printable ASCII: nothing to neutralise.
+    if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
     var result = String.UnicodeScalarView()
     var previous: Unicode.Scalar?
     for scalar in text.unicodeScalars {
