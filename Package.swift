@@ -35,14 +35,16 @@ let package = Package(
         .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
         // `make bench`: the release daemon measured against its goals (not a test).
-        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "CLinux"]),
+        // Spawning children with a clean signal mask, for the bench and the tests.
+        .target(name: "CleanSpawn"),
+        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "CLinux", "CleanSpawn"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "CleanSpawn"]),
     ]
 )
 

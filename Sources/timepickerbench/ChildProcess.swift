@@ -1,3 +1,4 @@
+import CleanSpawn
 import Glibc
 
 /// A child started with posix_spawn: a clean signal mask, default dispositions, its own
@@ -7,35 +8,10 @@ final class ChildProcess {
     private(set) var exitStatus: Int32?
 
     init(_ executable: String, _ arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        switch spawnClean(executable, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr) {
+        case .success(let pid): self.pid = pid
+        case .failure(let error): throw BenchError(error.description)
         }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw BenchError("cannot start \(executable): \(String(cString: strerror(result)))") }
-        self.pid = pid
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import CleanSpawn
 import Glibc
 
 /// A child process started with posix_spawn, with a clean signal mask.
@@ -20,36 +21,10 @@ final class ChildProcess {
         _ executable: String, _ arguments: [String], environment: [String: String],
         stdin: Int32, stdout: Int32, stderr: Int32
     ) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var defaultSignals = sigset_t()
-        sigfillset(&defaultSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        // Its own process group, so signals for the test runner's group do not reach it.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        switch spawnClean(executable, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr) {
+        case .success(let pid): self.pid = pid
+        case .failure(let error): throw HarnessError(error.description)
         }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw HarnessError("cannot start \(executable): \(String(cString: strerror(result)))") }
-        self.pid = pid
     }
 
     deinit {
