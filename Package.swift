@@ -26,7 +26,7 @@ let package = Package(
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
-            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "TerminalUI"],
+            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "TerminalUI", "CLinux"],
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
         // Executables only parse arguments and wire things together.

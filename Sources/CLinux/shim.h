@@ -6,4 +6,12 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <pty.h>
+#include <signal.h>
+
+// SIGRTMIN and SIGRTMAX are calls in disguise, which Swift cannot import as macros.
+static inline int clinux_sigrtmin(void) { return SIGRTMIN; }
+static inline int clinux_sigrtmax(void) { return SIGRTMAX; }
+
+// Asks a pseudo-terminal's controlling side for its number: it answers only on that side.
+static const unsigned long CLINUX_TIOCGPTN = TIOCGPTN;
 #endif

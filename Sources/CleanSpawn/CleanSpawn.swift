@@ -4,18 +4,31 @@ import Glibc
 /// process group of its own, and `stdin`, `stdout`, `stderr` as its standard descriptors (they
 /// are dup'ed into the child). Returns its pid, or the error text when it could not start.
 ///
+/// With `controllingTerminal` (a terminal's path), the child leads a session of its own with
+/// that terminal as its controlling terminal, as a shell in a terminal window does: job control
+/// and `/dev/tty` work in it. With `stdinPath`, its stdin is that file opened read-only once
+/// the session is set up (`/dev/tty` then names the controlling terminal).
+///
 /// A spawning thread's blocked signals are inherited otherwise: the test runner's and the
 /// bench's threads block SIGTERM, and a child started with them would ignore it.
 public func spawnClean(
     _ executable: String, _ arguments: [String], environment: [String: String],
-    stdin: Int32, stdout: Int32, stderr: Int32
+    stdin: Int32, stdout: Int32, stderr: Int32, controllingTerminal: String? = nil, stdinPath: String? = nil
 ) -> Result<Int32, SpawnError> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    if let controllingTerminal {
+        // A session leader without a controlling terminal gets one by opening a terminal
+        // without O_NOCTTY; the descriptor itself is not needed afterwards.
+        let spare: Int32 = 200
+        posix_spawn_file_actions_addopen(&actions, spare, controllingTerminal, O_RDWR, 0)
+        posix_spawn_file_actions_addclose(&actions, spare)
+    }
     posix_spawn_file_actions_adddup2(&actions, stdin, 0)
     posix_spawn_file_actions_adddup2(&actions, stdout, 1)
     posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    if let stdinPath { posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY | O_NOCTTY, 0) }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -26,9 +39,11 @@ public func spawnClean(
     sigfillset(&allSignals)
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    // Its own process group, so signals for the spawner's group do not reach it.
+    // Its own process group, so signals for the spawner's group do not reach it; a new session
+    // makes one too (and a session leader may not move to another group).
     posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+    let grouping = controllingTerminal == nil ? Int32(POSIX_SPAWN_SETPGROUP) : newSession
+    posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | grouping))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -48,3 +63,6 @@ public func spawnClean(
 public struct SpawnError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
+
+/// glibc's POSIX_SPAWN_SETSID, which its header declares only for _GNU_SOURCE: setsid() in the child.
+private let newSession: Int32 = 0x80

@@ -89,6 +89,12 @@ public final class DBusMessage {
     /// Whether the caller asked for no reply, so none should be sent.
     public var expectsReply: Bool { dbus_message_get_no_reply(raw) == 0 }
 
+    /// Marks a method call as needing no reply, as `dbus-send` without --print-reply does. The
+    /// corresponding C function is `dbus_message_set_no_reply`.
+    public func setNoReplyExpected() {
+        dbus_message_set_no_reply(raw, 1)
+    }
+
     /// Sets the message's destination, making a signal unicast. The corresponding C function is
     /// `dbus_message_set_destination`.
     public func setDestination(_ destination: BusName) {

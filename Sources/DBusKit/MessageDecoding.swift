@@ -5,13 +5,17 @@ extension DBusMessage {
     /// The body as values. Descriptors in it are fresh copies owned by the receiver.
     ///
     /// With `maximumValues`, a body holding more values (counting those inside containers) is
-    /// refused as soon as the count is passed, before the rest is read. Descriptors read before
+    /// refused as soon as the count is passed, before the rest is read; with
+    /// `maximumStringBytes`, so is a body whose strings, object paths and signatures hold more
+    /// bytes than that in all, measured in the message before they become Swift strings (a
+    /// peer may send a string of many megabytes, and Unicode work on it would stall the
+    /// receiver). Descriptors read before
     /// a failure are closed. The corresponding C functions are `dbus_message_iter_init` and
     /// `dbus_message_iter_get_basic`.
-    public func arguments(maximumValues: Int = .max) throws(DBusFailure) -> [DBusValue] {
+    public func arguments(maximumValues: Int = .max, maximumStringBytes: Int = .max) throws(DBusFailure) -> [DBusValue] {
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iterator) != 0 else { return [] }
-        var reader = BodyReader(budget: maximumValues)
+        var reader = BodyReader(budget: maximumValues, stringBytesLeft: maximumStringBytes, maximumStringBytes: maximumStringBytes)
         do {
             return try reader.readAll(&iterator)
         } catch {
@@ -24,6 +28,8 @@ extension DBusMessage {
 /// Reads a message body into values, counting them against a budget.
 private struct BodyReader {
     var budget: Int
+    var stringBytesLeft: Int
+    let maximumStringBytes: Int
     /// Every descriptor read so far, to close if the read fails half-way.
     var descriptors: [Int32] = []
 
@@ -48,6 +54,12 @@ private struct BodyReader {
         default:
             var basic = DBusBasicValue()
             dbus_message_iter_get_basic(&iterator, &basic)
+            if type == CDBUS_TYPE_STRING || type == CDBUS_TYPE_OBJECT_PATH || type == CDBUS_TYPE_SIGNATURE, let text = basic.str {
+                stringBytesLeft -= strlen(text)
+                guard stringBytesLeft >= 0 else {
+                    throw invalid("its strings hold more than \(maximumStringBytes) bytes in all, more than this method accepts")
+                }
+            }
             switch type {
             case CDBUS_TYPE_BYTE: return .byte(basic.byt)
             case CDBUS_TYPE_BOOLEAN: return .boolean(basic.bool_val != 0)

@@ -11,6 +11,11 @@ public final class EventLoop {
     private var deferred: [() -> Void] = []
     private var stopRequested = false
 
+    /// Told about a watch on a descriptor that is not open (poll's POLLNVAL): a bug in whoever
+    /// closed it without cancelling the watch. The loop has already removed the watch, so it
+    /// cannot spin; this is for the log.
+    public var onInvalidDescriptor: ((Int32) -> Void)?
+
     public init() {}
 
     /// Calls `handler` whenever `descriptor` is ready for `events`, until the watch is cancelled.
@@ -68,10 +73,23 @@ public final class EventLoop {
             for (watch, polled) in zip(active, pollDescriptors) where polled.revents != 0 {
                 // A handler earlier in this turn may have cancelled or disabled this watch.
                 guard !watch.isCancelled, watch.isEnabled else { continue }
+                if polled.revents & Int16(POLLNVAL) != 0 {
+                    dropInvalid(watch)
+                    continue
+                }
                 watch.handler?(IOEvents(pollEvents: polled.revents))
             }
         }
         fireDueTimers()
+    }
+
+    /// Removes a watch whose descriptor is not open: poll would report it at once on every turn,
+    /// and the loop would never sleep again. Its owner hears of it as an error, once.
+    private func dropInvalid(_ watch: DescriptorWatch) {
+        let handler = watch.handler
+        watch.cancel()
+        onInvalidDescriptor?(watch.descriptor)
+        handler?([.error, .invalid])
     }
 
     private func runDeferred() {
@@ -110,6 +128,8 @@ public struct IOEvents: OptionSet, Sendable {
     public static let error = IOEvents(rawValue: 1 << 2)
     /// Only reported: the other end is gone.
     public static let hangUp = IOEvents(rawValue: 1 << 3)
+    /// Only reported, with `.error`: the descriptor is not open; the loop has dropped the watch.
+    public static let invalid = IOEvents(rawValue: 1 << 4)
 
     var pollEvents: Int16 {
         var result: Int16 = 0
@@ -122,7 +142,7 @@ public struct IOEvents: OptionSet, Sendable {
         var result: IOEvents = []
         if pollEvents & Int16(POLLIN | POLLPRI) != 0 { result.insert(.readable) }
         if pollEvents & Int16(POLLOUT) != 0 { result.insert(.writable) }
-        if pollEvents & Int16(POLLERR | POLLNVAL) != 0 { result.insert(.error) }
+        if pollEvents & Int16(POLLERR) != 0 { result.insert(.error) }
         if pollEvents & Int16(POLLHUP) != 0 { result.insert(.hangUp) }
         self = result
     }

@@ -10,7 +10,9 @@ import Glibc
 public func reopenNonBlocking(_ descriptor: Int32) -> Int32? {
     let flags = fcntl(descriptor, F_GETFL)
     guard flags >= 0 else { return nil }
-    let access = flags & O_ACCMODE
-    let reopened = open("/proc/self/fd/\(descriptor)", access | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+    // O_APPEND belongs to the open file too: a log opened for appending (`2>>log`) must stay so,
+    // or this file would write from its start, over what is there.
+    let kept = flags & (O_ACCMODE | O_APPEND)
+    let reopened = open("/proc/self/fd/\(descriptor)", kept | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
     return reopened >= 0 ? reopened : nil
 }

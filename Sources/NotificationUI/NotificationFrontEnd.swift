@@ -13,7 +13,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     /// Told why a session could not go on, for the log.
     public var onProblem: ((String) -> Void)?
 
-    private let commands: Mailbox<NotificationCommand>
+    private let commands: NotificationCommandQueue
     private let reports: Mailbox<NotificationReport>
     private var models: [PickerSessionID: PickerModel] = [:]
     private var reportWatch: DescriptorWatch?
@@ -21,7 +21,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
 
     /// Starts the notification thread; `layout` overrides the choice by server name.
     public init(loop: EventLoop, layout: NotificationLayout?) throws(SystemError) {
-        commands = try Mailbox()
+        commands = try NotificationCommandQueue()
         reports = try Mailbox()
         try NotificationThread.start(commands: commands, reports: reports, layoutOverride: layout)
         reportWatch = loop.watch(reports.descriptor, for: .readable) { [weak self] _ in self?.handleReports() }
@@ -29,12 +29,12 @@ public final class NotificationFrontEnd: PickerFrontEnd {
 
     public func show(session: PickerSessionID, model: PickerModel) {
         models[session] = model
-        commands.post(.show(session, model))
+        commands.show(session, model)
     }
 
     public func withdraw(session: PickerSessionID) {
         guard models.removeValue(forKey: session) != nil else { return }
-        commands.post(.close(session))
+        commands.close(session)
     }
 
     /// Closes every notification and ends the thread, waiting a little for it: a frozen server
@@ -44,7 +44,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         stopped = true
         models.removeAll()
         reportWatch?.cancel()
-        commands.post(.stop)
+        commands.stop()
         var ready = pollfd(fd: reports.descriptor, events: Int16(POLLIN), revents: 0)
         var waitedMilliseconds = 0
         while waitedMilliseconds < 2000 {
@@ -56,7 +56,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
 
     /// The notification server left the bus: its notifications are gone, and so are their sessions.
     public func serverVanished() {
-        commands.post(.serverGone)
+        commands.serverGone()
         let ended = models.keys.sorted { $0.rawValue < $1.rawValue }
         models.removeAll()
         for session in ended {
@@ -86,13 +86,13 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         for event in pickerEvents(forAction: key, in: model) {
             if let outcome = model.apply(event) {
                 models[session] = nil
-                commands.post(.close(session))
+                commands.close(session)
                 delegate?.frontEnd(session: session, didFinish: outcome)
                 return
             }
         }
         models[session] = model
-        commands.post(.show(session, model))
+        commands.show(session, model)
         if model != before { delegate?.frontEnd(session: session, didChange: model) }
     }
 

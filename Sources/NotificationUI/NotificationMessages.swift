@@ -1,19 +1,8 @@
 internal import TimePickerCore
 
-/// What the front end asks of the notification thread.
-enum NotificationCommand: Sendable {
-    /// Shows the session's notification, or updates it in place.
-    case show(PickerSessionID, PickerModel)
-    /// Closes the session's notification; nothing more is reported about it.
-    case close(PickerSessionID)
-    /// Drops every notification without asking the server, which is gone, and forgets what it knew of the server.
-    case serverGone
-    /// Closes everything and ends the thread.
-    case stop
-}
-
 /// What the notification thread reports back.
 enum NotificationReport: Sendable {
+    /// The person invoked an action; these may be dropped when too many wait (see `maximumWaitingActions`).
     case action(PickerSessionID, String)
     /// The person dismissed the notification.
     case dismissed(PickerSessionID)
@@ -21,4 +10,10 @@ enum NotificationReport: Sendable {
     case ended(PickerSessionID, CancelReason, String)
     /// The thread has closed everything and is about to end.
     case stopped
+}
+
+extension NotificationReport {
+    /// How many reports may wait before further actions are dropped: far more than a person
+    /// clicks between two turns of the daemon's loop, far fewer than a flooding server sends.
+    static let maximumWaitingActions = 256
 }

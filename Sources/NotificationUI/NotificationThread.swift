@@ -10,7 +10,7 @@ internal import TimePickerCore
 /// so all of it lives here: the daemon's event loop never waits for the server. Everything in
 /// this class runs on that thread; the rest of the daemon talks to it only through mailboxes.
 final class NotificationThread {
-    private let commands: Mailbox<NotificationCommand>
+    private let commands: NotificationCommandQueue
     private let reports: Mailbox<NotificationReport>
     private let layoutOverride: NotificationLayout?
     private var context: OpaquePointer?
@@ -47,7 +47,7 @@ final class NotificationThread {
 
     /// Starts the thread. The instance is handed over to it: the caller keeps only the mailboxes.
     static func start(
-        commands: Mailbox<NotificationCommand>, reports: Mailbox<NotificationReport>, layoutOverride: NotificationLayout?
+        commands: NotificationCommandQueue, reports: Mailbox<NotificationReport>, layoutOverride: NotificationLayout?
     ) throws(SystemError) {
         let owner = NotificationThread(commands: commands, reports: reports, layoutOverride: layoutOverride)
         var thread = pthread_t()
@@ -64,7 +64,7 @@ final class NotificationThread {
         pthread_detach(thread)
     }
 
-    private init(commands: Mailbox<NotificationCommand>, reports: Mailbox<NotificationReport>, layoutOverride: NotificationLayout?) {
+    private init(commands: NotificationCommandQueue, reports: Mailbox<NotificationReport>, layoutOverride: NotificationLayout?) {
         self.commands = commands
         self.reports = reports
         self.layoutOverride = layoutOverride
@@ -101,30 +101,37 @@ final class NotificationThread {
     }
 
     private func handleCommands() {
-        var batch = commands.takeAll()
-        while !batch.isEmpty {
-            switch batch.removeFirst() {
-            case .show(let session, let model):
+        var batch = commands.take()
+        if batch.serverGone {
+            for notification in shown.values { g_object_unref(notification.notification) }
+            shown.removeAll()
+            server = nil
+        }
+        var requests = batch.requests[...]
+        while let (session, request) = requests.popFirst() {
+            switch request {
+            case .show(let model):
                 if serverTimedOut {
                     end(session, .unavailable, "the notification server is not answering")
                     continue
                 }
                 show(session, model)
                 // Everything that queued up while the server kept us waiting is answered now.
-                if serverTimedOut { batch += commands.takeAll() }
-            case .close(let session): close(session)
-            case .serverGone:
-                for notification in shown.values { g_object_unref(notification.notification) }
-                shown.removeAll()
-                server = nil
-            case .stop:
-                for session in Array(shown.keys) { close(session) }
-                g_main_loop_quit(mainLoop)
-                return
+                if serverTimedOut {
+                    let later = commands.take()
+                    requests += later.requests
+                    batch.stop = batch.stop || later.stop
+                }
+            case .close:
+                close(session)
             }
         }
         // Later requests try the server again: it may have recovered.
         serverTimedOut = false
+        if batch.stop {
+            for session in Array(shown.keys) { close(session) }
+            g_main_loop_quit(mainLoop)
+        }
     }
 
     // MARK: Showing and closing
@@ -227,7 +234,7 @@ final class NotificationThread {
     fileprivate func actionInvoked(_ key: String, session: PickerSessionID) {
         guard let entry = shown[session] else { return }
         entry.actionPending = true
-        reports.post(.action(session, key))
+        reports.post(.action(session, key), limit: NotificationReport.maximumWaitingActions)
     }
 
     fileprivate func closed(_ notification: UnsafeMutablePointer<NotifyNotification>, session: PickerSessionID) {

@@ -1,10 +1,12 @@
 internal import Glibc
 
-/// Puts the terminal back even when the process dies of a fatal signal (a Swift trap is SIGILL
-/// or SIGTRAP), so a crash never leaves a person's terminal in raw mode.
+/// Puts the daemon's terminal back even when the process dies of a fault (a Swift trap is
+/// SIGILL or SIGTRAP), so a crash never leaves a person's terminal raw or on the alternate screen.
 ///
-/// The saved state lives in storage allocated once, since a signal handler must not allocate
-/// or run Swift's lazy global initialisers.
+/// The handlers are installed once, when the terminal front end is made; showing and taking
+/// down a picker only flips a flag, so a session costs no system calls here. The state lives in
+/// storage allocated once, since a signal handler must not allocate or run Swift's lazy global
+/// initialisers.
 private nonisolated(unsafe) let crashState: UnsafeMutablePointer<CrashState> = {
     let state = UnsafeMutablePointer<CrashState>.allocate(capacity: 1)
     state.initialize(to: CrashState())
@@ -13,37 +15,44 @@ private nonisolated(unsafe) let crashState: UnsafeMutablePointer<CrashState> = {
 
 private struct CrashState {
     var descriptor: Int32 = -1
+    /// Whether a picker is on screen, so the terminal needs putting back.
+    var isShown = false
     var settings = termios()
 }
 
-private let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+private let faultSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
-/// Remembers the terminal's settings now, before raw mode, and restores them if the process crashes.
-func installCrashRestore(for descriptor: Int32) {
+/// Arms the handlers for the terminal on `descriptor`, whose settings before any raw mode are
+/// `settings`; call once.
+func installCrashRestore(for descriptor: Int32, settings: termios) {
     let state = crashState
-    guard tcgetattr(descriptor, &state.pointee.settings) == 0 else { return }
     state.pointee.descriptor = descriptor
-    for signal in fatalSignals {
+    state.pointee.settings = settings
+    for signal in faultSignals {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = restoreTerminalAndDie
-        action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
         sigemptyset(&action.sa_mask)
         sigaction(signal, &action, nil)
     }
 }
 
-/// Forgets the terminal after it was restored the ordinary way.
-func removeCrashRestore() {
-    crashState.pointee.descriptor = -1
+/// Marks whether a picker is on screen, so a crash knows whether there is anything to put back.
+func setCrashRestoreShown(_ shown: Bool) {
+    crashState.pointee.isShown = shown
 }
 
 private func restoreTerminalAndDie(_ signal: Int32) {
     let state = crashState
-    if state.pointee.descriptor >= 0 {
+    if state.pointee.isShown, state.pointee.descriptor >= 0 {
         tcsetattr(state.pointee.descriptor, TCSANOW, &state.pointee.settings)
         let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
         _ = Glibc.write(state.pointee.descriptor, leave.utf8Start, leave.utf8CodeUnitCount)
+        state.pointee.isShown = false
     }
-    // SA_RESETHAND put the default action back: die of the same signal, with a core if due.
+    // The default action (a core dump) from here: the Swift runtime's backtracer, which handled
+    // faults before, can wait half a minute for a person at the terminal, with the service stalled.
+    var fallback = sigaction()
+    fallback.__sigaction_handler.sa_handler = SIG_DFL
+    _ = sigaction(signal, &fallback, nil)
     raise(signal)
 }

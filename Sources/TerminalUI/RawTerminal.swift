@@ -23,8 +23,8 @@ public struct TerminalError: Error, Sendable, CustomStringConvertible {
 /// Sendable: the terminal state belongs to the one thread that runs the event loop.
 public final class RawTerminal {
     public let fileDescriptor: Int32
-    /// The settings found at init, put back by `restore()`.
-    private let original: termios
+    /// The settings found at init, put back by `restore()` and by the crash handler.
+    let originalSettings: termios
     /// True between `enterRawMode()` and `restore()`.
     public private(set) var isRaw = false
 
@@ -38,7 +38,7 @@ public final class RawTerminal {
             throw TerminalError(operation: "tcgetattr", errno: Glibc.errno)
         }
         self.fileDescriptor = fileDescriptor
-        self.original = settings
+        self.originalSettings = settings
     }
 
     deinit {
@@ -50,7 +50,7 @@ public final class RawTerminal {
     /// Unlike cfmakeraw, ISIG stays on so Ctrl-C still reaches the foreground process as
     /// SIGINT, and OPOST stays on so output is not mangled.
     public func enterRawMode() throws(TerminalError) {
-        var raw = original
+        var raw = originalSettings
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT | PARMRK)
         raw.c_cflag = (raw.c_cflag & ~tcflag_t(CSIZE | PARENB)) | tcflag_t(CS8)
@@ -79,7 +79,7 @@ public final class RawTerminal {
         guard isRaw else { return }
         // TCSANOW never waits for output to drain (see enterRawMode); output already written
         // still reaches the terminal. A failure (the terminal hung up) leaves nothing to do.
-        _ = setAttributes(original, when: TCSANOW)
+        _ = setAttributes(originalSettings, when: TCSANOW)
         isRaw = false
     }
 

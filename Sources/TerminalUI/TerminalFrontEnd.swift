@@ -7,7 +7,8 @@ public enum TerminalOwner: Sendable {
     /// The daemon's own: restored even when the daemon crashes, and used only while the daemon
     /// is in the terminal's foreground.
     case daemon
-    /// A caller's (the `terminal` option): the caller is in its foreground and restores it.
+    /// A caller's (the `terminal` option): each session is shown only while its caller's
+    /// process group is in the terminal's foreground, and the caller restores the terminal.
     case caller
 }
 
@@ -21,6 +22,17 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     /// Told `true` when a picker takes the screen and `false` when it gives it back, so that
     /// whoever else writes to this terminal (the log) can hold back meanwhile.
     public var onScreenOwnershipChange: ((Bool) -> Void)?
+    /// Told, once per change, when the terminal stops or starts taking output again, or is
+    /// gone: for the log.
+    public var onProblem: ((String) -> Void)?
+
+    /// One session for this terminal; `isInForeground` says whether its caller's job holds the
+    /// terminal's foreground now (nil: no such condition).
+    private struct Entry {
+        let id: PickerSessionID
+        var model: PickerModel
+        let isInForeground: (() -> Bool)?
+    }
 
     private let input: Int32
     private let output: TerminalOutput
@@ -30,9 +42,14 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     /// Set by `shutdown`: nothing is shown any more, so ending sessions cannot start the next.
     private var isShutDown = false
     private var decoder = KeyDecoder()
-    private var shown: (id: PickerSessionID, model: PickerModel)?
-    private var waiting: [(id: PickerSessionID, model: PickerModel)] = []
+    private var shown: Entry?
+    private var waiting: [Entry] = []
     private var inputWatch: DescriptorWatch?
+    /// Looks again at the terminal's foreground while a session waits for it or is shown on a
+    /// caller's terminal: no event says when a shell hands the terminal to another job.
+    private var foregroundCheck: Timer?
+    /// How often the foreground is looked at then.
+    private let foregroundCheckMilliseconds = 200
     /// Set once the terminal has hung up: nothing can be shown on it any more.
     private var isGone = false
 
@@ -44,19 +61,31 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         self.loop = loop
         self.owner = owner
         terminal = try RawTerminal(fileDescriptor: input)
-        self.output.onFailure = { [weak self] in self?.terminalHungUp() }
+        // Once, with the settings the person had: a crash puts those back.
+        if owner == .daemon { installCrashRestore(for: input, settings: terminal.originalSettings) }
+        self.output.onConditionChange = { [weak self] condition in self?.outputConditionChanged(condition) }
     }
 
     /// Whether no session is shown or waiting.
     public var isIdle: Bool { shown == nil && waiting.isEmpty }
 
     public func show(session: PickerSessionID, model: PickerModel) {
-        if isGone || isShutDown {
+        show(session: session, model: model, whileInForeground: nil)
+    }
+
+    /// Shows `session` only while `isInForeground` (when given) holds: the caller's job holds
+    /// the terminal's foreground, as a job that reads its terminal must. Until then, and
+    /// whenever the shell takes the terminal back, the session waits; keys typed meanwhile are
+    /// never read. Sessions shown on other conditions keep their turn.
+    public func show(session: PickerSessionID, model: PickerModel, whileInForeground isInForeground: (() -> Bool)?) {
+        guard !isGone, !isShutDown else {
             delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
-        } else if shown == nil {
-            begin(session, model)
+            return
+        }
+        waiting.append(Entry(id: session, model: model, isInForeground: isInForeground))
+        if shown == nil {
+            showNext()
         } else {
-            waiting.append((session, model))
             redraw()
         }
     }
@@ -75,6 +104,7 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         isShutDown = true
         waiting.removeAll()
         takeDownShown()
+        foregroundCheck?.cancel()
         // The descriptor is about to be closed: nothing may be left to write to its number.
         output.stop()
     }
@@ -83,38 +113,49 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     public func redraw() {
         guard let shown else { return }
         let size = terminal.windowSize()
-        write(PickerFrame.render(shown.model, waiting: waiting.count, columns: size.columns, rows: size.rows))
+        output.draw(PickerFrame.render(shown.model, waiting: waiting.count, columns: size.columns, rows: size.rows))
     }
 
     // MARK: Showing one session
 
-    /// Shows `session`; false (and `.unavailable` reported) when the terminal cannot be used now.
-    @discardableResult
-    private func begin(_ session: PickerSessionID, _ model: PickerModel) -> Bool {
+    /// Shows the first waiting session that may be shown now; one that cannot be shown at all
+    /// is reported and the next tried. Sessions waiting for the foreground stay queued.
+    private func showNext() {
+        while shown == nil, !isShutDown, !isGone, let index = waiting.firstIndex(where: isInForeground) {
+            let next = waiting.remove(at: index)
+            begin(next)
+        }
+        updateForegroundCheck()
+    }
+
+    /// Whether `entry`'s caller holds the terminal's foreground, when that matters.
+    private func isInForeground(_ entry: Entry) -> Bool {
+        entry.isInForeground?() ?? true
+    }
+
+    /// Shows `entry`; reports `.unavailable` when the terminal cannot be used for it.
+    private func begin(_ entry: Entry) {
         // A daemon put in the background (`&`, Ctrl-Z then `bg`) must not take the terminal
         // from the shell; SIGTTOU is ignored, so the check is this. A terminal that is not the
         // daemon's controlling one (tcgetpgrp fails) has no job control to respect.
         let foreground = owner == .daemon ? tcgetpgrp(input) : -1
         if foreground >= 0, foreground != getpgrp() {
-            delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
-            return false
+            delegate?.frontEnd(session: entry.id, didFinish: .cancelled(.unavailable))
+            return
         }
-        // Saved before raw mode, so a crash puts back the settings the person had.
-        if owner == .daemon { installCrashRestore(for: input) }
         do {
             try terminal.enterRawMode()
         } catch {
-            if owner == .daemon { removeCrashRestore() }
-            delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
-            return false
+            delegate?.frontEnd(session: entry.id, didFinish: .cancelled(.unavailable))
+            return
         }
-        shown = (session, model)
+        if owner == .daemon { setCrashRestoreShown(true) }
+        shown = entry
         decoder = KeyDecoder()
         onScreenOwnershipChange?(true)
-        write(PickerFrame.enter)
+        output.enterScreen(PickerFrame.enter)
         inputWatch = loop.watch(input, for: .readable) { [weak self] _ in self?.readKeys() }
         redraw()
-        return true
     }
 
     private func takeDownShown() {
@@ -122,21 +163,48 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         shown = nil
         inputWatch?.cancel()
         inputWatch = nil
-        write(PickerFrame.leave)
+        output.leaveScreen(PickerFrame.leave)
         terminal.restore()
-        if owner == .daemon { removeCrashRestore() }
+        if owner == .daemon { setCrashRestoreShown(false) }
         onScreenOwnershipChange?(false)
     }
 
-    /// Shows the next waiting session; one that cannot be shown is reported and the next tried.
-    private func showNext() {
-        while shown == nil, !isShutDown, !waiting.isEmpty {
-            let next = waiting.removeFirst()
-            begin(next.id, next.model)
+    // MARK: The foreground of a caller's terminal
+
+    /// Runs the foreground check while a session is shown on condition or waits for one.
+    private func updateForegroundCheck() {
+        let needed = shown?.isInForeground != nil || waiting.contains { $0.isInForeground != nil }
+        guard needed, !isShutDown, !isGone else {
+            foregroundCheck?.cancel()
+            foregroundCheck = nil
+            return
+        }
+        guard foregroundCheck == nil else { return }
+        foregroundCheck = loop.schedule(afterMilliseconds: foregroundCheckMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.foregroundCheck = nil
+            self.checkForeground()
         }
     }
 
+    /// Puts the shown session back in the queue when its job left the foreground (the shell
+    /// took the terminal back), and shows a waiting one whose job is there now.
+    private func checkForeground() {
+        if let current = shown, !isInForeground(current) {
+            takeDownShown()
+            waiting.insert(current, at: 0)
+        }
+        if shown == nil { showNext() } else { updateForegroundCheck() }
+    }
+
+    // MARK: Keys
+
     private func readKeys() {
+        // Keys typed while the shell has the terminal are the shell's: not read, not taken.
+        if let current = shown, !isInForeground(current) {
+            checkForeground()
+            return
+        }
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return }
@@ -146,34 +214,46 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         }
         for key in decoder.decode(buffer.prefix(count)) {
             guard let current = shown, let event = pickerEvent(for: key) else { continue }
-            let id = current.id
             var model = current.model
             if let outcome = model.apply(event) {
                 // Keys typed after the decision belong to no picker the person has seen yet.
                 takeDownShown()
-                delegate?.frontEnd(session: id, didFinish: outcome)
+                delegate?.frontEnd(session: current.id, didFinish: outcome)
                 showNext()
                 return
             }
-            if model != shown?.model {
+            if model != current.model {
                 shown?.model = model
-                delegate?.frontEnd(session: id, didChange: model)
+                delegate?.frontEnd(session: current.id, didChange: model)
             }
         }
         redraw()
+    }
+
+    // MARK: The terminal's condition
+
+    private func outputConditionChanged(_ condition: TerminalOutput.Condition) {
+        switch condition {
+        case .stalled:
+            onProblem?("the terminal is not taking output; only the latest picker will be drawn once it does")
+        case .flowing:
+            onProblem?("the terminal takes output again")
+        case .failed:
+            onProblem?("the terminal is gone; pickers cannot be shown on it any more")
+            terminalHungUp()
+        }
     }
 
     /// The terminal is gone: nobody can pick on it, now or later.
     private func terminalHungUp() {
         guard !isGone else { return }
         isGone = true
+        foregroundCheck?.cancel()
+        foregroundCheck = nil
         let ended = (shown.map { [$0.id] } ?? []) + waiting.map(\.id)
         waiting.removeAll()
         takeDownShown()
+        output.stop()
         for id in ended { delegate?.frontEnd(session: id, didFinish: .cancelled(.unavailable)) }
-    }
-
-    private func write(_ text: String) {
-        output.write(text)
     }
 }

@@ -1,20 +1,42 @@
 internal import EventLoop
 internal import Glibc
 
-/// Writes to a terminal without stalling the event loop: what a non-blocking terminal cannot
-/// take now waits until it is writable again.
+/// Writes a picker's screen to a terminal without ever stalling the event loop or piling up
+/// output: while the terminal does not take output (a suspended terminal emulator, Ctrl-S, a
+/// client's pty nobody reads), only what still matters waits, and it goes out once it drains.
 ///
-/// A terminal whose reader stopped (a suspended terminal emulator, a client's pty nobody
-/// drains) cannot make the daemon wait; past `maximumPending` bytes it is given up on.
+/// Three kinds of output, with what waiting means for each:
+/// - entering the picker's screen (`enterScreen`) and leaving it (`leaveScreen`) must reach the
+///   terminal in order, except that a screen left before it was ever entered cancels out;
+/// - a frame (`draw`) replaces any frame that has not started going out: only the latest
+///   state of the picker is worth drawing;
+/// - bytes already handed to the terminal are finished first, so no escape sequence is cut.
+/// So what waits is at most one screen change, one frame and one unfinished write.
 final class TerminalOutput {
+    /// Whether the terminal takes output; `failed` is for good (hung up, or an error).
+    enum Condition: Equatable {
+        case flowing, stalled, failed
+    }
+
+    /// One piece of output not started yet.
+    private enum Chunk {
+        case enter(String), frame(String), leave(String)
+    }
+
     private let descriptor: Int32
     private let loop: EventLoop
-    private var pending: [UInt8] = []
+    /// Bytes the terminal took part of: finished before anything else.
+    private var unfinished: [UInt8] = []
+    private var queue: [Chunk] = []
     private var writableWatch: DescriptorWatch?
-    private let maximumPending = 1 << 20
-    /// Called once when the terminal is gone or stopped taking output.
-    var onFailure: (() -> Void)?
-    private(set) var hasFailed = false
+    /// Set at the first failure, before the owner is told on a later turn.
+    private var hasFailed = false
+    private(set) var condition = Condition.flowing {
+        didSet { if condition != oldValue { onConditionChange?(condition) } }
+    }
+    /// Told when the condition changes; `failed` is told once, on a later turn of the loop,
+    /// never from inside a write, so whoever wrote is not re-entered.
+    var onConditionChange: ((Condition) -> Void)?
 
     init(descriptor: Int32, loop: EventLoop) {
         self.descriptor = descriptor
@@ -23,42 +45,64 @@ final class TerminalOutput {
 
     deinit { writableWatch?.cancel() }
 
-    /// Queues `text` behind what is pending and writes as much as the terminal takes now.
-    func write(_ text: String) {
-        guard !hasFailed else { return }
-        pending.append(contentsOf: text.utf8)
-        guard pending.count <= maximumPending else {
-            fail()
+    /// Queues the sequence that puts the picker's screen up.
+    func enterScreen(_ text: String) {
+        append(.enter(text))
+    }
+
+    /// Queues `frame` in place of any frame that has not started going out.
+    func draw(_ frame: String) {
+        if case .frame? = queue.last { queue.removeLast() }
+        append(.frame(frame))
+    }
+
+    /// Queues the sequence that takes the picker's screen down; a screen that never went up is
+    /// simply forgotten, with the frames meant for it.
+    func leaveScreen(_ text: String) {
+        if let entered = queue.lastIndex(where: { if case .enter = $0 { true } else { false } }) {
+            queue.removeSubrange(entered...)
             return
         }
-        flush()
+        if case .frame? = queue.last { queue.removeLast() }
+        append(.leave(text))
     }
 
-    /// Stops for good: drops what is pending and writes nothing more, so the descriptor can be
-    /// closed without a write reaching whatever reuses its number.
+    /// Stops for good: drops everything waiting and writes nothing more, so the descriptor can
+    /// be closed without a write reaching whatever reuses its number.
+    /// The owner asked for it, so it is not told.
     func stop() {
         hasFailed = true
-        discardPending()
-    }
-
-    /// Drops what is pending: the screen it was for is being taken down anyway.
-    func discardPending() {
-        pending.removeAll()
+        onConditionChange = nil
+        unfinished.removeAll()
+        queue.removeAll()
         writableWatch?.cancel()
         writableWatch = nil
+        condition = .failed
     }
 
+    private func append(_ chunk: Chunk) {
+        guard !hasFailed else { return }
+        queue.append(chunk)
+        if writableWatch == nil { flush() }
+    }
+
+    /// Writes what waits, in order, until the terminal stops taking it.
     private func flush() {
-        while !pending.isEmpty {
-            let written = pending.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { Glibc.write(descriptor, $0, buffer.count) } ?? 0
+        while !hasFailed {
+            if unfinished.isEmpty {
+                guard !queue.isEmpty else { break }
+                switch queue.removeFirst() {
+                case .enter(let text), .frame(let text), .leave(let text): unfinished = Array(text.utf8)
+                }
             }
+            let written = unfinished.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written > 0 {
-                pending.removeFirst(written)
+                unfinished.removeFirst(written)
                 continue
             }
             if written < 0, errno == EINTR { continue }
             if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                condition = .stalled
                 waitUntilWritable()
                 return
             }
@@ -67,26 +111,29 @@ final class TerminalOutput {
         }
         writableWatch?.cancel()
         writableWatch = nil
+        if condition == .stalled { condition = .flowing }
     }
 
     private func waitUntilWritable() {
         guard writableWatch == nil else { return }
         writableWatch = loop.watch(descriptor, for: .writable) { [weak self] events in
             guard let self else { return }
+            self.writableWatch?.cancel()
+            self.writableWatch = nil
             if events.contains(.error) || events.contains(.hangUp) {
                 self.fail()
             } else {
-                self.writableWatch?.cancel()
-                self.writableWatch = nil
                 self.flush()
             }
         }
     }
 
+    /// The terminal is gone: nothing more is written, and the owner hears of it on the next turn.
     private func fail() {
         guard !hasFailed else { return }
         hasFailed = true
-        discardPending()
-        onFailure?()
+        unfinished.removeAll()
+        queue.removeAll()
+        loop.runSoon { [weak self] in self?.condition = .failed }
     }
 }

@@ -11,12 +11,14 @@ final class BorrowedTerminal {
     /// cursor, colours.
     private var mayHoldScreen = false
     private var restored = false
+    /// The client opened this descriptor for the loan (see `LentTerminal`): closed once restored.
+    private let closeWhenRestored: Bool
 
     /// What puts a screen back: attributes reset, cursor shown, alternate screen left.
     private static let leaveScreen = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
     /// Saves the state of `descriptor`; nil when it is not a terminal.
-    init?(descriptor: Int32) {
+    init?(descriptor: Int32, closeWhenRestored: Bool = false) {
         var settings = termios()
         guard isatty(descriptor) == 1, tcgetattr(descriptor, &settings) == 0 else { return nil }
         let flags = fcntl(descriptor, F_GETFL)
@@ -24,6 +26,7 @@ final class BorrowedTerminal {
         self.descriptor = descriptor
         self.settings = settings
         self.statusFlags = flags
+        self.closeWhenRestored = closeWhenRestored
         // Restoring must not stop the client: a background job that sets its terminal's modes
         // (or writes with TOSTOP) gets SIGTTOU, whose default is to stop.
         signal(SIGTTOU, SIG_IGN)
@@ -53,5 +56,6 @@ final class BorrowedTerminal {
         // TCSANOW: never wait for output to drain, like the daemon.
         while tcsetattr(descriptor, TCSANOW, &saved) != 0, errno == EINTR {}
         _ = fcntl(descriptor, F_SETFL, statusFlags)
+        if closeWhenRestored { close(descriptor) }
     }
 }

@@ -2,6 +2,12 @@
 extension PickerOptions {
     static func validatedTitle(_ title: String?) throws(OptionError) -> String {
         guard let title else { return defaultTitle }
+        // Bytes first: counting characters walks the whole text, which a peer may make huge.
+        let bytes = title.utf8.count
+        guard bytes <= maxTitleScalars * 4 else {
+            throw OptionError(
+                key: "title", reason: "must be at most \(maxTitleLength) characters (got \(bytes) bytes)")
+        }
         guard title.count <= maxTitleLength else {
             throw OptionError(
                 key: "title", reason: "must be at most \(maxTitleLength) characters (got \(title.count))")

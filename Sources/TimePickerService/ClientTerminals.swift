@@ -9,12 +9,12 @@ internal import TimePickerCore
 final class ClientTerminals {
     /// One terminal in use: the daemon's own descriptor for it and the front end drawing on it.
     final class Terminal {
-        let device: UInt64
+        let device: DeviceNumber
         let descriptor: Int32
         let frontEnd: TerminalFrontEnd
         var sessions: Set<PickerSessionID> = []
 
-        init(device: UInt64, descriptor: Int32, frontEnd: TerminalFrontEnd) {
+        init(device: DeviceNumber, descriptor: Int32, frontEnd: TerminalFrontEnd) {
             self.device = device
             self.descriptor = descriptor
             self.frontEnd = frontEnd
@@ -22,9 +22,11 @@ final class ClientTerminals {
     }
 
     private let loop: EventLoop
-    private var byDevice: [UInt64: Terminal] = [:]
+    private var byDevice: [DeviceNumber: Terminal] = [:]
     /// Receives the reports of every terminal's front end.
     weak var delegate: (any PickerFrontEndDelegate)?
+    /// Told what goes wrong with a terminal, for the log.
+    var onProblem: ((String) -> Void)?
 
     init(loop: EventLoop) {
         self.loop = loop
@@ -34,21 +36,22 @@ final class ClientTerminals {
     var count: Int { byDevice.count }
 
     /// The terminal behind `received` (a descriptor from a caller), ready for a session; throws
-    /// InvalidArgs when it is not a terminal.
+    /// InvalidArgs when it is no terminal the daemon can use, LimitsExceeded when the daemon has
+    /// no descriptor to spare for it.
     ///
     /// The daemon opens the terminal anew rather than keeping the caller's descriptor: a
     /// descriptor of its own can be made non-blocking without changing the caller's.
     func terminal(for received: Int32) throws(ServiceError) -> Terminal {
-        var status = stat()
-        guard isatty(received) == 1, fstat(received, &status) == 0 else {
-            throw .invalidArgs("option 'terminal': the descriptor is not a terminal")
-        }
-        let device = UInt64(status.st_rdev)
+        let device = try TerminalDescriptor.check(received)
         if let existing = byDevice[device] { return existing }
-        let descriptor = try reopen(received)
+        if let shortage = DescriptorBudget.shortage() {
+            throw .limitsExceeded("no more callers' terminals for now: \(shortage)")
+        }
+        let descriptor = try reopen(received, device: device)
         do {
             let frontEnd = try TerminalFrontEnd(input: descriptor, output: descriptor, loop: loop, owner: .caller)
             frontEnd.delegate = delegate
+            frontEnd.onProblem = { [weak self] message in self?.onProblem?("terminal \(device): \(message)") }
             let terminal = Terminal(device: device, descriptor: descriptor, frontEnd: frontEnd)
             byDevice[device] = terminal
             return terminal
@@ -78,8 +81,14 @@ final class ClientTerminals {
     }
 
     /// Opens the terminal device behind `received` for the daemon alone, non-blocking.
-    private func reopen(_ received: Int32) throws(ServiceError) -> Int32 {
-        if let reopened = reopenNonBlocking(received) { return reopened }
+    private func reopen(_ received: Int32, device: DeviceNumber) throws(ServiceError) -> Int32 {
+        if let reopened = reopenNonBlocking(received) {
+            // /proc/self/fd/N opens the same inode, which for a terminal device is the same
+            // terminal; should it ever be another (a device that depends on who opens it),
+            // the caller's own open file is used instead.
+            if TerminalDescriptor.device(of: reopened) == device { return reopened }
+            close(reopened)
+        }
         // Without /proc, share the caller's open file: it is then non-blocking for the caller
         // too, which the client puts back when it restores its terminal.
         let duplicate = fcntl(received, F_DUPFD_CLOEXEC, 3)

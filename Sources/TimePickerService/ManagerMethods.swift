@@ -1,4 +1,5 @@
 internal import DBusKit
+internal import EventLoop
 internal import TimePickerCore
 
 /// io.github.timepickerd.TimePicker1: ShowTimePicker and PickTimeRange.
@@ -43,12 +44,15 @@ extension TimePickerService {
             session.clientTerminal = terminal
             clientTerminals.attach(session.id, to: terminal)
         }
-        rememberOwnerUserID(of: session)
         log.log(.info, "\(method) from \(owner): session \(path) \"\(options.title)\" \(session.model.start)-\(session.model.end)")
         return session
     }
 
-    /// Starts the session's timeout and hands it to the front end.
+    /// Starts the session's timeout, asks the bus who created it, and hands it to the front end.
+    ///
+    /// A session on a caller's terminal waits for the bus's answer: it is shown only while the
+    /// caller's job holds that terminal's foreground, and which job that is comes from the bus,
+    /// never from the caller's say-so.
     private func present(_ session: PickerSession) {
         let seconds = Int(session.model.options.timeoutSeconds)
         if seconds > 0 {
@@ -57,6 +61,33 @@ extension TimePickerService {
                 self.end(session, with: .cancelled(.timeout))
             }
         }
-        frontEnd(of: session).show(session: session.id, model: session.model)
+        guard let terminal = session.clientTerminal else {
+            identifyOwner(of: session)
+            frontEnd.show(session: session.id, model: session.model)
+            return
+        }
+        identifyOwner(of: session) { [weak self, weak session] in
+            guard let self, let session, self.sessions[session.id] === session else { return }
+            guard case .known(let owner) = session.ownerIdentity, let processID = owner.processID,
+                  let caller = ProcessStatus(processID: Int32(bitPattern: processID))
+            else {
+                self.log.log(.info, "\(session.owner) left before the bus could say who it is; ending \(session.path)")
+                self.end(session, with: .cancelled(.caller))
+                return
+            }
+            terminal.frontEnd.show(
+                session: session.id, model: session.model,
+                whileInForeground: Self.foregroundCondition(of: processID, status: caller, on: terminal.device))
+        }
+    }
+
+    /// When `terminal` is the caller's controlling terminal, whether the caller's job holds its
+    /// foreground (read again each time: the shell moves it); nil for another terminal, on
+    /// which the caller has no job control to respect.
+    private static func foregroundCondition(
+        of processID: UInt32, status: ProcessStatus, on terminal: DeviceNumber
+    ) -> (() -> Bool)? {
+        guard status.controllingTerminal == terminal else { return nil }
+        return { ProcessStatus(processID: Int32(bitPattern: processID))?.isInTerminalForeground ?? false }
     }
 }

@@ -11,10 +11,10 @@ final class PickerSession {
     var model: PickerModel
     /// The PickTimeRange call still waiting for its late reply; nil for ShowTimePicker.
     var pendingCall: DBusMessage?
-    /// The Unix user of the creator, once the bus has told us.
-    var ownerUID: UInt32?
-    /// Cancel() calls from other connections, waiting for `ownerUID` to be known.
-    var cancelsAwaitingOwnerUID: [(call: DBusMessage, callerUID: UInt32)] = []
+    /// Who created it, as the bus says.
+    var ownerIdentity = OwnerIdentity.pending
+    /// Cancel() calls from other connections, waiting for `ownerIdentity` to be settled.
+    var cancelsAwaitingOwner: [(call: DBusMessage, caller: PeerCredentials)] = []
     /// Ends the session with Cancelled("timeout") when the `timeout` option runs out.
     var timeoutTimer: Timer?
     /// The caller's terminal the session is shown on (the `terminal` option), if any.
@@ -22,6 +22,15 @@ final class PickerSession {
     /// Whether the service watches the owner leave the bus: someone is waiting on this session
     /// (a PickTimeRange call, or a person at the caller's terminal).
     var isOwnerWatched = false
+
+    /// What the bus said about the creator.
+    enum OwnerIdentity {
+        /// The bus has not answered yet.
+        case pending
+        case known(PeerCredentials)
+        /// The bus could not say (the creator left first): nobody else may act as its user.
+        case unknown
+    }
 
     init(id: PickerSessionID, path: ObjectPath, owner: String, model: PickerModel) {
         self.id = id

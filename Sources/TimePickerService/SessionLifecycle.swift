@@ -46,10 +46,10 @@ extension TimePickerService: PickerFrontEndDelegate {
             session.pendingCall = nil
             answerPick(call, with: outcome)
         }
-        for waiting in session.cancelsAwaitingOwnerUID {
+        for waiting in session.cancelsAwaitingOwner {
             sendError(.unknownObject("session '\(session.path)' has already ended"), to: waiting.call)
         }
-        session.cancelsAwaitingOwnerUID.removeAll()
+        session.cancelsAwaitingOwner.removeAll()
     }
 
     private func answerPick(_ call: DBusMessage, with outcome: PickerOutcome) {

@@ -1,10 +1,13 @@
 internal import DBusKit
-internal import Glibc
 internal import TimePickerCore
 
 /// io.github.timepickerd.TimePicker1.Session: Cancel(), allowed to the creator's Unix user only.
 extension TimePickerService {
     /// Ends the session with `Cancelled("caller")` if the caller may, else AccessDenied.
+    ///
+    /// The creator's own connection may always cancel. Anyone else is asked about on the bus
+    /// first, and allowed only when the bus vouches that both are the same Unix user: an identity
+    /// the bus cannot give is never assumed.
     func cancel(_ session: PickerSession, call: DBusMessage) -> MethodResult {
         guard let caller = call.sender else {
             sendError(.accessDenied("Cancel needs a caller with a bus name"), to: call)
@@ -14,77 +17,50 @@ extension TimePickerService {
             end(session, with: .cancelled(.caller))
             return .reply([])
         }
-        lookUpUserID(of: caller) { [weak self] callerUID in
-            // The bus cannot say when the caller left right after sending (a fire-and-forget
-            // Cancel). Only the bus's own user can connect to a standard session bus, so that
-            // is the caller's user then, as for a creator that left.
-            self?.decideCancel(of: session, call: call, callerUID: callerUID ?? getuid())
+        credentials.lookUp(caller) { [weak self] callerCredentials in
+            guard let self else { return }
+            guard let callerCredentials else {
+                // Typically a fire-and-forget Cancel whose sender left before the bus was asked.
+                self.log.log(.notice, "Cancel of \(session.path) by \(caller) dropped: the bus cannot say which user it is")
+                self.sendError(.accessDenied("the bus cannot say which user \(caller) is"), to: call)
+                return
+            }
+            self.decideCancel(of: session, call: call, caller: callerCredentials)
         }
         return .later
     }
 
-    private func decideCancel(of session: PickerSession, call: DBusMessage, callerUID: UInt32) {
+    /// Answers a Cancel from another connection once both users are known.
+    private func decideCancel(of session: PickerSession, call: DBusMessage, caller: PeerCredentials) {
         guard sessions[session.path] === session else {
             sendError(.unknownObject("session '\(session.path)' has already ended"), to: call)
             return
         }
-        guard let ownerUID = session.ownerUID else {
-            // The owner's lookup went out first and the bus answers in order, so this is rare.
-            session.cancelsAwaitingOwnerUID.append((call, callerUID))
-            return
-        }
-        if callerUID == ownerUID {
+        switch session.ownerIdentity {
+        case .pending:
+            // The creator's lookup went out first and the bus answers in order, so this is rare.
+            session.cancelsAwaitingOwner.append((call, caller))
+        case .unknown:
+            log.log(.notice, "Cancel of \(session.path) by \(call.sender ?? "?") refused: the bus could not say who created it")
+            sendError(.accessDenied("session '\(session.path)' can only be cancelled by its creator's connection"), to: call)
+        case .known(let owner) where owner.userID == caller.userID:
             end(session, with: .cancelled(.caller))
             sendReply([], to: call)
-        } else {
-            log.log(.notice, "Cancel of \(session.path) by \(call.sender ?? "?") (uid \(callerUID)) refused: it belongs to uid \(ownerUID)")
+        case .known(let owner):
+            log.log(.notice, "Cancel of \(session.path) by \(call.sender ?? "?") (uid \(caller.userID)) refused: it belongs to uid \(owner.userID)")
             sendError(.accessDenied("session '\(session.path)' belongs to another user"), to: call)
         }
     }
 
-    /// Asks the bus, without waiting, which Unix user created `session`.
-    func rememberOwnerUserID(of session: PickerSession) {
-        lookUpUserID(of: session.owner) { [weak self, weak session] uid in
+    /// Asks the bus, without waiting, who created `session`; `then` runs once it is settled.
+    func identifyOwner(of session: PickerSession, then: @escaping () -> Void = {}) {
+        credentials.lookUp(session.owner) { [weak self, weak session] owner in
             guard let self, let session else { return }
-            // The bus could not say (the creator left before it answered): only the bus's own
-            // user can connect to a standard session bus, so that is the creator's user.
-            session.ownerUID = uid ?? getuid()
-            let waiting = session.cancelsAwaitingOwnerUID
-            session.cancelsAwaitingOwnerUID.removeAll()
-            for entry in waiting { self.decideCancel(of: session, call: entry.call, callerUID: entry.callerUID) }
+            session.ownerIdentity = owner.map { .known($0) } ?? .unknown
+            let waiting = session.cancelsAwaitingOwner
+            session.cancelsAwaitingOwner.removeAll()
+            for entry in waiting { self.decideCancel(of: session, call: entry.call, caller: entry.caller) }
+            then()
         }
-    }
-
-    /// The Unix user of the connection `name`, from the cache or from the bus without waiting.
-    ///
-    /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixUser`.
-    private func lookUpUserID(of name: String, completion: @escaping (UInt32?) -> Void) {
-        if let cached = userIDCache[name] {
-            completion(cached)
-            return
-        }
-        do {
-            let query = try DBusMessage.methodCall(
-                destination: BusNames.busDaemon, path: BusNames.busDaemonPath,
-                interface: BusNames.busDaemonInterface, member: "GetConnectionUnixUser")
-            try query.append(.string(name))
-            try connection.call(query) { [weak self] reply in
-                guard case .uint32(let uid)? = try? reply.arguments().first else {
-                    completion(nil)
-                    return
-                }
-                self?.cacheUserID(uid, of: name)
-                completion(uid)
-            }
-        } catch {
-            log.log(.error, "cannot ask the bus for the user of \(name): \(error)")
-            completion(nil)
-        }
-    }
-
-    private func cacheUserID(_ uid: UInt32, of name: String) {
-        // Bounded: callers come and go all day, and unique names are never reused.
-        if userIDCache.count >= 256 { userIDCache.removeAll() }
-        userIDCache[name] = uid
     }
 }

@@ -15,8 +15,8 @@ public final class TimePickerService {
     let defaultClock: ClockStyle
     let introspection = IntrospectionDocument.embedded
     var sessions = SessionRegistry()
-    /// Unix users of unique names already asked about; unique names are never reused.
-    var userIDCache: [String: UInt32] = [:]
+    /// Who is behind callers' connections, as the bus vouches.
+    let credentials: CredentialsLookup
     /// PickTimeRange callers whose leaving the bus we watch for, with their pending picks.
     var watchedCallers: [String: Int] = [:]
     /// Well-known names whose owner leaving matters, with what to do then.
@@ -32,6 +32,7 @@ public final class TimePickerService {
         self.loop = loop
         self.frontEnd = frontEnd
         clientTerminals = ClientTerminals(loop: loop)
+        credentials = CredentialsLookup(connection: connection, log: log)
         self.log = log
         self.defaultClock = defaultClock
     }
@@ -40,6 +41,7 @@ public final class TimePickerService {
     public func start() {
         frontEnd.delegate = self
         clientTerminals.delegate = self
+        clientTerminals.onProblem = { [unowned self] message in self.log.log(.warning, message) }
         connection.setMessageHandler { [unowned self] message in self.handle(message) }
     }
 
@@ -109,6 +111,11 @@ public final class TimePickerService {
     /// The most values one call's body may hold: the largest valid call has a dozen options,
     /// and a peer must not make the daemon build a million-entry tree to find that out.
     static let maximumArgumentValues = 256
+    /// How many bytes of strings one call may carry in all: a title is at most 2,000 code
+    /// points (8,000 bytes), and the rest of a valid call is small. A session bus lets messages
+    /// of up to 1 GB through; a larger one is refused before any Unicode work is done on it,
+    /// while one below this still gets an error that names the option at fault.
+    static let maximumStringBytes = 1 << 20
 
     private func route(_ call: DBusMessage) throws(ServiceError) -> MethodResult {
         guard let path = call.path, let member = call.member else {
@@ -121,7 +128,7 @@ public final class TimePickerService {
         }
         let arguments: [DBusValue]
         do {
-            arguments = try call.arguments(maximumValues: Self.maximumArgumentValues)
+            arguments = try call.arguments(maximumValues: Self.maximumArgumentValues, maximumStringBytes: Self.maximumStringBytes)
         } catch {
             throw .invalidArgs("cannot read the arguments: \(error.message)")
         }

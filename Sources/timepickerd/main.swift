@@ -42,18 +42,27 @@ signal(SIGTTIN, SIG_IGN)
 var terminalFrontEnd: TerminalFrontEnd?
 let signals: SignalSource
 do {
-    // Before anything could start a thread: the blocked mask must hold for all of them.
-    signals = try SignalSource(signals: [SIGTERM, SIGINT, SIGHUP, SIGWINCH], loop: loop) { signal in
+    // Before anything could start a thread: the blocked mask must hold for all of them. Every
+    // signal that would end the process ends it this orderly way (sessions cancelled, terminal
+    // restored); SIGWINCH redraws.
+    let stopping = TerminatingSignals.all
+    signals = try SignalSource(signals: stopping.map(\.signal) + [SIGWINCH], loop: loop) { signal in
         if signal == SIGWINCH {
             terminalFrontEnd?.redraw()
         } else {
-            log.log(.notice, "stopping on signal \(signal)")
+            log.log(.notice, "stopping on \(TerminatingSignals.name(of: signal))")
             loop.stop()
         }
     }
 } catch {
     fail("cannot watch signals: \(error)", status: 1)
 }
+loop.onInvalidDescriptor = { descriptor in
+    log.log(.error, "bug: a watch on descriptor \(descriptor), which is not open; it was dropped")
+}
+// As systemd recommends for services: the soft descriptor limit up to the hard one, so that
+// callers' terminals run out late (and are refused well before, see ClientTerminals).
+DescriptorBudget.raiseSoftLimit()
 
 // The front end: the daemon's own terminal, or desktop notifications.
 let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -68,6 +77,7 @@ if arguments.userInterface == .terminal || (arguments.userInterface == .auto && 
         // reading (Ctrl-S) must not stall the bus.
         let output = reopenNonBlocking(STDOUT_FILENO) ?? STDOUT_FILENO
         let terminal = try TerminalFrontEnd(input: STDIN_FILENO, output: output, loop: loop, owner: .daemon)
+        terminal.onProblem = { message in log.log(.warning, message) }
         terminalFrontEnd = terminal
         frontEnd = terminal
     } catch {

@@ -67,10 +67,15 @@ public final class PickCommand {
 
         var serviceOptions = options.serviceOptions
         serviceOptions["handle_token"] = .string(handle.token)
-        if options.useTerminal, connection.canPassUnixFDs, let terminal = BorrowedTerminal(descriptor: STDIN_FILENO) {
-            self.terminal = terminal
-            // libdbus sends a duplicate; the client keeps its own stdin.
-            serviceOptions["terminal"] = .unixFD(STDIN_FILENO)
+        if options.useTerminal, connection.canPassUnixFDs, let lent = LentTerminal.descriptor(for: STDIN_FILENO) {
+            if let terminal = BorrowedTerminal(descriptor: lent.descriptor, closeWhenRestored: lent.opened) {
+                self.terminal = terminal
+                // libdbus sends a duplicate; the client keeps its own.
+                serviceOptions["terminal"] = .unixFD(lent.descriptor)
+                sayIfWaitingForForeground(terminal: lent.descriptor)
+            } else if lent.opened {
+                close(lent.descriptor)
+            }
         }
 
         connection.setMessageHandler { [unowned self] message in
@@ -96,6 +101,16 @@ public final class PickCommand {
         }
         loop.run()
         return outcome ?? .failed("the pick ended without an outcome")
+    }
+
+    /// A job in the background (`timepickerctl pick &`) gets no picker until it is brought to
+    /// the foreground, as a job that reads its terminal would be stopped: say so, once.
+    private func sayIfWaitingForForeground(terminal: Int32) {
+        var status = stat()
+        guard fstat(terminal, &status) == 0, let process = ProcessStatus.current(),
+              process.controllingTerminal == DeviceNumber(stat: UInt64(status.st_rdev)), !process.isInTerminalForeground
+        else { return }
+        Console.error("waiting for the terminal: this job is in the background (bring it to the foreground with fg)")
     }
 
     /// Settles the pick once; the first word wins.

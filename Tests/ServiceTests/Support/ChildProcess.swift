@@ -17,11 +17,15 @@ final class ChildProcess {
     }
 
     /// Starts `executable`; the standard descriptors are given (they are dup'ed into the child).
+    /// With `controllingTerminal`, it leads a session on that terminal (see `spawnClean`), and
+    /// `stdinPath` opens its stdin afresh there (`/dev/tty`, say).
     init(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        stdin: Int32, stdout: Int32, stderr: Int32
+        stdin: Int32, stdout: Int32, stderr: Int32, controllingTerminal: String? = nil, stdinPath: String? = nil
     ) throws {
-        switch spawnClean(executable, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr) {
+        switch spawnClean(
+            executable, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr,
+            controllingTerminal: controllingTerminal, stdinPath: stdinPath) {
         case .success(let pid): self.pid = pid
         case .failure(let error): throw HarnessError(error.description)
         }

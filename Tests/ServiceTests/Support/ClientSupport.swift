@@ -41,14 +41,20 @@ final class ClientOnTerminal {
     let screen: PseudoTerminal
     private let stdoutFile: URL
 
-    init(_ arguments: [String], on bus: PrivateBus, screen: PseudoTerminal) throws {
+    /// With `asSessionLeader`, the client leads a session whose controlling terminal is the
+    /// screen (as in a terminal window); `stdinPath` opens its stdin afresh, read-only, as a
+    /// shell's `< /dev/tty` or `< $(tty)` does.
+    init(
+        _ arguments: [String], on bus: PrivateBus, screen: PseudoTerminal, asSessionLeader: Bool = false, stdinPath: String? = nil
+    ) throws {
         self.screen = screen
         stdoutFile = bus.directory.appendingPathComponent("timepickerctl-\(UUID().uuidString.prefix(6)).stdout")
         let output = try openForChild(stdoutFile.path, write: true)
         defer { close(output) }
         process = try ChildProcess(
             ClientHarness.binary, arguments, environment: bus.environment,
-            stdin: screen.terminal, stdout: output, stderr: screen.terminal)
+            stdin: screen.terminal, stdout: output, stderr: screen.terminal,
+            controllingTerminal: asSessionLeader ? try screen.path : nil, stdinPath: stdinPath)
     }
 
     /// What the client printed on stdout.
@@ -127,4 +133,22 @@ final class FakeService {
         bus.connection.send(signal)
         bus.connection.flush()
     }
+}
+
+/// Milliseconds of CPU (user and system) process `pid` uses over the next `seconds`.
+func cpuMilliseconds(of pid: pid_t, over seconds: Double) throws -> Int {
+    func ticks() throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+        guard let close = stat.lastIndex(of: ")") else { throw HarnessError("unreadable /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+            throw HarnessError("unreadable /proc/\(pid)/stat")
+        }
+        return user + system
+    }
+    let before = try ticks()
+    usleep(useconds_t(seconds * 1_000_000))
+    let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
+    return (try ticks() - before) * 1000 / ticksPerSecond
 }

@@ -15,10 +15,11 @@ final class DaemonProcess {
     }
 
     /// Starts the daemon with `arguments`; with `terminal` it runs on that pseudo-terminal,
-    /// otherwise stdin is /dev/null and stdout goes to the log.
+    /// otherwise stdin is /dev/null and stdout goes to the log. A `launcher` (such as
+    /// `prlimit --nofile=… --`) runs it, and must exec it in its own place.
     init(
         bus: PrivateBus, arguments: [String] = ["--ui", "terminal"], terminal: PseudoTerminal? = nil,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], launcher: [String] = []
     ) throws {
         self.terminal = terminal
         logFile = bus.directory.appendingPathComponent("daemon-\(UUID().uuidString.prefix(6)).log")
@@ -28,17 +29,18 @@ final class DaemonProcess {
             close(log)
             close(devNull)
         }
+        let command = launcher + [Self.binary] + arguments
         process = try ChildProcess(
-            Self.binary, arguments, environment: bus.environment.merging(extra) { $1 },
+            command[0], Array(command.dropFirst()), environment: bus.environment.merging(extra) { $1 },
             stdin: terminal?.terminal ?? devNull, stdout: terminal?.terminal ?? log, stderr: log)
     }
 
     /// Starts the daemon and waits until it owns the service's name.
     static func serving(
         on bus: PrivateBus, arguments: [String] = ["--ui", "terminal"], terminal: PseudoTerminal? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], launcher: [String] = []
     ) throws -> DaemonProcess {
-        let daemon = try DaemonProcess(bus: bus, arguments: arguments, terminal: terminal, environment: environment)
+        let daemon = try DaemonProcess(bus: bus, arguments: arguments, terminal: terminal, environment: environment, launcher: launcher)
         let probe = try BusClient(bus: bus)
         try waitUntil("the daemon to own its name") {
             guard daemon.process.isRunning else {

@@ -25,6 +25,15 @@ final class PrivateBus {
           <listen>unix:path=\(directory.path)/socket</listen>
           <auth>EXTERNAL</auth>
           <servicedir>\(serviceDirectory.path)</servicedir>
+          <!-- The limits of a standard session bus (/usr/share/dbus-1/session.conf): messages
+               of up to 1 GB go through, so the daemon meets what a desktop's bus lets through. -->
+          <limit name="max_incoming_bytes">1000000000</limit>
+          <limit name="max_incoming_unix_fds">250000000</limit>
+          <limit name="max_outgoing_bytes">1000000000</limit>
+          <limit name="max_outgoing_unix_fds">250000000</limit>
+          <limit name="max_message_size">1000000000</limit>
+          <limit name="max_replies_per_connection">50000</limit>
+          <limit name="max_match_rules_per_connection">50000</limit>
           <policy context="default">
             <allow user="*"/>
             <allow send_destination="*" eavesdrop="true"/>

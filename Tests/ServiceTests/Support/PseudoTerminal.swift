@@ -16,6 +16,9 @@ final class PseudoTerminal: Sendable {
     /// blocked read would not release it, so the daemon would never see the hang-up.
     private let controllerState = Mutex<(closeRequested: Bool, closed: Bool)>((false, false))
     private let terminalOpen = Mutex<Bool>(true)
+    /// While set, nothing is read from the controller: the terminal's output fills up, as when
+    /// a terminal emulator is suspended.
+    private let drainingPaused = Mutex<Bool>(false)
 
     init(columns: UInt16 = 80, rows: UInt16 = 24) throws {
         var controller: Int32 = -1
@@ -54,6 +57,10 @@ final class PseudoTerminal: Sendable {
                 controllerState.withLock { $0.closed = true }
                 return
             }
+            if drainingPaused.withLock({ $0 }) {
+                usleep(10_000)
+                continue
+            }
             // Short polls, so that a request to close is seen soon.
             var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 20) > 0, ready.revents & Int16(POLLIN) != 0 else { continue }
@@ -61,6 +68,20 @@ final class PseudoTerminal: Sendable {
             if count > 0 { output.withLock { $0.append(contentsOf: buffer[0..<count]) } }
         }
     }
+
+    /// The terminal side's path, such as /dev/pts/3.
+    var path: String {
+        get throws {
+            guard let name = ttyname(terminal) else { throw HarnessError("the pseudo-terminal has no name") }
+            return String(cString: name)
+        }
+    }
+
+    /// Stops reading what is written to the terminal, as a suspended terminal emulator does.
+    func pauseDraining() { drainingPaused.withLock { $0 = true } }
+
+    /// Reads the terminal's output again.
+    func resumeDraining() { drainingPaused.withLock { $0 = false } }
 
     /// Types `text` as a person would.
     func type(_ text: String) {
