@@ -3,7 +3,15 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
-LIBDIR ?= $(PREFIX)/lib
+MANDIR ?= $(DATADIR)/man
+# systemd --user searches $(DATADIR)/systemd/user for /usr, /usr/local and ~/.local alike
+# (`systemd-analyze --user unit-paths`); the package uses /usr/lib/systemd/user.
+USERUNITDIR ?= $(DATADIR)/systemd/user
+# Where each shell looks for completions under PREFIX (zsh: $(DATADIR)/zsh/site-functions is
+# in zsh's fpath for /usr/local; the package uses Debian's /usr/share/zsh/vendor-completions).
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 DESTDIR ?=
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
@@ -13,6 +21,8 @@ CONFIGURATION ?= release
 # the shared Swift libraries, for a daemon that runs all day (see the benchmark).
 STATIC_STDLIB = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
 # The data files name the /usr/local paths; install rewrites them for PREFIX.
+# The man pages, built by scdoc from man/NAME.SECTION.scd into .build/man/NAME.SECTION.
+MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(DATADIR)|g'
 
 # Debian packages the build and the tests need: libdbus and libnotify for the service;
@@ -20,10 +30,10 @@ REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(D
 # (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; setpriv
 # (util-linux) to call as another user; xmllint to validate the interface file.
 APT_PACKAGES := libdbus-1-dev libnotify-dev pkg-config dbus-daemon python3-dbusmock systemd \
-	libglib2.0-bin util-linux libxml2-utils
+	libglib2.0-bin util-linux libxml2-utils scdoc man-db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test check-data install uninstall clean leakcheck bench
+.PHONY: all deps build release run test check-data install uninstall man clean leakcheck bench
 
 all: build
 
@@ -69,23 +79,44 @@ leakcheck: deps
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
-install: deps
+## Installs the binaries, the D-Bus activation and interface files, the user unit, the man
+## pages and the shell completions under PREFIX (DESTDIR for staging).
+install: deps man
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerctl $(SWIFT_BUILD_FLAGS)
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
-	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(LIBDIR)/systemd/user"
+	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(USERUNITDIR)" \
+	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
+	  "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"
 	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerctl" "$(DESTDIR)$(BINDIR)/timepickerctl"
 	$(REWRITE_PATHS) dbus/io.github.timepickerd.TimePicker1.service \
 	  > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service"
 	install -m 0644 dbus/io.github.timepickerd.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
-	$(REWRITE_PATHS) systemd/timepickerd.service > "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
+	$(REWRITE_PATHS) systemd/timepickerd.service > "$(DESTDIR)$(USERUNITDIR)/timepickerd.service"
+	install -m 0644 $(filter %.1,$(MAN_PAGES)) "$(DESTDIR)$(MANDIR)/man1/"
+	install -m 0644 $(filter %.5,$(MAN_PAGES)) "$(DESTDIR)$(MANDIR)/man5/"
+	install -m 0644 completions/timepickerctl.bash "$(DESTDIR)$(BASHCOMPDIR)/timepickerctl"
+	install -m 0644 completions/_timepickerctl "$(DESTDIR)$(ZSHCOMPDIR)/_timepickerctl"
+	install -m 0644 completions/timepickerctl.fish "$(DESTDIR)$(FISHCOMPDIR)/timepickerctl.fish"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerctl" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml" \
-	  "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
+	  "$(DESTDIR)$(USERUNITDIR)/timepickerd.service" \
+	  $(patsubst .build/man/%.1,"$(DESTDIR)$(MANDIR)/man1/%.1",$(filter %.1,$(MAN_PAGES))) \
+	  $(patsubst .build/man/%.5,"$(DESTDIR)$(MANDIR)/man5/%.5",$(filter %.5,$(MAN_PAGES))) \
+	  "$(DESTDIR)$(BASHCOMPDIR)/timepickerctl" "$(DESTDIR)$(ZSHCOMPDIR)/_timepickerctl" \
+	  "$(DESTDIR)$(FISHCOMPDIR)/timepickerctl.fish"
+
+## The man pages, from their scdoc sources in man/.
+man: $(MAN_PAGES)
+
+# groff's .TH turns hyphenation back on after scdoc's .nh: bus names and paths must not break.
+.build/man/%: man/%.scd | deps
+	@mkdir -p .build/man
+	scdoc < $< | sed '/^\.TH /a .nh' > $@
 
 clean:
 	$(SWIFT) package clean
