@@ -19,7 +19,10 @@ SWIFT_BUILD_FLAGS ?=
 CONFIGURATION ?= release
 # Release binaries carry the Swift runtime inside: about 2 MiB less resident than loading
 # the shared Swift libraries, for a daemon that runs all day (see the benchmark).
-STATIC_STDLIB = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
+# So they need no $ORIGIN run path either (which Debian's lintian refuses). Their global offset
+# table is read-only once loaded (relro and bind-now, Debian's hardening).
+RELEASE_FLAGS = --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+STATIC_STDLIB = $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS))
 # The data files name the /usr/local paths; install rewrites them for PREFIX.
 # The man pages, built by scdoc from man/NAME.SECTION.scd into .build/man/NAME.SECTION.
 MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
@@ -28,12 +31,17 @@ REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(D
 # Debian packages the build and the tests need: libdbus and libnotify for the service;
 # dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl
 # (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; setpriv
-# (util-linux) to call as another user; xmllint to validate the interface file.
+# (util-linux) to call as another user; xmllint to validate the interface file. For the man
+# pages: scdoc, and man-db to check them. For the package: dpkg-dev (dpkg-shlibdeps,
+# dpkg-gencontrol), binutils (strip), lintian. For the completions' tests: bash-completion, zsh,
+# fish. For the examples' tests: python3-gi with GLib's typelib, gjs, a C compiler with sd-bus.
 APT_PACKAGES := libdbus-1-dev libnotify-dev pkg-config dbus-daemon python3-dbusmock systemd \
-	libglib2.0-bin util-linux libxml2-utils scdoc man-db
+	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
+	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test check-data install uninstall man clean leakcheck bench
+.PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
+	clean leakcheck bench
 
 all: build
 
@@ -52,14 +60,15 @@ build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 ## Runs the daemon in this terminal, on the session bus or on a private one started for it.
 run: build
 	@scripts/run-dev.sh "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
-## The whole test suite: unit tests, the daemon on private buses, and the data files.
-test: build check-data
+## The whole test suite: unit tests, the daemon on private buses (the examples and the shell
+## completions too), the data files, the man pages and the Debian package.
+test: build check-data check-man check-deb
 	$(SWIFT) test --disable-xctest $(SWIFT_BUILD_FLAGS)
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
@@ -68,6 +77,28 @@ check-data: build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@scripts/check-install.sh
 	@echo "data files: interface XML valid; make install checked; systemd unit verified"
+
+## The man pages render without warnings and document every member, option, error and reason
+## of the interface, and every option the programs' --help lists.
+check-man: build man
+	@scripts/check-man.sh .build/man "$$($(SWIFT) build --show-bin-path)"
+	@echo "man pages: rendered without warnings; every member, option, error and reason documented"
+
+## Builds the package (release binaries: takes minutes the first time) into .build and checks
+## its contents, its programs, its computed Depends, and lintian.
+check-deb: deps
+	@debs=$$(DEB_OUTPUT_DIR=$(CURDIR)/.build/deb-test scripts/build-deb.sh) && scripts/check-deb.sh $$debs
+
+## The Debian package from the release binaries: timepickerd_VERSION_ARCH.deb here (and
+## timepickerd-gtk_… once the dialog backend is installed); see packaging/debian.
+deb: deps
+	@scripts/build-deb.sh
+
+## Installs the package in a fresh Debian 12 (debootstrap, downloads about 100 MB; root), uses
+## it (pick on a terminal, D-Bus activation, man, completion), removes it and checks that
+## nothing is left. Not in `make test`: it takes minutes and needs Debian's mirror.
+deb-check: deb
+	@scripts/deb-clean-install.sh timepickerd_*_$$(dpkg --print-architecture).deb
 
 ## The daemon under valgrind memcheck through 1,000 sessions in each user interface (not in CI:
 ## it takes minutes); SESSIONS=n for another number.
@@ -120,3 +151,4 @@ man: $(MAN_PAGES)
 
 clean:
 	$(SWIFT) package clean
+	rm -rf .build/man .build/deb .build/deb-test
