@@ -24,9 +24,9 @@ CONFIGURATION ?= release
 RELEASE_FLAGS = --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 STATIC_STDLIB = $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS))
 # The data files name the /usr/local paths; install rewrites them for PREFIX.
+REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(DATADIR)|g'
 # The man pages, built by scdoc from man/NAME.SECTION.scd into .build/man/NAME.SECTION.
 MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
-REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(DATADIR)|g'
 
 # Debian packages the build and the tests need: libdbus and libnotify for the service;
 # dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl

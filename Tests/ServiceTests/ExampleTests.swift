@@ -26,12 +26,9 @@ struct ExampleTests {
 
     @Test("The example prints the range the person chose", arguments: examples)
     func selected(_ example: Example) throws {
-        let fixture = try NotificationFixture()
-        let mock = try fixture.mock
-        let run = try command(for: example, on: fixture.bus)
+        let (fixture, mock, run, first) = try start(example)
 
         // The person moves the start one slot later, goes on to the end, and accepts it.
-        let first = try waitForNotify(mock, run, fixture)
         try mock.invokeAction("later", on: first.id)
         _ = try mock.waitForNotify { $0.replacesID == first.id }
         try mock.invokeAction("next", on: first.id)
@@ -50,11 +47,7 @@ struct ExampleTests {
 
     @Test("The example says no range was chosen when the person dismisses the picker", arguments: examples)
     func dismissed(_ example: Example) throws {
-        let fixture = try NotificationFixture()
-        let mock = try fixture.mock
-        let run = try command(for: example, on: fixture.bus)
-
-        let first = try waitForNotify(mock, run, fixture)
+        let (fixture, mock, run, first) = try start(example)
         try mock.closeNotification(first.id, reason: 2)
 
         let termination = try run.process.waitForExit(seconds: 30)
@@ -81,13 +74,17 @@ struct ExampleTests {
         return try CapturedCommand(binary, [], environment: bus.environment, directory: bus.directory)
     }
 
-    /// The example's first notification; an example that exits before showing one fails the test
-    /// at once, with what it printed.
-    private func waitForNotify(
-        _ mock: MockNotificationServer, _ run: CapturedCommand, _ fixture: NotificationFixture
-    ) throws -> MockNotificationServer.Notification {
+    /// The daemon and the mock notification server on a private bus, `example` started there, and
+    /// the picker it asked for on screen; an example that shows none fails the test with what it
+    /// printed.
+    private func start(
+        _ example: Example
+    ) throws -> (NotificationFixture, MockNotificationServer, CapturedCommand, MockNotificationServer.Notification) {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try command(for: example, on: fixture.bus)
         do {
-            return try mock.waitForNotify(seconds: 30)
+            return (fixture, mock, run, try mock.waitForNotify(seconds: 30))
         } catch {
             throw HarnessError("\(error)\nthe example: running \(run.process.isRunning), stdout: \(run.stdout) stderr: \(run.stderr)")
         }
