@@ -3,7 +3,15 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
-LIBDIR ?= $(PREFIX)/lib
+MANDIR ?= $(DATADIR)/man
+# systemd --user searches $(DATADIR)/systemd/user for /usr, /usr/local and ~/.local alike
+# (`systemd-analyze --user unit-paths`); the package uses /usr/lib/systemd/user.
+USERUNITDIR ?= $(DATADIR)/systemd/user
+# Where each shell looks for completions under PREFIX (zsh: $(DATADIR)/zsh/site-functions is
+# in zsh's fpath for /usr/local; the package uses Debian's /usr/share/zsh/vendor-completions).
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 DESTDIR ?=
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
@@ -11,19 +19,29 @@ SWIFT_BUILD_FLAGS ?=
 CONFIGURATION ?= release
 # Release binaries carry the Swift runtime inside: about 2 MiB less resident than loading
 # the shared Swift libraries, for a daemon that runs all day (see the benchmark).
-STATIC_STDLIB = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
+# So they need no $ORIGIN run path either (which Debian's lintian refuses). Their global offset
+# table is read-only once loaded (relro and bind-now, Debian's hardening).
+RELEASE_FLAGS = --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+STATIC_STDLIB = $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS))
 # The data files name the /usr/local paths; install rewrites them for PREFIX.
 REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(DATADIR)|g'
+# The man pages, built by scdoc from man/NAME.SECTION.scd into .build/man/NAME.SECTION.
+MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 
 # Debian packages the build and the tests need: libdbus and libnotify for the service;
 # dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl
 # (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; setpriv
-# (util-linux) to call as another user; xmllint to validate the interface file.
+# (util-linux) to call as another user; xmllint to validate the interface file. For the man
+# pages: scdoc, and man-db to check them. For the package: dpkg-dev (dpkg-shlibdeps,
+# dpkg-gencontrol), binutils (strip), lintian. For the completions' tests: bash-completion, zsh,
+# fish. For the examples' tests: python3-gi with GLib's typelib, gjs, a C compiler with sd-bus.
 APT_PACKAGES := libdbus-1-dev libnotify-dev pkg-config dbus-daemon python3-dbusmock systemd \
-	libglib2.0-bin util-linux libxml2-utils
+	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
+	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test check-data install uninstall clean leakcheck bench
+.PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
+	clean leakcheck bench
 
 all: build
 
@@ -42,14 +60,15 @@ build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 ## Runs the daemon in this terminal, on the session bus or on a private one started for it.
 run: build
 	@scripts/run-dev.sh "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
-## The whole test suite: unit tests, the daemon on private buses, and the data files.
-test: build check-data
+## The whole test suite: unit tests, the daemon on private buses (the examples and the shell
+## completions too), the data files, the man pages and the Debian package.
+test: build check-data check-man check-deb
 	$(SWIFT) test --disable-xctest $(SWIFT_BUILD_FLAGS)
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
@@ -58,6 +77,28 @@ check-data: build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@scripts/check-install.sh
 	@echo "data files: interface XML valid; make install checked; systemd unit verified"
+
+## The man pages render without warnings and document every member, option, error and reason
+## of the interface, and every option the programs' --help lists.
+check-man: build man
+	@scripts/check-man.sh .build/man "$$($(SWIFT) build --show-bin-path)"
+	@echo "man pages: rendered without warnings; every member, option, error and reason documented"
+
+## Builds the package (release binaries: takes minutes the first time) into .build and checks
+## its contents, its programs, its computed Depends, and lintian.
+check-deb: deps
+	@debs=$$(DEB_OUTPUT_DIR=$(CURDIR)/.build/deb-test scripts/build-deb.sh) && scripts/check-deb.sh $$debs
+
+## The Debian package from the release binaries: timepickerd_VERSION_ARCH.deb here (and
+## timepickerd-gtk_… once the dialog backend is installed); see packaging/debian.
+deb: deps
+	@scripts/build-deb.sh
+
+## Installs the package in a fresh Debian 12 (debootstrap, downloads about 100 MB; root), uses
+## it (pick on a terminal, D-Bus activation, man, completion), removes it and checks that
+## nothing is left. Not in `make test`: it takes minutes and needs Debian's mirror.
+deb-check: deb
+	@scripts/deb-clean-install.sh timepickerd_*_$$(dpkg --print-architecture).deb
 
 ## The daemon under valgrind memcheck through 1,000 sessions in each user interface (not in CI:
 ## it takes minutes); SESSIONS=n for another number.
@@ -69,23 +110,45 @@ leakcheck: deps
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
-install: deps
+## Installs the binaries, the D-Bus activation and interface files, the user unit, the man
+## pages and the shell completions under PREFIX (DESTDIR for staging).
+install: deps man
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerctl $(SWIFT_BUILD_FLAGS)
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
-	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(LIBDIR)/systemd/user"
+	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(USERUNITDIR)" \
+	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
+	  "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"
 	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerctl" "$(DESTDIR)$(BINDIR)/timepickerctl"
 	$(REWRITE_PATHS) dbus/io.github.timepickerd.TimePicker1.service \
 	  > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service"
 	install -m 0644 dbus/io.github.timepickerd.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
-	$(REWRITE_PATHS) systemd/timepickerd.service > "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
+	$(REWRITE_PATHS) systemd/timepickerd.service > "$(DESTDIR)$(USERUNITDIR)/timepickerd.service"
+	install -m 0644 $(filter %.1,$(MAN_PAGES)) "$(DESTDIR)$(MANDIR)/man1/"
+	install -m 0644 $(filter %.5,$(MAN_PAGES)) "$(DESTDIR)$(MANDIR)/man5/"
+	install -m 0644 completions/timepickerctl.bash "$(DESTDIR)$(BASHCOMPDIR)/timepickerctl"
+	install -m 0644 completions/_timepickerctl "$(DESTDIR)$(ZSHCOMPDIR)/_timepickerctl"
+	install -m 0644 completions/timepickerctl.fish "$(DESTDIR)$(FISHCOMPDIR)/timepickerctl.fish"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerctl" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml" \
-	  "$(DESTDIR)$(LIBDIR)/systemd/user/timepickerd.service"
+	  "$(DESTDIR)$(USERUNITDIR)/timepickerd.service" \
+	  $(patsubst .build/man/%.1,"$(DESTDIR)$(MANDIR)/man1/%.1",$(filter %.1,$(MAN_PAGES))) \
+	  $(patsubst .build/man/%.5,"$(DESTDIR)$(MANDIR)/man5/%.5",$(filter %.5,$(MAN_PAGES))) \
+	  "$(DESTDIR)$(BASHCOMPDIR)/timepickerctl" "$(DESTDIR)$(ZSHCOMPDIR)/_timepickerctl" \
+	  "$(DESTDIR)$(FISHCOMPDIR)/timepickerctl.fish"
+
+## The man pages, from their scdoc sources in man/.
+man: $(MAN_PAGES)
+
+# groff's .TH turns hyphenation back on after scdoc's .nh: bus names and paths must not break.
+.build/man/%: man/%.scd | deps
+	@mkdir -p .build/man
+	scdoc < $< | sed '/^\.TH /a .nh' > $@
 
 clean:
 	$(SWIFT) package clean
+	rm -rf .build/man .build/deb .build/deb-test

@@ -1,11 +1,13 @@
 #!/bin/sh
-# `make install` into a scratch prefix (a debug build, to stay quick), then checks what it laid
-# out: the binary runs, the activation file's Exec= is the installed binary, and the installed
-# user unit passes `systemd-analyze verify --user`.
+# `make install` into a scratch home's ~/.local (a debug build, to stay quick), then checks what
+# it laid out: the binaries run, the activation file's Exec= is the installed binary, the user
+# unit is where `systemd --user` looks for it and passes `systemd-analyze verify --user`, the
+# man pages and the shell completions are where man and the shells find them.
 set -eu
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-prefix="$work/prefix"
+home="$work/home"
+prefix="$home/.local"
 make --no-print-directory -s install CONFIGURATION=debug PREFIX="$prefix" >/dev/null
 
 fail() { echo "check-install: $*" >&2; exit 1; }
@@ -15,10 +17,34 @@ activation="$prefix/share/dbus-1/services/io.github.timepickerd.TimePicker1.serv
 grep -qx "Exec=$prefix/bin/timepickerd" "$activation" || fail "Exec= in $activation is not the installed binary"
 grep -qx "SystemdService=timepickerd.service" "$activation" || fail "no SystemdService= in $activation"
 [ -f "$prefix/share/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml" ] || fail "the interface XML is not installed"
-unit="$prefix/lib/systemd/user/timepickerd.service"
+unit="$prefix/share/systemd/user/timepickerd.service"
 grep -q "^ExecStart=$prefix/bin/timepickerd" "$unit" || fail "ExecStart= in $unit is not the installed binary"
 
-# systemd needs a runtime directory even to verify a user unit; a scratch one does.
+# systemd needs a runtime directory even to verify a user unit; a scratch one does. It also
+# opens the unit's Documentation= man pages, which are installed under PREFIX.
 mkdir -m 0700 "$work/runtime"
-output=$(XDG_RUNTIME_DIR="$work/runtime" systemd-analyze verify --user "$unit" 2>&1) || fail "systemd-analyze verify --user failed: $output"
+output=$(MANPATH="$prefix/share/man" XDG_RUNTIME_DIR="$work/runtime" systemd-analyze verify --user "$unit" 2>&1) || fail "systemd-analyze verify --user failed: $output"
 [ -z "$output" ] || fail "systemd-analyze verify --user complained: $output"
+
+# systemd --user looks for units in the directory the unit went to, for PREFIX=$HOME/.local as
+# for /usr/local (the scratch home stands for $HOME; XDG_DATA_HOME unset, as usual).
+paths=$(env -u XDG_DATA_HOME -u XDG_CONFIG_HOME HOME="$home" XDG_RUNTIME_DIR="$work/runtime" systemd-analyze --user unit-paths) ||
+  fail "systemd-analyze --user unit-paths failed"
+echo "$paths" | grep -qx "$prefix/share/systemd/user" || fail "systemd --user does not look in $prefix/share/systemd/user: $paths"
+echo "$paths" | grep -qx "/usr/local/share/systemd/user" || fail "systemd --user does not look in /usr/local/share/systemd/user: $paths"
+
+# man finds the pages under PREFIX/share/man; they render without warnings.
+for page in man1/timepickerd.1 man1/timepickerctl.1 man5/io.github.timepickerd.TimePicker1.5; do
+  [ -f "$prefix/share/man/$page" ] || fail "$page is not installed"
+done
+found=$(MANPATH="$prefix/share/man" man -w timepickerctl 2>&1) || fail "man -w timepickerctl: $found"
+[ "$found" = "$prefix/share/man/man1/timepickerctl.1" ] || fail "man -w timepickerctl found $found"
+
+# bash-completion loads the completion from ~/.local/share the first time Tab is pressed; zsh
+# and fish read theirs.
+loaded=$(env -u BASH_COMPLETION_USER_DIR XDG_DATA_HOME="$prefix/share" bash -c \
+  '. /usr/share/bash-completion/bash_completion; __load_completion timepickerctl && complete -p timepickerctl' 2>&1) ||
+  fail "bash-completion does not load $prefix/share/bash-completion/completions/timepickerctl: $loaded"
+[ "$loaded" = "complete -F _timepickerctl timepickerctl" ] || fail "bash-completion loaded: $loaded"
+zsh -n "$prefix/share/zsh/site-functions/_timepickerctl" || fail "zsh cannot read the installed completion"
+fish --no-config -n "$prefix/share/fish/vendor_completions.d/timepickerctl.fish" || fail "fish cannot read the installed completion"

@@ -28,6 +28,8 @@ public enum Usage {
           --version    print the version and exit
 
         Example: read start end < <(timepickerctl pick --title "Meeting")
+
+        See timepickerctl(1), and io.github.timepickerd.TimePicker1(5) for the D-Bus interface.
         """
 
     static let pick = """
@@ -53,7 +55,7 @@ public enum Usage {
 
         Ctrl-C cancels the picker. Exit status: 0 a range was chosen; 1 cancelled; 5 the timeout
         ran out; 2 a usage error, a service that cannot be reached or refuses the options, or no
-        user interface that can show the picker.
+        user interface that can show the picker. See timepickerctl(1).
         """
 
     static let monitor = """

@@ -36,6 +36,8 @@ struct Arguments: Equatable {
           --verbose    log debugging detail
           --version    print the version and exit
           --help       print this help and exit
+
+        See timepickerd(1), and io.github.timepickerd.TimePicker1(5) for the D-Bus interface.
         """
 
     /// Parses `arguments` (without the program name).

@@ -1,0 +1,103 @@
+import DBusKit
+import Foundation
+import Glibc
+import Testing
+
+/// The clients in examples/, each run as a reader would run it, against the real daemon with
+/// the notification user interface on a private bus; the test plays the person at
+/// python-dbusmock's notification server and checks that the example prints the range chosen.
+@Suite("Examples: the clients in examples/ against the real daemon")
+struct ExampleTests {
+    /// One example and how to run it.
+    struct Example: CustomTestStringConvertible, Sendable {
+        let file: String
+        let executable: String
+        let arguments: [String]
+        var testDescription: String { file }
+    }
+
+    static let examples: [Example] = [
+        Example(file: "pick-busctl.sh", executable: "/bin/sh", arguments: [RepositoryFiles.path("examples/pick-busctl.sh")]),
+        Example(file: "pick-gio.py", executable: "/usr/bin/python3", arguments: [RepositoryFiles.path("examples/pick-gio.py")]),
+        Example(file: "pick-gjs.js", executable: "/usr/bin/gjs", arguments: ["-m", RepositoryFiles.path("examples/pick-gjs.js")]),
+        // Compiled first, in the test's own directory; see `command(for:in:)`.
+        Example(file: "pick-sd-bus.c", executable: "", arguments: []),
+    ]
+
+    @Test("The example prints the range the person chose", arguments: examples)
+    func selected(_ example: Example) throws {
+        let (fixture, mock, run, first) = try start(example)
+
+        // The person moves the start one slot later, goes on to the end, and accepts it.
+        try mock.invokeAction("later", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id }
+        try mock.invokeAction("next", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id && $0.actionKeys.last == "ok" }
+        try mock.invokeAction("ok", on: first.id)
+
+        let selected = try fixture.client.waitForMessage(seconds: 30, "a Selected signal") {
+            $0.kind == .signal && $0.member == "Selected"
+        }
+        let times = selected.strings
+        try #require(times.count == 2, "Selected carries \(times)")
+        let termination = try run.process.waitForExit(seconds: 30)
+        #expect(termination == .exited(0), "stderr: \(run.stderr)\n\(fixture.logs)")
+        #expect(run.stdout.contains("from \(times[0]) to \(times[1])"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+    }
+
+    @Test("The example says no range was chosen when the person dismisses the picker", arguments: examples)
+    func dismissed(_ example: Example) throws {
+        let (fixture, mock, run, first) = try start(example)
+        try mock.closeNotification(first.id, reason: 2)
+
+        let termination = try run.process.waitForExit(seconds: 30)
+        #expect(termination == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)\n\(fixture.logs)")
+        #expect(run.stdout.isEmpty, "stdout: \(run.stdout)")
+        #expect(run.stderr.contains("No time range chosen"), "stderr: \(run.stderr)")
+    }
+
+    /// Starts `example` as a program on `bus`; the C one is compiled first.
+    private func command(for example: Example, on bus: PrivateBus) throws -> CapturedCommand {
+        guard example.file.hasSuffix(".c") else {
+            return try CapturedCommand(example.executable, example.arguments, environment: bus.environment, directory: bus.directory)
+        }
+        let binary = bus.directory.appendingPathComponent("pick-sd-bus").path
+        let flags = try CapturedCommand.run(
+            "/usr/bin/pkg-config", ["--cflags", "--libs", "libsystemd"], environment: bus.environment, directory: bus.directory)
+        try #require(flags.termination == .exited(0), "pkg-config libsystemd: \(flags.stderr)")
+        let compile = try CapturedCommand.run(
+            "/usr/bin/cc",
+            ["-std=c99", "-Wall", "-Wextra", "-Werror", "-o", binary, RepositoryFiles.path("examples/\(example.file)")]
+                + flags.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty },
+            environment: bus.environment, directory: bus.directory, seconds: 60)
+        try #require(compile.termination == .exited(0), "cc: \(compile.stdout)\(compile.stderr)")
+        return try CapturedCommand(binary, [], environment: bus.environment, directory: bus.directory)
+    }
+
+    /// The daemon and the mock notification server on a private bus, `example` started there, and
+    /// the picker it asked for on screen; an example that shows none fails the test with what it
+    /// printed.
+    private func start(
+        _ example: Example
+    ) throws -> (NotificationFixture, MockNotificationServer, CapturedCommand, MockNotificationServer.Notification) {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try command(for: example, on: fixture.bus)
+        do {
+            return (fixture, mock, run, try mock.waitForNotify(seconds: 30))
+        } catch {
+            throw HarnessError("\(error)\nthe example: running \(run.process.isRunning), stdout: \(run.stdout) stderr: \(run.stderr)")
+        }
+    }
+}
+
+/// Files of the repository the tests read: examples, completions, man pages.
+enum RepositoryFiles {
+    /// The repository's top directory (this file is Tests/ServiceTests/ExampleTests.swift).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String {
+        root.appendingPathComponent(relative).path
+    }
+}

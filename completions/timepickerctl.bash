@@ -1,0 +1,51 @@
+# bash completion for timepickerctl(1)                     -*- shell-script -*-
+#
+# Installed as bash-completion/completions/timepickerctl, which bash-completion loads the first
+# time Tab is pressed after "timepickerctl". Completes the commands, each command's options,
+# and the values of --clock and of the time options.
+
+_timepickerctl()
+{
+    local cur prev words cword split
+    _init_completion -s || return
+
+    # The command is the first argument; before it, only --help and --version.
+    if ((cword == 1)); then
+        COMPREPLY=($(compgen -W 'pick monitor status help --help --version' -- "$cur"))
+        return
+    fi
+
+    case ${words[1]} in
+        pick)
+            case $prev in
+                --clock)
+                    COMPREPLY=($(compgen -W '12h 24h' -- "$cur"))
+                    return
+                    ;;
+                --first | --last | --start | --end)
+                    # Whole hours; any HH:MM on the slot grid is accepted.
+                    COMPREPLY=($(compgen -W "$(printf '%02d:00 ' {0..24})" -- "$cur"))
+                    return
+                    ;;
+                --title | --step | --min-duration | --timeout)
+                    return # a value of the caller's own
+                    ;;
+            esac
+            $split && return
+            COMPREPLY=($(compgen -W '--title --step --first --last --start --end --min-duration
+                --timeout --clock --json --no-terminal --help' -- "$cur"))
+            ;;
+        monitor)
+            COMPREPLY=($(compgen -W '--verbose --help' -- "$cur"))
+            ;;
+        status)
+            COMPREPLY=($(compgen -W '--help' -- "$cur"))
+            ;;
+        help)
+            ((cword == 2)) && COMPREPLY=($(compgen -W 'pick monitor status' -- "$cur"))
+            ;;
+    esac
+} &&
+    complete -F _timepickerctl timepickerctl
+
+# ex: filetype=sh

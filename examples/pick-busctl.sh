@@ -1,0 +1,45 @@
+#!/bin/sh
+# Asks timepickerd for a time range with busctl, then uses the two times.
+#
+# D-Bus in brief: programs on your session bus own names, under those names they have
+# objects (paths), and objects have interfaces with methods and signals. timepickerd owns
+# the name io.github.timepickerd.TimePicker1 and is started by the bus on the first call.
+# busctl (from systemd) calls a method from the shell: --user means the session bus.
+#
+# PickTimeRange shows a picker and answers only once the person has chosen, so the call
+# needs a long timeout. A cancelled picker is an error answer instead.
+#
+# Run: sh pick-busctl.sh [TITLE]
+set -eu
+
+title=${1:-Meeting}
+
+service=io.github.timepickerd.TimePicker1      # the name on the bus
+object=/io/github/timepickerd/TimePicker1      # the object that makes pickers
+interface=io.github.timepickerd.TimePicker1    # the interface with PickTimeRange
+
+# The method takes one argument of type a{sv}: options, by name, each value with its own
+# type. Here 2 of them: title (s, a string) and step (u, an unsigned number): half hours.
+# busctl prints the answer as its type, then the values:  ss "09:00" "17:30"
+if ! answer=$(busctl --user --timeout=300 call "$service" "$object" "$interface" \
+    PickTimeRange 'a{sv}' 2 title s "$title" step u 30); then
+    # busctl has printed "Call failed: REASON" (user, timeout, ...) on stderr.
+    echo "No time range chosen." >&2
+    exit 1
+fi
+
+# Split the answer into its three words and take the quotes off the times.
+set -- $answer
+start=$(echo "$2" | tr -d '"')
+end=$(echo "$3" | tr -d '"')
+
+# Use the times: HH:MM, 24-hour, 24:00 at the end of the day. Minutes since midnight:
+minutes() {
+    hours=${1%:*}
+    mins=${1#*:}
+    # ${x#0} drops a leading zero, which sh arithmetic would take for octal.
+    echo $(( ${hours#0} * 60 + ${mins#0} ))
+}
+duration=$(( $(minutes "$end") - $(minutes "$start") ))
+
+echo "$title: from $start to $end ($duration minutes)"

@@ -1,0 +1,82 @@
+#!/bin/bash
+# Checks the .deb files `make deb` built (the arguments) as `make test` does: the timepickerd
+# package holds what the issue lists, where Debian's tools look for it; in every package
+# nothing lies outside /usr or belongs to anyone but root, the programs run without Swift and
+# carry no run path, Depends names the package of every library the programs load (as
+# dpkg-shlibdeps computed it), and lintian reports no error or warning that
+# packaging/debian/PACKAGE.lintian-overrides does not explain.
+set -euo pipefail
+status=0
+fail() { echo "check-deb: $*" >&2; status=1; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null)
+
+for deb in "$@"; do
+  package=$(dpkg-deb -f "$deb" Package)
+  version=$(dpkg-deb -f "$deb" Version)
+  rm -rf "$work/root"
+  dpkg-deb -x "$deb" "$work/root"
+  contents=$(dpkg-deb -c "$deb")
+
+  # Contents: what the issue lists, each where Debian's tools look for it.
+  [ "$package" != timepickerd ] || for path in \
+    usr/bin/timepickerd usr/bin/timepickerctl \
+    usr/share/dbus-1/services/io.github.timepickerd.TimePicker1.service \
+    usr/share/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml \
+    usr/lib/systemd/user/timepickerd.service \
+    usr/share/man/man1/timepickerd.1.gz usr/share/man/man1/timepickerctl.1.gz \
+    usr/share/man/man5/io.github.timepickerd.TimePicker1.5.gz \
+    usr/share/bash-completion/completions/timepickerctl \
+    usr/share/zsh/vendor-completions/_timepickerctl \
+    usr/share/fish/vendor_completions.d/timepickerctl.fish \
+    usr/share/doc/timepickerd/copyright usr/share/doc/timepickerd/changelog.Debian.gz \
+    usr/share/doc/timepickerd/README.md.gz \
+    usr/share/doc/timepickerd/examples/pick-busctl.sh usr/share/doc/timepickerd/examples/pick-gio.py \
+    usr/share/doc/timepickerd/examples/pick-gjs.js usr/share/doc/timepickerd/examples/pick-sd-bus.c \
+    usr/share/lintian/overrides/timepickerd; do
+    [ -f "$work/root/$path" ] || fail "the package lacks /$path"
+  done
+  # Nothing outside /usr, owned by anyone but root, or writable by others; no man page uncompressed.
+  awk '$2 != "root/root" { print }' <<< "$contents" | grep . && fail "files not owned by root/root"
+  awk '{ print $6 }' <<< "$contents" | grep -v -e '^\./$' -e '^\./usr/' && fail "files outside /usr"
+  awk 'substr($1, 9, 1) == "w" { print }' <<< "$contents" | grep . && fail "files writable by others"
+  find "$work/root/usr/share/man" -type f ! -name '*.gz' | grep . && fail "uncompressed man pages"
+
+  # The programs: no Swift library or run path needed, and they run with an empty environment.
+  for binary in "$work"/root/usr/bin/*; do
+    program=$(basename "$binary")
+    dynamic=$(readelf -d "$binary")
+    grep -q 'libswift\|libFoundation\|libdispatch' <<< "$dynamic" && fail "$program needs Swift's libraries: $dynamic"
+    grep -q 'RPATH\|RUNPATH' <<< "$dynamic" && fail "$program has a run path: $(grep 'RPATH\|RUNPATH' <<< "$dynamic")"
+    printed=$(env -i "$binary" --version) || fail "$program --version failed"
+    [ "$printed" = "$program ${version%-*}" ] || fail "$program --version printed '$printed' in package $version"
+  done
+  # Activation files and units start the packaged programs.
+  for file in "$work"/root/usr/share/dbus-1/services/*.service "$work"/root/usr/lib/systemd/user/*.service; do
+    [ -f "$file" ] || continue
+    program=$(sed -n 's/^\(Exec\|ExecStart\)=\([^ ]*\).*/\2/p' "$file")
+    [ -n "$program" ] && [ -x "$work/root$program" ] || fail "$(basename "$file") does not start a program of the package: '$program'"
+  done
+
+  # Depends: the package of every library the programs load (dpkg -S on this machine), with a
+  # version, and none of the toolchain's.
+  depends=$(dpkg-deb -f "$deb" Depends)
+  for library in $(readelf -d "$work"/root/usr/bin/* | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
+    owner=$(dpkg -S "*/$multiarch/$library" 2>/dev/null | grep -v -e '-dev' -e '^diversion' | head -1 | cut -d: -f1) ||
+      true
+    [ -n "$owner" ] || { fail "no Debian package provides $library"; continue; }
+    grep -q "\(^\|, \)$owner (>= " <<< "$depends" || fail "Depends lacks $owner (for $library): $depends"
+  done
+  grep -q 'swift' <<< "$depends" && fail "Depends names Swift: $depends"
+
+  # lintian: no error or warning left unexplained (informational tags are shown, not fatal).
+  report=$(lintian --info --display-info --pedantic --fail-on error,warning "$deb" 2>&1 |
+    { grep -v '^running with root privileges' || true; }) ||
+    fail "lintian: $report"
+  [ -z "$report" ] || echo "lintian on $(basename "$deb"):"$'\n'"$report"
+
+  [ $status -eq 0 ] && echo "$(basename "$deb"): contents, programs, Depends ($depends) and lintian checked"
+done
+exit $status
