@@ -26,11 +26,15 @@ let package = Package(
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
-            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "TerminalUI", "CLinux"],
+            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux"],
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
-        // Executables only parse arguments and wire things together.
-        .executableTarget(name: "timepickerd", dependencies: ["TimePickerService", "NotificationUI"]),
+        // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
+        .target(
+            name: "TimePickerDaemon",
+            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "EventLoop", "DBusKit", "TimePickerCore"]),
+        // Executables only hand their command line over.
+        .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status.
         .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
@@ -44,7 +48,9 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "CleanSpawn"]),
+        .testTarget(
+            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "CleanSpawn"],
+            exclude: ["Scripts"]),
     ]
 )
 

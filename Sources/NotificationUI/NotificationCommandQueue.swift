@@ -19,7 +19,7 @@ final class NotificationCommandQueue: Sendable {
     /// One session's pending wish.
     enum Request: Sendable {
         /// Show the notification for this state, or update it in place.
-        case show(PickerModel)
+        case show(PickerState)
         /// Close the notification; nothing more will be asked about this session.
         case close
     }
@@ -54,11 +54,11 @@ final class NotificationCommandQueue: Sendable {
 
     deinit { Glibc.close(descriptor) }
 
-    /// Asks for `session` to be shown in the state `model`, replacing an older state still waiting.
-    func show(_ session: PickerSessionID, _ model: PickerModel) {
+    /// Asks for `session` to be shown in `picker`'s state, replacing an older one still waiting.
+    func show(_ session: PickerSessionID, _ picker: PickerState) {
         state.withLock { state in
             if state.pending[session] == nil { state.order.append(session) }
-            state.pending[session] = .show(model)
+            state.pending[session] = .show(picker)
         }
         wake()
     }

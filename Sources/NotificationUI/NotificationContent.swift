@@ -12,13 +12,13 @@ public struct NotificationContent: Sendable, Equatable {
     public var body: String
     public var actions: [NotificationAction]
 
-    /// The notification for `model` in `layout`; with `bodyMarkup` the body is escaped for
+    /// The notification for `state` in `layout`; with `bodyMarkup` the body is escaped for
     /// servers that read it as markup. Caller text is neutralised either way.
-    public static func render(_ model: PickerModel, layout: NotificationLayout, bodyMarkup: Bool) -> NotificationContent {
-        let clock = model.options.clock
-        let start = model.start.label(clock)
-        let end = model.end.label(clock)
-        let choosingStart = model.focus == .start
+    public static func render(_ state: PickerState, layout: NotificationLayout, bodyMarkup: Bool) -> NotificationContent {
+        let clock = state.options.clock
+        let start = state.start.label(clock)
+        let end = state.end.label(clock)
+        let choosingStart = state.focus == .start
         var lines: [String]
         var actions: [NotificationAction]
         switch layout {
@@ -37,15 +37,15 @@ public struct NotificationContent: Sendable, Equatable {
         case .list:
             if choosingStart {
                 lines = ["Choose the start time."]
-                actions = model.validStarts.map { NotificationAction(key: "start-\($0.busText)", label: "Start \($0.label(clock))") }
+                actions = state.validStarts.map { NotificationAction(key: "start-\($0.busText)", label: "Start \($0.label(clock))") }
             } else {
                 lines = ["Start: \(start)", "Choose the end time."]
-                actions = model.validEnds.map { NotificationAction(key: "end-\($0.busText)", label: "End \($0.label(clock))") }
+                actions = state.validEnds.map { NotificationAction(key: "end-\($0.busText)", label: "End \($0.label(clock))") }
             }
         }
         lines.append("Dismiss this notification to cancel.")
         let body = lines.map { bodyMarkup ? escapedForMarkup(displaySafe($0)) : displaySafe($0) }.joined(separator: "\n")
-        return NotificationContent(summary: displaySafe(model.options.title), body: body, actions: actions)
+        return NotificationContent(summary: displaySafe(state.options.title), body: body, actions: actions)
     }
 
     /// `text` with the characters the Notifications body markup gives meaning to escaped.

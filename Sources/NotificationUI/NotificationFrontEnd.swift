@@ -1,103 +1,112 @@
 public import EventLoop
-internal import Glibc
 public import TimePickerCore
 
 /// Shows picker sessions as desktop notifications whose actions pick the start and the end.
 ///
-/// Lives on the daemon's event loop and keeps each session's picker model; the notification
-/// thread only draws notifications and reports what the server says. Several sessions are
-/// several notifications, each its own state.
+/// Lives on the daemon's event loop: it turns invoked actions into picker events for the
+/// service and sends the states the service gives it to the notification thread, which only
+/// draws notifications and reports what the server says. Several sessions are several
+/// notifications.
 public final class NotificationFrontEnd: PickerFrontEnd {
     public let kind = "notification"
     public weak var delegate: (any PickerFrontEndDelegate)?
-    /// Told why a session could not go on, for the log.
-    public var onProblem: ((String) -> Void)?
 
+    private let loop: EventLoop
     private let commands: NotificationCommandQueue
     private let reports: Mailbox<NotificationReport>
-    private var models: [PickerSessionID: PickerModel] = [:]
+    /// The state each shown session was last given: what its actions act on.
+    private var states: [PickerSessionID: PickerState] = [:]
     private var reportWatch: DescriptorWatch?
-    private var stopped = false
+    /// Called once the thread has closed everything, after `shutdown`.
+    private var whenStopped: (() -> Void)?
+
+    /// How long `shutdown` lets the thread close the notifications: a frozen server must not
+    /// keep the daemon from exiting.
+    private let stopGraceMilliseconds = 2000
 
     /// Starts the notification thread; `layout` overrides the choice by server name.
     public init(loop: EventLoop, layout: NotificationLayout?) throws(SystemError) {
+        self.loop = loop
         commands = try NotificationCommandQueue()
         reports = try Mailbox()
         try NotificationThread.start(commands: commands, reports: reports, layoutOverride: layout)
         reportWatch = loop.watch(reports.descriptor, for: .readable) { [weak self] _ in self?.handleReports() }
     }
 
-    public func show(session: PickerSessionID, model: PickerModel) {
-        models[session] = model
-        commands.show(session, model)
+    public func show(_ session: PickerSessionID, _ state: PickerState) {
+        guard whenStopped == nil else { return }
+        states[session] = state
+        commands.show(session, state)
     }
 
-    public func withdraw(session: PickerSessionID) {
-        guard models.removeValue(forKey: session) != nil else { return }
+    public func update(_ session: PickerSessionID, _ state: PickerState) {
+        guard states[session] != nil else { return }
+        states[session] = state
+        commands.show(session, state)
+    }
+
+    public func withdraw(_ session: PickerSessionID) {
+        guard states.removeValue(forKey: session) != nil else { return }
         commands.close(session)
     }
 
-    /// Closes every notification and ends the thread, waiting a little for it: a frozen server
-    /// must not keep the daemon from exiting.
-    public func shutdown() {
-        guard !stopped else { return }
-        stopped = true
-        models.removeAll()
-        reportWatch?.cancel()
-        commands.stop()
-        var ready = pollfd(fd: reports.descriptor, events: Int16(POLLIN), revents: 0)
-        var waitedMilliseconds = 0
-        while waitedMilliseconds < 2000 {
-            if reports.takeAll().contains(where: { if case .stopped = $0 { true } else { false } }) { return }
-            _ = poll(&ready, 1, 100)
-            waitedMilliseconds += 100
+    /// Asks the thread to close every notification and end; `done` runs when it has, or after
+    /// `stopGraceMilliseconds` if the server keeps it waiting. Nothing here waits.
+    public func shutdown(then done: @escaping () -> Void) {
+        guard whenStopped == nil else { return }
+        states.removeAll()
+        var finished = false
+        let finish = {
+            guard !finished else { return }
+            finished = true
+            done()
         }
+        whenStopped = finish
+        commands.stop()
+        loop.schedule(afterMilliseconds: stopGraceMilliseconds, finish)
     }
 
     /// The notification server left the bus: its notifications are gone, and so are their sessions.
     public func serverVanished() {
         commands.serverGone()
-        let ended = models.keys.sorted { $0.rawValue < $1.rawValue }
-        models.removeAll()
-        for session in ended {
-            onProblem?("the notification server left the bus")
-            delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
+        for session in states.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            states[session] = nil
+            delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: "the notification server left the bus")
         }
     }
 
     private func handleReports() {
-        for report in reports.takeAll() {
-            switch report {
-            case .action(let session, let key): apply(action: key, to: session)
-            case .dismissed(let session): finish(session, .cancelled(.user))
+        for message in reports.takeAll() {
+            switch message {
+            case .action(let session, let key): act(on: key, for: session)
+            case .dismissed(let session): report(.cancel, for: session)
             case .ended(let session, let reason, let message):
-                onProblem?(message)
-                finish(session, .cancelled(reason))
-            case .stopped: break
+                guard states.removeValue(forKey: session) != nil else { continue }
+                delegate?.frontEnd(self, session: session, cannotShow: reason, because: message)
+            case .stopped:
+                reportWatch?.cancel()
+                whenStopped?()
             }
         }
     }
 
-    /// Turns an invoked action into picker events; the notification is updated after each one,
-    /// even when nothing changed, so the thread knows the step is complete.
-    private func apply(action key: String, to session: PickerSessionID) {
-        guard var model = models[session] else { return }
-        let before = model
-        for event in pickerEvents(forAction: key, in: model) {
-            if let outcome = model.apply(event) {
-                models[session] = nil
-                commands.close(session)
-                delegate?.frontEnd(session: session, didFinish: outcome)
-                return
-            }
+    /// Reports the events an invoked action stands for. One that stands for none still gets
+    /// the notification shown again, so the thread knows the action's step is complete.
+    private func act(on key: String, for session: PickerSessionID) {
+        guard let state = states[session] else { return }
+        let events = pickerEvents(forAction: key, in: state)
+        guard !events.isEmpty else {
+            commands.show(session, state)
+            return
         }
-        models[session] = model
-        commands.show(session, model)
-        if model != before { delegate?.frontEnd(session: session, didChange: model) }
+        for event in events {
+            report(event, for: session)
+        }
     }
 
-    private func finish(_ session: PickerSessionID, _ outcome: PickerOutcome) {
-        guard models.removeValue(forKey: session) != nil else { return }
-        delegate?.frontEnd(session: session, didFinish: outcome)
+    /// Reports `event` while `session` is still shown here (an earlier event may have ended it).
+    private func report(_ event: PickerEvent, for session: PickerSessionID) {
+        guard states[session] != nil else { return }
+        delegate?.frontEnd(self, session: session, didReport: event)
     }
 }

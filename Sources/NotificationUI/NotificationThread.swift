@@ -32,16 +32,14 @@ final class NotificationThread {
     /// One notification on screen and what the thread needs to keep it right.
     private final class ShownNotification {
         let notification: UnsafeMutablePointer<NotifyNotification>
-        var model: PickerModel
         /// An action was just invoked: a close that follows it is the server's doing, part of
         /// that step, not the person dismissing.
         var actionPending = false
         /// The update that follows the action has reached the server.
         var shownSinceAction = false
 
-        init(notification: UnsafeMutablePointer<NotifyNotification>, model: PickerModel) {
+        init(notification: UnsafeMutablePointer<NotifyNotification>) {
             self.notification = notification
-            self.model = model
         }
     }
 
@@ -110,12 +108,12 @@ final class NotificationThread {
         var requests = batch.requests[...]
         while let (session, request) = requests.popFirst() {
             switch request {
-            case .show(let model):
+            case .show(let state):
                 if serverTimedOut {
                     end(session, .unavailable, "the notification server is not answering")
                     continue
                 }
-                show(session, model)
+                show(session, state)
                 // Everything that queued up while the server kept us waiting is answered now.
                 if serverTimedOut {
                     let later = commands.take()
@@ -136,7 +134,7 @@ final class NotificationThread {
 
     // MARK: Showing and closing
 
-    private func show(_ session: PickerSessionID, _ model: PickerModel) {
+    private func show(_ session: PickerSessionID, _ state: PickerState) {
         let asked = MonotonicClock.now()
         guard let server = serverInfo() else {
             serverTimedOut = MonotonicClock.now() - asked >= timeoutMilliseconds
@@ -148,11 +146,10 @@ final class NotificationThread {
             return
         }
         let layout = layoutOverride ?? .forServer(named: server.name)
-        let content = NotificationContent.render(model, layout: layout, bodyMarkup: server.capabilities.contains("body-markup"))
+        let content = NotificationContent.render(state, layout: layout, bodyMarkup: server.capabilities.contains("body-markup"))
         let entry: ShownNotification
         if let existing = shown[session] {
             entry = existing
-            entry.model = model
             notify_notification_update(entry.notification, content.summary, content.body, nil)
             notify_notification_clear_actions(entry.notification)
         } else {
@@ -160,7 +157,7 @@ final class NotificationThread {
                 end(session, .unavailable, "libnotify could not make a notification")
                 return
             }
-            entry = ShownNotification(notification: notification, model: model)
+            entry = ShownNotification(notification: notification)
             shown[session] = entry
             notify_notification_set_timeout(notification, NOTIFY_EXPIRES_NEVER)
             // Keeps the notification after an action on servers that honour it, so each step

@@ -29,28 +29,28 @@ public struct PickerFrame: Sendable {
     ///
     /// `waiting` is how many other pickers are queued behind this one. Terminals too small
     /// for the lists (fewer than 8 rows or 20 columns) get just the title and the selection.
-    public static func render(_ model: PickerModel, waiting: Int, columns: Int, rows: Int) -> String {
+    public static func render(_ state: PickerState, waiting: Int, columns: Int, rows: Int) -> String {
         // The last column stays empty: with the cursor there, the terminal is in its
         // "pending wrap" state, where erase-line would wipe the last character.
         let width = max(columns - 1, 1)
-        let lines = fullLayout(model, waiting: waiting, width: width, columns: columns, rows: rows)
-            ?? compactLayout(model, waiting: waiting, width: width, rows: rows)
+        let lines = fullLayout(state, waiting: waiting, width: width, columns: columns, rows: rows)
+            ?? compactLayout(state, waiting: waiting, width: width, rows: rows)
         // No line break after the last line: on the bottom row it would scroll the title away.
         return home + lines.joined(separator: eraseLine + "\r\n") + eraseLine + eraseBelow
     }
 
     /// Title, column header, both lists, selection, help and queue lines; nil when they do not fit.
-    private static func fullLayout(_ model: PickerModel, waiting: Int, width: Int, columns: Int, rows: Int) -> [String]? {
+    private static func fullLayout(_ state: PickerState, waiting: Int, width: Int, columns: Int, rows: Int) -> [String]? {
         guard rows >= 8, columns >= 20 else { return nil }
-        let clock = model.options.clock
-        let labelWidth = model.options.grid.slots.map { $0.label(clock).count }.max() ?? 0
+        let clock = state.options.clock
+        let labelWidth = state.options.grid.slots.map { $0.label(clock).count }.max() ?? 0
         let cellWidth = focusedMarker.count + labelWidth
 
         // Roomy spacing when it fits, tight spacing next, otherwise the compact frame.
         let spacing = [(indent: 2, gap: 4), (indent: 0, gap: 2)].first { $0.indent + 2 * cellWidth + $0.gap <= width }
         guard let spacing else { return nil }
 
-        var footer = [statusLine(model, width: width), displayWidthClipped(help, to: width)]
+        var footer = [statusLine(state, width: width), displayWidthClipped(help, to: width)]
         if let waitingText = waitingLine(waiting) {
             footer.append(displayWidthClipped(waitingText, to: width))
         }
@@ -61,15 +61,15 @@ public struct PickerFrame: Sendable {
         let listHeight = listRoom - (spacers ? 2 : 0)
 
         let starts = ColumnWindow(
-            times: model.validStarts, selected: model.start, focused: model.focus == .start, height: listHeight
+            times: state.validStarts, selected: state.start, focused: state.focus == .start, height: listHeight
         )
         let ends = ColumnWindow(
-            times: model.validEnds, selected: model.end, focused: model.focus == .end, height: listHeight
+            times: state.validEnds, selected: state.end, focused: state.focus == .end, height: listHeight
         )
 
         let indent = String(repeating: " ", count: spacing.indent)
         let gap = String(repeating: " ", count: spacing.gap)
-        var lines = [displayWidthClipped(displaySafe(model.options.title), to: width)]
+        var lines = [displayWidthClipped(displaySafe(state.options.title), to: width)]
         if spacers { lines.append("") }
         lines.append(
             indent + header("Start", focused: starts.focused, width: cellWidth)
@@ -86,11 +86,11 @@ public struct PickerFrame: Sendable {
     }
 
     /// The fallback for tiny terminals: title and selection, plus the queue when a row is left.
-    private static func compactLayout(_ model: PickerModel, waiting: Int, width: Int, rows: Int) -> [String] {
-        let selection = statusLine(model, width: width)
+    private static func compactLayout(_ state: PickerState, waiting: Int, width: Int, rows: Int) -> [String] {
+        let selection = statusLine(state, width: width)
         // A one-row terminal gets only what the user most needs: what Enter would confirm.
         guard rows >= 2 else { return [selection] }
-        var lines = [displayWidthClipped(displaySafe(model.options.title), to: width), selection]
+        var lines = [displayWidthClipped(displaySafe(state.options.title), to: width), selection]
         if rows >= 3, let waitingText = waitingLine(waiting) {
             lines.append(displayWidthClipped(waitingText, to: width))
         }
@@ -98,9 +98,9 @@ public struct PickerFrame: Sendable {
     }
 
     /// "Selected: 9:00 AM – 5:00 PM", dropping the prefix before clipping the times.
-    private static func statusLine(_ model: PickerModel, width: Int) -> String {
-        let clock = model.options.clock
-        let range = "\(model.start.label(clock)) – \(model.end.label(clock))"
+    private static func statusLine(_ state: PickerState, width: Int) -> String {
+        let clock = state.options.clock
+        let range = "\(state.start.label(clock)) – \(state.end.label(clock))"
         let full = "Selected: " + range
         return full.count <= width ? full : displayWidthClipped(range, to: width)
     }
@@ -123,7 +123,7 @@ public struct PickerFrame: Sendable {
 /// The part of one column's list that fits on screen, scrolled to keep its selection visible.
 private struct ColumnWindow {
     let times: [WallClockTime]
-    /// Index of the selected time in `times`; nil if the model's selection is not listed.
+    /// Index of the selected time in `times`; nil if the state's selection is not listed.
     let selected: Int?
     let focused: Bool
     /// Index of the first visible time.
@@ -136,7 +136,7 @@ private struct ColumnWindow {
         self.focused = focused
         let height = max(height, 0)
         visibleCount = min(times.count, height)
-        // The frame is drawn from the model alone, with no memory of earlier scrolling,
+        // The frame is drawn from the state alone, with no memory of earlier scrolling,
         // so the selection is kept centred: that is stable and always visible.
         let latestOffset = times.count - visibleCount
         offset = min(max((self.selected ?? 0) - height / 2, 0), latestOffset)

@@ -12,11 +12,12 @@ public enum TerminalOwner: Sendable {
     case caller
 }
 
-/// Shows picker sessions one at a time on a terminal: keys in, frames out.
+/// Shows picker sessions one at a time on a terminal: keys in as events, the states it is
+/// given out as frames.
 ///
 /// The terminal is in raw mode and on its alternate screen only while a session is shown, and is
 /// put back after each one and on `shutdown`. Sessions that arrive meanwhile wait their turn.
-public final class TerminalFrontEnd: PickerFrontEnd {
+public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     public let kind = "terminal"
     public weak var delegate: (any PickerFrontEndDelegate)?
     /// Told `true` when a picker takes the screen and `false` when it gives it back, so that
@@ -30,7 +31,7 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     /// terminal's foreground now (nil: no such condition).
     private struct Entry {
         let id: PickerSessionID
-        var model: PickerModel
+        var state: PickerState
         let isInForeground: (() -> Bool)?
     }
 
@@ -52,6 +53,8 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     private let foregroundCheckMilliseconds = 200
     /// Set once the terminal has hung up: nothing can be shown on it any more.
     private var isGone = false
+    /// A redraw is due on the next turn of the loop: several updates in one turn draw once.
+    private var redrawScheduled = false
 
     /// Uses the terminal on `input` and `output` (often the same descriptor); throws when
     /// `input` is not a terminal. The descriptors stay the caller's.
@@ -69,51 +72,74 @@ public final class TerminalFrontEnd: PickerFrontEnd {
     /// Whether no session is shown or waiting.
     public var isIdle: Bool { shown == nil && waiting.isEmpty }
 
-    public func show(session: PickerSessionID, model: PickerModel) {
-        show(session: session, model: model, whileInForeground: nil)
+    public func show(_ session: PickerSessionID, _ state: PickerState) {
+        enqueue(Entry(id: session, state: state, isInForeground: nil))
     }
 
-    /// Shows `session` only while `isInForeground` (when given) holds: the caller's job holds
-    /// the terminal's foreground, as a job that reads its terminal must. Until then, and
-    /// whenever the shell takes the terminal back, the session waits; keys typed meanwhile are
-    /// never read. Sessions shown on other conditions keep their turn.
-    public func show(session: PickerSessionID, model: PickerModel, whileInForeground isInForeground: (() -> Bool)?) {
-        guard !isGone, !isShutDown else {
-            delegate?.frontEnd(session: session, didFinish: .cancelled(.unavailable))
-            return
-        }
-        waiting.append(Entry(id: session, model: model, isInForeground: isInForeground))
-        if shown == nil {
-            showNext()
-        } else {
-            redraw()
+    public func show(_ session: PickerSessionID, _ state: PickerState, whileInForeground isInForeground: @escaping () -> Bool) {
+        enqueue(Entry(id: session, state: state, isInForeground: isInForeground))
+    }
+
+    public func update(_ session: PickerSessionID, _ state: PickerState) {
+        if shown?.id == session {
+            shown?.state = state
+            scheduleRedraw()
+        } else if let index = waiting.firstIndex(where: { $0.id == session }) {
+            waiting[index].state = state
         }
     }
 
-    public func withdraw(session: PickerSessionID) {
+    public func withdraw(_ session: PickerSessionID) {
         if shown?.id == session {
             takeDownShown()
             showNext()
-        } else {
-            waiting.removeAll { $0.id == session }
-            redraw()
+        } else if let index = waiting.firstIndex(where: { $0.id == session }) {
+            waiting.remove(at: index)
+            updateForegroundCheck()
+            scheduleRedraw()
         }
     }
 
-    public func shutdown() {
+    public func shutdown(then done: @escaping () -> Void) {
         isShutDown = true
         waiting.removeAll()
         takeDownShown()
         foregroundCheck?.cancel()
         // The descriptor is about to be closed: nothing may be left to write to its number.
         output.stop()
+        done()
     }
 
     /// Draws the shown session again, for instance after the terminal was resized.
     public func redraw() {
         guard let shown else { return }
         let size = terminal.windowSize()
-        output.draw(PickerFrame.render(shown.model, waiting: waiting.count, columns: size.columns, rows: size.rows))
+        output.draw(PickerFrame.render(shown.state, waiting: waiting.count, columns: size.columns, rows: size.rows))
+    }
+
+    /// Queues `entry` and shows it when its turn comes; a terminal that is gone cannot show it.
+    private func enqueue(_ entry: Entry) {
+        guard !isGone, !isShutDown else {
+            delegate?.frontEnd(self, session: entry.id, cannotShow: .unavailable, because: "the terminal is gone")
+            return
+        }
+        waiting.append(entry)
+        if shown == nil {
+            showNext()
+        } else {
+            scheduleRedraw()
+        }
+    }
+
+    /// Redraws on the next turn of the loop, once however many changes come before it.
+    private func scheduleRedraw() {
+        guard !redrawScheduled, shown != nil else { return }
+        redrawScheduled = true
+        loop.runSoon { [weak self] in
+            guard let self else { return }
+            self.redrawScheduled = false
+            self.redraw()
+        }
     }
 
     // MARK: Showing one session
@@ -140,13 +166,13 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         // daemon's controlling one (tcgetpgrp fails) has no job control to respect.
         let foreground = owner == .daemon ? tcgetpgrp(input) : -1
         if foreground >= 0, foreground != getpgrp() {
-            delegate?.frontEnd(session: entry.id, didFinish: .cancelled(.unavailable))
+            delegate?.frontEnd(self, session: entry.id, cannotShow: .unavailable, because: "the daemon is not in its terminal's foreground")
             return
         }
         do {
             try terminal.enterRawMode()
         } catch {
-            delegate?.frontEnd(session: entry.id, didFinish: .cancelled(.unavailable))
+            delegate?.frontEnd(self, session: entry.id, cannotShow: .unavailable, because: "the terminal cannot be put in raw mode: \(error)")
             return
         }
         if owner == .daemon { setCrashRestoreShown(true) }
@@ -214,20 +240,11 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         }
         for key in decoder.decode(buffer.prefix(count)) {
             guard let current = shown, let event = pickerEvent(for: key) else { continue }
-            var model = current.model
-            if let outcome = model.apply(event) {
-                // Keys typed after the decision belong to no picker the person has seen yet.
-                takeDownShown()
-                delegate?.frontEnd(session: current.id, didFinish: outcome)
-                showNext()
-                return
-            }
-            if model != current.model {
-                shown?.model = model
-                delegate?.frontEnd(session: current.id, didChange: model)
-            }
+            delegate?.frontEnd(self, session: current.id, didReport: event)
+            // The event may have ended the session (and shown the next): keys typed after a
+            // decision belong to no picker the person has seen yet.
+            guard shown?.id == current.id else { return }
         }
-        redraw()
     }
 
     // MARK: The terminal's condition
@@ -254,6 +271,6 @@ public final class TerminalFrontEnd: PickerFrontEnd {
         waiting.removeAll()
         takeDownShown()
         output.stop()
-        for id in ended { delegate?.frontEnd(session: id, didFinish: .cancelled(.unavailable)) }
+        for id in ended { delegate?.frontEnd(self, session: id, cannotShow: .unavailable, because: "the terminal is gone") }
     }
 }

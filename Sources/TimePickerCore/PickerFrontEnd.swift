@@ -5,33 +5,58 @@ public struct PickerSessionID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "#\(rawValue)" }
 }
 
-/// What a front end tells the service about the sessions it shows.
+/// What a front end tells the service, which owns every session's state.
 public protocol PickerFrontEndDelegate: AnyObject {
-    /// The person moved the selection of `session`; `model` is its new state.
-    func frontEnd(session: PickerSessionID, didChange model: PickerModel)
-    /// `session` ended in the front end: the person chose or cancelled, or it cannot be shown
-    /// (`.cancelled(.unavailable)`).
-    func frontEnd(session: PickerSessionID, didFinish outcome: PickerOutcome)
+    /// The person did `event` to the picker of `session`. The service applies it to the
+    /// session's model and answers with `update`, or ends the session with `withdraw`.
+    func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, didReport event: PickerEvent)
+    /// `frontEnd` cannot show `session` any more (its terminal hung up, the notification server
+    /// left or let the notification expire): the session ends with `Cancelled(reason)`;
+    /// `message` says why, for the log and the caller.
+    func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, cannotShow reason: CancelReason, because message: String)
 }
 
-/// A user interface that shows picker sessions to a person: it turns input into `PickerEvent`s
-/// for the session's `PickerModel`, and the model's state into output.
+/// A user interface that shows picker sessions to a person: it turns the person's input into
+/// `PickerEvent`s for the service, and draws the `PickerState` the service gives it. It holds no
+/// `PickerModel`: the service owns each session's state and decides how a session ends.
 ///
-/// What an implementation must guarantee:
-/// - After `show`, it reports exactly one `didFinish` for that session, unless `withdraw` came
-///   first; after `didFinish` or `withdraw` it reports nothing more about it.
-/// - It may report `didFinish` from inside `show` (a front end that cannot show anything).
-/// - It never blocks the caller's thread: everything it waits for goes through the event loop.
-/// - After `shutdown`, whatever it borrowed (a terminal's mode, a screen) is as it found it.
+/// What an implementation must guarantee, and may rely on:
+/// - Every call comes on the event loop's thread, and no call blocks it: whatever a front end
+///   waits for (a terminal, a server, another process) goes through the loop or a thread of its own.
+/// - For each session the service calls `show` once, then `update` any number of times, then
+///   `withdraw` exactly once, however the session ended: by an event this front end reported,
+///   by `cannotShow`, or elsewhere (Cancel(), a timeout, the caller leaving, shutdown).
+/// - After every reported event that does not end the session, `update` follows with the
+///   session's state, changed or not; an event that ends it is followed by `withdraw` instead,
+///   before the report returns. So a front end that reports several events in a row checks,
+///   after each, that the session is still shown.
+/// - A front end may show sessions one at a time and queue the rest; it reports events only
+///   for a session a person could see.
+/// - It may report `cannotShow` from inside `show` (when it cannot show anything); after
+///   `cannotShow` or `withdraw` it reports nothing more about that session.
+/// - `shutdown` is called once, when the daemon stops, after which nothing is reported and
+///   nothing shown; it calls `done` (now or later, on the loop's thread) once whatever it
+///   borrowed — a terminal's modes, a screen, notifications on a server — is given back.
 public protocol PickerFrontEnd: AnyObject {
     /// The name the service publishes in its `UserInterface` property.
     var kind: String { get }
     /// Receives the front end's reports; held weakly.
     var delegate: (any PickerFrontEndDelegate)? { get set }
-    /// Shows `session`, or queues it behind the sessions already shown.
-    func show(session: PickerSessionID, model: PickerModel)
-    /// Takes `session` down because it ended elsewhere (timeout, caller, shutdown).
-    func withdraw(session: PickerSessionID)
-    /// Gives back everything borrowed; called once when the daemon stops.
-    func shutdown()
+    /// Shows `session` in `state`, or queues it behind the sessions already shown.
+    func show(_ session: PickerSessionID, _ state: PickerState)
+    /// The session's state after an event or a change the service made.
+    func update(_ session: PickerSessionID, _ state: PickerState)
+    /// Takes `session` down: it has ended.
+    func withdraw(_ session: PickerSessionID)
+    /// Gives back everything borrowed, then calls `done`.
+    func shutdown(then done: @escaping () -> Void)
+}
+
+/// A front end on a terminal a caller lent (the `terminal` option): a session is shown only
+/// while a condition holds, such as the caller's job holding the terminal's foreground.
+public protocol CallerTerminalFrontEnd: PickerFrontEnd {
+    /// Shows `session` whenever `isInForeground` holds, and takes it down while it does not.
+    func show(_ session: PickerSessionID, _ state: PickerState, whileInForeground isInForeground: @escaping () -> Bool)
+    /// Whether no session is shown or waiting, so the terminal can be given back.
+    var isIdle: Bool { get }
 }

@@ -1,19 +1,32 @@
 internal import DBusKit
 internal import TimePickerCore
 
-/// Notices PickTimeRange callers leaving the bus, and the bus taking our name away.
-extension TimePickerService {
-    /// Ends `session` with Cancelled("caller") when its owner leaves the bus.
-    func watchOwner(of session: PickerSession) {
-        guard !session.isOwnerWatched else { return }
-        session.isOwnerWatched = true
-        watchCaller(session.owner)
+/// Notices bus names losing their owner: the callers some sessions wait on (a PickTimeRange
+/// caller, a caller whose terminal shows the picker), and names the daemon relies on (the
+/// notification server). Owns the match rules it adds and takes them back when done.
+final class CallerWatch {
+    private let connection: DBusConnection
+    private let log: Logger
+    /// The sessions that end when their caller leaves, by caller.
+    private var sessionsByCaller: [String: Set<PickerSessionID>] = [:]
+    private var callerBySession: [PickerSessionID: String] = [:]
+    /// Well-known names whose owner leaving matters, with what to do then.
+    private var nameWatchers: [String: () -> Void] = [:]
+    /// Told, once per session, that the caller it was watched for has left.
+    var onCallerLeft: ((PickerSessionID) -> Void)?
+
+    init(connection: DBusConnection, log: Logger) {
+        self.connection = connection
+        self.log = log
     }
 
-    /// Starts watching `caller` leave the bus (counted: one per watched session).
-    private func watchCaller(_ caller: String) {
-        watchedCallers[caller, default: 0] += 1
-        guard watchedCallers[caller] == 1 else { return }
+    /// Ends-with-its-caller: `session` is reported through `onCallerLeft` when `caller` leaves,
+    /// including when it has already left.
+    func watch(_ session: PickerSessionID, caller: String) {
+        guard callerBySession[session] == nil else { return }
+        callerBySession[session] = caller
+        sessionsByCaller[caller, default: []].insert(session)
+        guard sessionsByCaller[caller]?.count == 1 else { return }
         connection.addMatch(Self.ownerChangedRule(for: caller))
         // The caller may have left before the rule was in place; the bus answers in order, so
         // asking now closes that gap.
@@ -23,65 +36,52 @@ extension TimePickerService {
                 interface: BusNames.busDaemonInterface, member: "NameHasOwner")
             try query.append(.string(caller))
             try connection.call(query) { [weak self] reply in
-                if case .boolean(false)? = try? reply.arguments().first { self?.callerLeft(caller) }
+                if case .boolean(false)? = try? reply.arguments().first { self?.left(caller) }
             }
         } catch {
             log.log(.error, "cannot ask the bus whether \(caller) is still there: \(error)")
         }
     }
 
-    /// Stops watching `caller` once none of its watched sessions is open.
-    func unwatchCaller(_ caller: String) {
-        guard let count = watchedCallers[caller] else { return }
-        if count > 1 {
-            watchedCallers[caller] = count - 1
-        } else {
-            watchedCallers[caller] = nil
+    /// Stops watching for `session` (it ended); the rule goes with the caller's last session.
+    func forget(_ session: PickerSessionID) {
+        guard let caller = callerBySession.removeValue(forKey: session) else { return }
+        sessionsByCaller[caller]?.remove(session)
+        if sessionsByCaller[caller]?.isEmpty == true {
+            sessionsByCaller[caller] = nil
             connection.removeMatch(Self.ownerChangedRule(for: caller))
         }
     }
 
-    /// Calls `onVanish` whenever the well-known `name` loses its owner (a server the daemon
-    /// relies on, such as the notification server, leaving the bus).
-    public func watchNameOwner(_ name: String, onVanish: @escaping () -> Void) {
+    /// Calls `onVanish` whenever the well-known `name` loses its owner.
+    func watchName(_ name: String, onVanish: @escaping () -> Void) {
         nameWatchers[name] = onVanish
         connection.addMatch(Self.ownerChangedRule(for: name))
     }
 
-    /// Reacts to the bus's own signals: callers leaving, and our name taken over.
-    func handleSignal(_ signal: DBusMessage) {
-        if signal.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
-            onDisconnected?()
-            return
+    /// Takes the bus's NameOwnerChanged signal; false for any other message.
+    func handle(_ signal: DBusMessage) -> Bool {
+        guard signal.isSignal(interface: BusNames.busDaemonInterface.rawValue, member: "NameOwnerChanged"),
+              signal.sender == BusNames.busDaemon.rawValue
+        else { return false }
+        let names = (try? signal.arguments()) ?? []
+        guard names.count == 3, case .string(let name) = names[0], case .string(let newOwner) = names[2], newOwner.isEmpty else {
+            return true
         }
-        guard signal.sender == BusNames.busDaemon.rawValue,
-              signal.interface == BusNames.busDaemonInterface.rawValue,
-              case .string(let name)? = try? signal.arguments().first
-        else { return }
-        switch signal.member {
-        case "NameOwnerChanged":
-            guard case .string(let newOwner)? = try? signal.arguments().last, newOwner.isEmpty else { return }
-            if watchedCallers[name] != nil { callerLeft(name) }
-            nameWatchers[name]?()
-        case "NameLost" where name == BusNames.service.rawValue:
-            log.log(.notice, "another instance took over \(name)")
-            onNameLost?()
-        default:
-            break
+        if sessionsByCaller[name] != nil { left(name) }
+        nameWatchers[name]?()
+        return true
+    }
+
+    private func left(_ caller: String) {
+        let sessions = sessionsByCaller[caller] ?? []
+        for session in sessions.sorted(by: { $0.rawValue < $1.rawValue }) {
+            log.log(.info, "\(caller) left the bus")
+            onCallerLeft?(session)
         }
     }
 
-    /// Ends the watched sessions of a caller that left: nobody is left waiting for them.
-    private func callerLeft(_ caller: String) {
-        for session in sessions.all where session.owner == caller && session.isOwnerWatched {
-            // Nobody is left to answer.
-            session.pendingCall = nil
-            log.log(.info, "\(caller) left the bus while waiting for \(session.path)")
-            end(session, with: .cancelled(.caller))
-        }
-    }
-
-    private static func ownerChangedRule(for name: String) -> String {
+    static func ownerChangedRule(for name: String) -> String {
         "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
     }
 }

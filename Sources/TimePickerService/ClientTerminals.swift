@@ -1,7 +1,10 @@
 internal import EventLoop
 internal import Glibc
-internal import TerminalUI
-internal import TimePickerCore
+public import TimePickerCore
+
+/// Makes the front end for a terminal a caller lent: given the daemon's own descriptor for it
+/// (read-write, non-blocking) and a name for it in the log. It throws when it cannot use it.
+public typealias CallerTerminalFrontEndFactory = (_ descriptor: Int32, _ name: String) throws -> any CallerTerminalFrontEnd
 
 /// Callers' terminals (the `terminal` option) that sessions are shown on: one front end per
 /// terminal device, so that sessions sharing a terminal take turns on it, and each terminal's
@@ -11,25 +14,23 @@ final class ClientTerminals {
     final class Terminal {
         let device: DeviceNumber
         let descriptor: Int32
-        let frontEnd: TerminalFrontEnd
+        let frontEnd: any CallerTerminalFrontEnd
         var sessions: Set<PickerSessionID> = []
 
-        init(device: DeviceNumber, descriptor: Int32, frontEnd: TerminalFrontEnd) {
+        init(device: DeviceNumber, descriptor: Int32, frontEnd: any CallerTerminalFrontEnd) {
             self.device = device
             self.descriptor = descriptor
             self.frontEnd = frontEnd
         }
     }
 
-    private let loop: EventLoop
+    private let makeFrontEnd: CallerTerminalFrontEndFactory
     private var byDevice: [DeviceNumber: Terminal] = [:]
     /// Receives the reports of every terminal's front end.
     weak var delegate: (any PickerFrontEndDelegate)?
-    /// Told what goes wrong with a terminal, for the log.
-    var onProblem: ((String) -> Void)?
 
-    init(loop: EventLoop) {
-        self.loop = loop
+    init(makeFrontEnd: @escaping CallerTerminalFrontEndFactory) {
+        self.makeFrontEnd = makeFrontEnd
     }
 
     /// How many callers' terminals are in use.
@@ -49,9 +50,8 @@ final class ClientTerminals {
         }
         let descriptor = try reopen(received, device: device)
         do {
-            let frontEnd = try TerminalFrontEnd(input: descriptor, output: descriptor, loop: loop, owner: .caller)
+            let frontEnd = try makeFrontEnd(descriptor, "terminal \(device)")
             frontEnd.delegate = delegate
-            frontEnd.onProblem = { [weak self] message in self?.onProblem?("terminal \(device): \(message)") }
             let terminal = Terminal(device: device, descriptor: descriptor, frontEnd: frontEnd)
             byDevice[device] = terminal
             return terminal
@@ -70,15 +70,13 @@ final class ClientTerminals {
     func release(_ session: PickerSessionID, from terminal: Terminal) {
         terminal.sessions.remove(session)
         guard terminal.sessions.isEmpty, terminal.frontEnd.isIdle else { return }
-        terminal.frontEnd.shutdown()
+        terminal.frontEnd.shutdown {}
         close(terminal.descriptor)
         byDevice[terminal.device] = nil
     }
 
-    /// Takes every terminal's picker down, before the sessions end at shutdown.
-    func shutdownAll() {
-        for terminal in byDevice.values { terminal.frontEnd.shutdown() }
-    }
+    /// Every terminal's front end, to take them down at shutdown.
+    var frontEnds: [any PickerFrontEnd] { byDevice.values.map(\.frontEnd) }
 
     /// Opens the terminal device behind `received` for the daemon alone, non-blocking.
     private func reopen(_ received: Int32, device: DeviceNumber) throws(ServiceError) -> Int32 {

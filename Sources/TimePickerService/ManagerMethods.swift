@@ -12,7 +12,7 @@ extension TimePickerService {
         sendReply([.objectPath(session.path)], to: call)
         // A person at the caller's terminal is waiting there; once the caller is gone, so is
         // the reason to hold the terminal.
-        if session.clientTerminal != nil { watchOwner(of: session) }
+        if session.clientTerminal != nil { callerWatch.watch(session.id, caller: session.owner) }
         present(session)
         return .later
     }
@@ -21,7 +21,7 @@ extension TimePickerService {
     func pickTimeRange(_ call: DBusMessage, arguments: [DBusValue]) throws(ServiceError) -> MethodResult {
         let session = try openSession(for: call, arguments: arguments, method: "PickTimeRange")
         session.pendingCall = call
-        watchOwner(of: session)
+        callerWatch.watch(session.id, caller: session.owner)
         present(session)
         return .later
     }
@@ -63,7 +63,8 @@ extension TimePickerService {
         }
         guard let terminal = session.clientTerminal else {
             identifyOwner(of: session)
-            frontEnd.show(session: session.id, model: session.model)
+            session.frontEnd = frontEnd
+            frontEnd.show(session.id, session.model.state)
             return
         }
         identifyOwner(of: session) { [weak self, weak session] in
@@ -75,9 +76,12 @@ extension TimePickerService {
                 self.end(session, with: .cancelled(.caller))
                 return
             }
-            terminal.frontEnd.show(
-                session: session.id, model: session.model,
-                whileInForeground: Self.foregroundCondition(of: processID, status: caller, on: terminal.device))
+            session.frontEnd = terminal.frontEnd
+            if let condition = Self.foregroundCondition(of: processID, status: caller, on: terminal.device) {
+                terminal.frontEnd.show(session.id, session.model.state, whileInForeground: condition)
+            } else {
+                terminal.frontEnd.show(session.id, session.model.state)
+            }
         }
     }
 

@@ -2,7 +2,8 @@ internal import DBusKit
 internal import EventLoop
 internal import TimePickerCore
 
-/// One picker session: its object, its picker state, and who waits for its outcome.
+/// One picker session: its object, its picker's state (the one `PickerModel`: front ends only
+/// draw it), and who waits for its outcome.
 final class PickerSession {
     let id: PickerSessionID
     let path: ObjectPath
@@ -19,9 +20,10 @@ final class PickerSession {
     var timeoutTimer: Timer?
     /// The caller's terminal the session is shown on (the `terminal` option), if any.
     var clientTerminal: ClientTerminals.Terminal?
-    /// Whether the service watches the owner leave the bus: someone is waiting on this session
-    /// (a PickTimeRange call, or a person at the caller's terminal).
-    var isOwnerWatched = false
+    /// The front end the session was handed to; nil until it is presented.
+    var frontEnd: (any PickerFrontEnd)?
+    /// Why its front end could not show it, for a PickTimeRange caller's NoUserInterface.
+    var unavailableBecause: String?
 
     /// What the bus said about the creator.
     enum OwnerIdentity {

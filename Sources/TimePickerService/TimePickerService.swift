@@ -17,22 +17,26 @@ public final class TimePickerService {
     var sessions = SessionRegistry()
     /// Who is behind callers' connections, as the bus vouches.
     let credentials: CredentialsLookup
-    /// PickTimeRange callers whose leaving the bus we watch for, with their pending picks.
-    var watchedCallers: [String: Int] = [:]
-    /// Well-known names whose owner leaving matters, with what to do then.
-    var nameWatchers: [String: () -> Void] = [:]
+    /// Callers some sessions wait on, and names the daemon relies on, leaving the bus.
+    let callerWatch: CallerWatch
 
     /// Called when another instance took over the bus name (`--replace`).
     public var onNameLost: (() -> Void)?
     /// Called when the connection to the bus is gone.
     public var onDisconnected: (() -> Void)?
 
-    public init(connection: DBusConnection, loop: EventLoop, frontEnd: any PickerFrontEnd, log: Logger, defaultClock: ClockStyle) {
+    /// A service whose sessions `frontEnd` shows, except those on callers' terminals, whose
+    /// front ends `callerTerminals` makes.
+    public init(
+        connection: DBusConnection, loop: EventLoop, frontEnd: any PickerFrontEnd,
+        callerTerminals: @escaping CallerTerminalFrontEndFactory, log: Logger, defaultClock: ClockStyle
+    ) {
         self.connection = connection
         self.loop = loop
         self.frontEnd = frontEnd
-        clientTerminals = ClientTerminals(loop: loop)
+        clientTerminals = ClientTerminals(makeFrontEnd: callerTerminals)
         credentials = CredentialsLookup(connection: connection, log: log)
+        callerWatch = CallerWatch(connection: connection, log: log)
         self.log = log
         self.defaultClock = defaultClock
     }
@@ -41,25 +45,42 @@ public final class TimePickerService {
     public func start() {
         frontEnd.delegate = self
         clientTerminals.delegate = self
-        clientTerminals.onProblem = { [unowned self] message in self.log.log(.warning, message) }
+        callerWatch.onCallerLeft = { [unowned self] id in self.callerLeft(id) }
         connection.setMessageHandler { [unowned self] message in self.handle(message) }
     }
 
-    /// Ends every session with `Cancelled("shutdown")`, answers every pending call, writes it
-    /// all out, and gives the front end's borrowings back.
-    public func shutdown() {
+    /// Calls `onVanish` whenever the well-known `name` loses its owner (a server the daemon
+    /// relies on, such as the notification server, leaving the bus).
+    public func watchNameOwner(_ name: String, onVanish: @escaping () -> Void) {
+        callerWatch.watchName(name, onVanish: onVanish)
+    }
+
+    /// Ends every session with `Cancelled("shutdown")`, answers every pending call and writes
+    /// it all out; `done` runs once every front end has given back what it borrowed. Nothing
+    /// here waits: the event loop keeps turning until then.
+    public func shutdown(then done: @escaping () -> Void) {
         // Front ends first: ending a shown session must not bring the next one on screen.
-        frontEnd.shutdown()
-        clientTerminals.shutdownAll()
+        let frontEnds = [frontEnd] + clientTerminals.frontEnds
+        var waiting = frontEnds.count
+        for frontEnd in frontEnds {
+            frontEnd.shutdown {
+                waiting -= 1
+                if waiting == 0 { done() }
+            }
+        }
         for session in sessions.all {
             end(session, with: .cancelled(.shutdown))
         }
         connection.flush()
     }
 
-    /// The front end that shows `session`: its caller's terminal, or the daemon's own.
-    func frontEnd(of session: PickerSession) -> any PickerFrontEnd {
-        session.clientTerminal?.frontEnd ?? frontEnd
+    /// Ends the session of a caller that left: nobody is left waiting for it.
+    private func callerLeft(_ id: PickerSessionID) {
+        guard let session = sessions[id] else { return }
+        // Nobody is left to answer.
+        session.pendingCall = nil
+        log.log(.info, "\(session.owner) left the bus while waiting for \(session.path)")
+        end(session, with: .cancelled(.caller))
     }
 
     // MARK: Routing
@@ -85,7 +106,7 @@ public final class TimePickerService {
             if case .reply(let values) = result { sendReply(values, to: message) }
             return true
         case .signal:
-            handleSignal(message)
+            handleBusSignal(message)
             return false
         default:
             return false
@@ -185,6 +206,21 @@ public final class TimePickerService {
         if sessions[path] != nil { interfaces = [BusNames.sessionInterface] }
         let children = IntrospectionDocument.children(of: path, among: sessions.exportedPaths)
         return introspection.document(interfaces: interfaces, children: children)
+    }
+
+    /// The bus's own signals: a name losing its owner, our name taken over, the bus gone.
+    private func handleBusSignal(_ signal: DBusMessage) {
+        if signal.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
+            onDisconnected?()
+            return
+        }
+        if callerWatch.handle(signal) { return }
+        if signal.isSignal(interface: BusNames.busDaemonInterface.rawValue, member: "NameLost"),
+           signal.sender == BusNames.busDaemon.rawValue,
+           case .string(BusNames.service.rawValue)? = try? signal.arguments().first {
+            log.log(.notice, "another instance took over \(BusNames.service)")
+            onNameLost?()
+        }
     }
 
     // MARK: Sending

@@ -1,5 +1,6 @@
 import Glibc
 import TimePickerClient
+import TimePickerCore
 
 // The executable only dispatches: parsing, the commands and their output live in TimePickerClient.
 let command: ClientCommand
@@ -15,7 +16,7 @@ case .help(let topic):
     Console.out(Usage.text(for: topic) + "\n")
     exit(ExitStatus.success)
 case .version:
-    Console.out("timepickerctl \(clientVersion)\n")
+    Console.out("timepickerctl \(TimePickerVersion.current)\n")
     exit(ExitStatus.success)
 case .pick(let options):
     exit(PickCommand(options: options).run())

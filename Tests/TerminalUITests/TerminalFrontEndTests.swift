@@ -7,13 +7,13 @@ import TimePickerCore
 /// Ends the terminal's use the way the service does when a session ends: closes the descriptor
 /// the front end was reading, from inside the report.
 private final class ClosingDelegate: PickerFrontEndDelegate {
-    var finished: [(PickerSessionID, PickerOutcome)] = []
+    var finished: [(PickerSessionID, CancelReason)] = []
     var onFinish: () -> Void = {}
 
-    func frontEnd(session: PickerSessionID, didChange model: PickerModel) {}
+    func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, didReport event: PickerEvent) {}
 
-    func frontEnd(session: PickerSessionID, didFinish outcome: PickerOutcome) {
-        finished.append((session, outcome))
+    func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, cannotShow reason: CancelReason, because message: String) {
+        finished.append((session, reason))
         onFinish()
     }
 }
@@ -36,14 +36,15 @@ struct TerminalFrontEndTests {
         let frontEnd = try TerminalFrontEnd(input: terminal, output: readOnly, loop: loop, owner: .caller)
         let delegate = ClosingDelegate()
         delegate.onFinish = {
-            frontEnd.shutdown()
+            frontEnd.withdraw(PickerSessionID(1))
+            frontEnd.shutdown {}
             close(terminal)
         }
         frontEnd.delegate = delegate
-        frontEnd.show(session: PickerSessionID(1), model: PickerModel(options: try PickerOptions(validating: [:], defaultClock: .twentyFourHour)))
+        frontEnd.show(PickerSessionID(1), PickerModel(options: try PickerOptions(validating: [:], defaultClock: .twentyFourHour)).state)
         for _ in 0..<5 { loop.runOnce(maximumWaitMilliseconds: 10) }
         #expect(delegate.finished.count == 1)
-        #expect(delegate.finished.first?.1 == .cancelled(.unavailable))
+        #expect(delegate.finished.first?.1 == .unavailable)
         #expect(invalid.isEmpty, "the loop found watches on closed descriptors: \(invalid)")
     }
 }

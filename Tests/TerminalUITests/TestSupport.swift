@@ -1,3 +1,4 @@
+import TerminalUI
 import TimePickerCore
 
 /// Removes CSI sequences (ESC [ ... final byte), leaving the text a person would read.
@@ -32,4 +33,11 @@ func time(_ text: String) -> WallClockTime {
         preconditionFailure("bad time literal in test: \(text)")
     }
     return time
+}
+
+extension PickerFrame {
+    /// The frame for a model the test drives: front ends draw the state their session hands them.
+    static func render(_ model: PickerModel, waiting: Int, columns: Int, rows: Int) -> String {
+        render(model.state, waiting: waiting, columns: columns, rows: rows)
+    }
 }

@@ -1,7 +1,7 @@
 /// The command line of `timepickerd`, parsed by hand (no packages beyond the toolchain).
-struct Arguments: Equatable {
+public struct DaemonArguments: Equatable, Sendable {
     /// Which user interface shows the pickers.
-    enum UserInterface: String, CaseIterable {
+    public enum UserInterface: String, CaseIterable, Sendable {
         case auto, terminal, notification
     }
 
@@ -14,8 +14,8 @@ struct Arguments: Equatable {
     var showHelp = false
 
     /// A command line that cannot be understood; the message says why in one line.
-    struct UsageError: Error {
-        let message: String
+    public struct UsageError: Error {
+        public let message: String
     }
 
     static let usage = """
@@ -41,7 +41,7 @@ struct Arguments: Equatable {
         """
 
     /// Parses `arguments` (without the program name).
-    init(parsing arguments: [String]) throws(UsageError) {
+    public init(parsing arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (name, inlineValue) = Self.split(argument)

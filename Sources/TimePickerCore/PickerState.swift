@@ -1,0 +1,42 @@
+/// What a front end draws for one picker: the state its session last gave it.
+///
+/// A front end cannot change it: events go to the session, which owns the `PickerModel`, and
+/// the session hands every front end the new state (bubbletea's rule: input in, view out).
+public struct PickerState: Sendable, Equatable {
+    private let model: PickerModel
+
+    init(_ model: PickerModel) {
+        self.model = model
+    }
+
+    /// The state a session with `options` has with this selection and focus; a front end in
+    /// another process (the dialog backend) rebuilds what the session sent it with this.
+    /// A selection the options do not allow is clamped, as `PickerModel` does.
+    public init(options: PickerOptions, start: WallClockTime, end: WallClockTime, focus: PickerColumn) {
+        var placed = options
+        placed.start = start
+        placed.end = end
+        var model = PickerModel(options: placed)
+        _ = model.apply(.focus(focus))
+        self.model = model
+    }
+
+    public var options: PickerOptions { model.options }
+    /// The selected start.
+    public var start: WallClockTime { model.start }
+    /// The selected end.
+    public var end: WallClockTime { model.end }
+    /// The column keyboard moves act on.
+    public var focus: PickerColumn { model.focus }
+    /// The selected duration in minutes.
+    public var durationMinutes: Int { model.durationMinutes }
+    /// The starts a person may choose: those that leave room for an end.
+    public var validStarts: [WallClockTime] { model.validStarts }
+    /// The ends a person may choose for the selected start.
+    public var validEnds: [WallClockTime] { model.validEnds }
+}
+
+extension PickerModel {
+    /// The state to hand front ends.
+    public var state: PickerState { PickerState(self) }
+}

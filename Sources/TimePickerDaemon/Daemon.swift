@@ -1,0 +1,132 @@
+internal import DBusKit
+internal import EventLoop
+internal import Glibc
+internal import TimePickerCore
+internal import TimePickerService
+
+/// timepickerd: the event loop, the session bus, the service and its front ends, wired
+/// together; everything the executable does, so that it only calls `main`.
+public enum Daemon {
+    /// Runs the daemon with `commandLine` (without the program name) until it is told to stop;
+    /// returns the exit status.
+    public static func main(_ commandLine: [String]) -> Int32 {
+        let arguments: DaemonArguments
+        do {
+            arguments = try DaemonArguments(parsing: commandLine)
+        } catch {
+            writeToStandardError("timepickerd: \(error.message)\nTry 'timepickerd --help'.\n")
+            return 2
+        }
+        if arguments.showHelp {
+            writeToStandardOutput(DaemonArguments.usage + "\n")
+            return 0
+        }
+        if arguments.showVersion {
+            writeToStandardOutput("timepickerd \(TimePickerVersion.current)\n")
+            return 0
+        }
+        let log = Logger(verbose: arguments.verbose)
+        do {
+            try run(arguments, log: log)
+            return 0
+        } catch {
+            log.log(.error, error.message)
+            return error.status
+        }
+    }
+
+    /// Starts everything, runs the loop, and takes everything down in order.
+    private static func run(_ arguments: DaemonArguments, log: Logger) throws(StartupFailure) {
+        let loop = EventLoop()
+        // Writes to a peer or a terminal that went away must fail with EPIPE, not kill the
+        // daemon; terminal calls from the background must fail rather than stop the service.
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGTTOU, SIG_IGN)
+        signal(SIGTTIN, SIG_IGN)
+        var redrawOnResize: (() -> Void)?
+        // Before anything could start a thread: the blocked mask must hold for all of them.
+        // Every signal that would end the process ends it this orderly way (sessions
+        // cancelled, terminal restored); SIGWINCH redraws.
+        let signals: SignalSource
+        do {
+            signals = try SignalSource(signals: TerminatingSignals.all.map(\.signal) + [SIGWINCH], loop: loop) { signal in
+                if signal == SIGWINCH {
+                    redrawOnResize?()
+                } else {
+                    log.log(.notice, "stopping on \(TerminatingSignals.name(of: signal))")
+                    loop.stop()
+                }
+            }
+        } catch {
+            throw StartupFailure(message: "cannot watch signals: \(error)")
+        }
+        defer { withExtendedLifetime(signals) {} }
+        loop.onInvalidDescriptor = { descriptor in
+            log.log(.error, "bug: a watch on descriptor \(descriptor), which is not open; it was dropped")
+        }
+        // As systemd recommends for services: the soft descriptor limit up to the hard one, so
+        // that callers' terminals run out late (and are refused well before, see DescriptorBudget).
+        DescriptorBudget.raiseSoftLimit()
+
+        let frontEnds = try FrontEnds.choose(for: arguments, loop: loop, log: log)
+        redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
+        let connection: DBusConnection
+        do {
+            connection = try DBusConnection.sessionBus()
+        } catch {
+            throw StartupFailure(message: "cannot connect to the session bus: \(error.message)")
+        }
+        let service = TimePickerService(
+            connection: connection, loop: loop, frontEnd: frontEnds.main,
+            callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: .fromLocale())
+        service.onNameLost = { loop.stop() }
+        service.onDisconnected = {
+            log.log(.warning, "the session bus went away")
+            loop.stop()
+        }
+        service.start()
+        if let notifications = frontEnds.notifications {
+            service.watchNameOwner("org.freedesktop.Notifications") { notifications.serverVanished() }
+        }
+        connection.attach(to: loop)
+        try claimName(on: connection, replace: arguments.replace, log: log)
+
+        log.log(.notice, "serving \(BusNames.service) on \(connection.uniqueName) with the \(frontEnds.main.kind) user interface")
+        loop.run()
+        // Every session ends and every front end gives back what it borrowed; the loop keeps
+        // turning meanwhile (a notification server is asked to close its notifications).
+        var stopped = false
+        service.shutdown {
+            stopped = true
+            loop.stop()
+        }
+        if !stopped { loop.run() }
+        connection.flush()
+    }
+
+    /// Takes the service's bus name, or says who keeps it.
+    private static func claimName(on connection: DBusConnection, replace: Bool, log: Logger) throws(StartupFailure) {
+        let outcome: NameClaim.Outcome
+        do {
+            outcome = try NameClaim.claim(on: connection, replace: replace, log: log)
+        } catch {
+            throw StartupFailure(message: "cannot request the name \(BusNames.service): \(error.message)")
+        }
+        guard case .keptBy(let owner) = outcome else { return }
+        let who = owner.map { " (\($0))" } ?? ""
+        throw StartupFailure(
+            message: replace
+                ? "\(BusNames.service) is owned by another instance\(who) that neither stopped nor allows replacement"
+                : "\(BusNames.service) is already owned by another instance\(who); use --replace to take it over")
+    }
+
+    private static func writeToStandardOutput(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    private static func writeToStandardError(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
