@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
         .testTarget(
             name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "CleanSpawn"],

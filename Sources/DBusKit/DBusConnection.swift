@@ -60,6 +60,9 @@ public final class DBusConnection {
         dbus_connection_send(raw, message.raw, nil) != 0
     }
 
+    /// libdbus's DBUS_TIMEOUT_INFINITE, for a call whose answer may take as long as a person takes.
+    public static let infiniteTimeout: Int32 = CDBUS_TIMEOUT_INFINITE
+
     /// Writes out everything queued, blocking until it is written.
     public func flush() {
         dbus_connection_flush(raw)
@@ -116,7 +119,10 @@ public final class DBusConnection {
     /// The corresponding C function is `dbus_bus_request_name`.
     public func requestName(_ name: BusName, flags: NameRequestFlags) throws(DBusFailure) -> NameRequestReply {
         let code = try DBusFailure.check { error in dbus_bus_request_name(raw, name.rawValue, flags.rawValue, error) }
-        return NameRequestReply(rawValue: code) ?? .exists
+        guard let reply = NameRequestReply(rawValue: code) else {
+            throw DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "the bus answered RequestName with the unknown code \(code)")
+        }
+        return reply
     }
 
     /// The unique name that owns `name` now, blocking for the answer (start-up and clients only).

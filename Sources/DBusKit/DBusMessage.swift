@@ -27,18 +27,23 @@ public final class DBusMessage {
     public static func methodCall(
         destination: BusName?, path: ObjectPath, interface: InterfaceName?, member: String
     ) throws(DBusFailure) -> DBusMessage {
+        guard isValidMember(member) else {
+            throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid method name '\(member)'")
+        }
         let raw = destination?.rawValue.withCString { destination in
-            makeMethodCall(destination, path, interface, member)
-        } ?? makeMethodCall(nil, path, interface, member)
-        guard let raw else { throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid method name '\(member)'") }
+            dbus_message_new_method_call(destination, path.rawValue, interface?.rawValue, member)
+        } ?? dbus_message_new_method_call(nil, path.rawValue, interface?.rawValue, member)
+        // The name is valid, so a nil can only be libdbus failing to allocate.
+        guard let raw else { throw .noMemory }
         return DBusMessage(adopting: raw)
     }
 
     /// A signal. The corresponding C function is `dbus_message_new_signal`.
     public static func signal(path: ObjectPath, interface: InterfaceName, member: String) throws(DBusFailure) -> DBusMessage {
-        guard isValidMember(member),
-              let raw = dbus_message_new_signal(path.rawValue, interface.rawValue, member)
-        else { throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid signal name '\(member)'") }
+        guard isValidMember(member) else {
+            throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid signal name '\(member)'")
+        }
+        guard let raw = dbus_message_new_signal(path.rawValue, interface.rawValue, member) else { throw .noMemory }
         return DBusMessage(adopting: raw)
     }
 
@@ -110,13 +115,6 @@ public final class DBusMessage {
     /// Whether this is a signal named `member` on `interface`.
     public func isSignal(interface: String, member: String) -> Bool {
         kind == .signal && self.interface == interface && self.member == member
-    }
-
-    private static func makeMethodCall(
-        _ destination: UnsafePointer<CChar>?, _ path: ObjectPath, _ interface: InterfaceName?, _ member: String
-    ) -> OpaquePointer? {
-        guard isValidMember(member) else { return nil }
-        return dbus_message_new_method_call(destination, path.rawValue, interface?.rawValue, member)
     }
 
     private static func isValidMember(_ member: String) -> Bool {

@@ -12,7 +12,9 @@ public indirect enum DBusValue: Equatable, Sendable {
     case string(String)
     case objectPath(ObjectPath)
     case signature(String)
-    /// A descriptor the value owns: decoding yields a fresh one that its receiver must close.
+    /// A Unix file descriptor. A value decoded from a message holds a fresh descriptor that its
+    /// receiver owns and must close; a value made to be sent only borrows one (libdbus sends a
+    /// duplicate), so its maker keeps and closes its own.
     case unixFD(Int32)
     case array(elementSignature: String, elements: [DBusValue])
     case dictEntry(key: DBusValue, value: DBusValue)

@@ -4,6 +4,15 @@ public import TimePickerCore
 public struct NotificationAction: Sendable, Equatable {
     public let key: String
     public let label: String
+
+    init(_ key: NotificationActionKey, label: String) {
+        self.init(key: key.rawValue, label: label)
+    }
+
+    init(key: String, label: String) {
+        self.key = key
+        self.label = label
+    }
 }
 
 /// What one notification shows for a picker's state: pure, so layouts can be tested without a server.
@@ -29,18 +38,18 @@ public struct NotificationContent: Sendable, Equatable {
                 choosingStart ? "Move the start with Earlier and Later, then Next." : "Move the end with Earlier and Later, then OK.",
             ]
             actions = [
-                NotificationAction(key: "default", label: choosingStart ? "Next" : "OK"),
-                NotificationAction(key: "earlier", label: "Earlier"),
-                NotificationAction(key: "later", label: "Later"),
-                choosingStart ? NotificationAction(key: "next", label: "Next") : NotificationAction(key: "ok", label: "OK"),
+                NotificationAction(.default, label: choosingStart ? "Next" : "OK"),
+                NotificationAction(.earlier, label: "Earlier"),
+                NotificationAction(.later, label: "Later"),
+                choosingStart ? NotificationAction(.next, label: "Next") : NotificationAction(.ok, label: "OK"),
             ]
         case .list:
             if choosingStart {
                 lines = ["Choose the start time."]
-                actions = state.validStarts.map { NotificationAction(key: "start-\($0.busText)", label: "Start \($0.label(clock))") }
+                actions = state.validStarts.map { NotificationAction(.start($0), label: "Start \($0.label(clock))") }
             } else {
                 lines = ["Start: \(start)", "Choose the end time."]
-                actions = state.validEnds.map { NotificationAction(key: "end-\($0.busText)", label: "End \($0.label(clock))") }
+                actions = state.validEnds.map { NotificationAction(.end($0), label: "End \($0.label(clock))") }
             }
         }
         lines.append("Dismiss this notification to cancel.")

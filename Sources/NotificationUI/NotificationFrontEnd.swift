@@ -19,6 +19,9 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     private var reportWatch: DescriptorWatch?
     /// Called once the thread has closed everything, after `shutdown`.
     private var whenStopped: (() -> Void)?
+    /// The session whose action's events are being reported: its updates are sent to the
+    /// server once, after the last event, so the server never shows a state half-way.
+    private var reportingAction: PickerSessionID?
 
     /// How long `shutdown` lets the thread close the notifications: a frozen server must not
     /// keep the daemon from exiting.
@@ -42,7 +45,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     public func update(_ session: PickerSessionID, _ state: PickerState) {
         guard states[session] != nil else { return }
         states[session] = state
-        commands.show(session, state)
+        if reportingAction != session { commands.show(session, state) }
     }
 
     public func withdraw(_ session: PickerSessionID) {
@@ -90,18 +93,16 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         }
     }
 
-    /// Reports the events an invoked action stands for. One that stands for none still gets
-    /// the notification shown again, so the thread knows the action's step is complete.
+    /// Reports the events an invoked action stands for, then shows the state they led to
+    /// (the same state when they stand for none, so the thread knows the step is complete).
     private func act(on key: String, for session: PickerSessionID) {
         guard let state = states[session] else { return }
-        let events = pickerEvents(forAction: key, in: state)
-        guard !events.isEmpty else {
-            commands.show(session, state)
-            return
-        }
-        for event in events {
+        reportingAction = session
+        for event in pickerEvents(forAction: key, in: state) {
             report(event, for: session)
         }
+        reportingAction = nil
+        if let final = states[session] { commands.show(session, final) }
     }
 
     /// Reports `event` while `session` is still shown here (an earlier event may have ended it).

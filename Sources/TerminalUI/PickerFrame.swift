@@ -11,7 +11,7 @@ public struct PickerFrame: Sendable {
     /// Undoes `enter`: resets attributes, clears, shows the cursor and returns to the normal screen.
     public static let leave = "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l"
 
-    static let help = "↑/↓ k/j move  ←/→ Tab column  PgUp/PgDn hour  Home/End  Enter OK  Esc/q cancel"
+    static let help = KeyBindings.helpLine
 
     private static let home = "\u{1B}[H"
     private static let eraseLine = "\u{1B}[K"

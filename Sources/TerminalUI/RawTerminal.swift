@@ -1,21 +1,5 @@
+public import EventLoop
 import Glibc
-
-/// A failed terminal system call, with the errno it reported.
-public struct TerminalError: Error, Sendable, CustomStringConvertible {
-    /// The call that failed, e.g. "tcgetattr".
-    public let operation: String
-    public let errno: Int32
-
-    public init(operation: String, errno: Int32) {
-        self.operation = operation
-        self.errno = errno
-    }
-
-    public var description: String {
-        guard let message = strerror(errno) else { return "\(operation) failed (errno \(errno))" }
-        return "\(operation): \(String(cString: message))"
-    }
-}
 
 /// Switches a terminal into raw mode and back, restoring its original settings at the latest on deinit.
 ///
@@ -29,13 +13,13 @@ public final class RawTerminal {
     public private(set) var isRaw = false
 
     /// Remembers the terminal's current settings; throws if `fileDescriptor` is not a terminal.
-    public init(fileDescriptor: Int32) throws(TerminalError) {
+    public init(fileDescriptor: Int32) throws(SystemError) {
         guard isatty(fileDescriptor) == 1 else {
-            throw TerminalError(operation: "isatty", errno: Glibc.errno)
+            throw SystemError("isatty")
         }
         var settings = termios()
         guard tcgetattr(fileDescriptor, &settings) == 0 else {
-            throw TerminalError(operation: "tcgetattr", errno: Glibc.errno)
+            throw SystemError("tcgetattr")
         }
         self.fileDescriptor = fileDescriptor
         self.originalSettings = settings
@@ -49,7 +33,7 @@ public final class RawTerminal {
     ///
     /// Unlike cfmakeraw, ISIG stays on so Ctrl-C still reaches the foreground process as
     /// SIGINT, and OPOST stays on so output is not mangled.
-    public func enterRawMode() throws(TerminalError) {
+    public func enterRawMode() throws(SystemError) {
         var raw = originalSettings
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT | PARMRK)
@@ -66,7 +50,7 @@ public final class RawTerminal {
         // TCSANOW, not TCSAFLUSH or TCSADRAIN: those wait for output to drain, and a terminal
         // whose reader is stuck must not stall the caller's event loop.
         guard setAttributes(raw, when: TCSANOW) else {
-            throw TerminalError(operation: "tcsetattr", errno: Glibc.errno)
+            throw SystemError("tcsetattr")
         }
         // Drop keys typed before the picker appeared, so that stale type-ahead (an Enter
         // meant for the shell, say) cannot answer a picker the person never saw.

@@ -58,7 +58,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
 
     /// Uses the terminal on `input` and `output` (often the same descriptor); throws when
     /// `input` is not a terminal. The descriptors stay the caller's.
-    public init(input: Int32, output: Int32, loop: EventLoop, owner: TerminalOwner) throws(TerminalError) {
+    public init(input: Int32, output: Int32, loop: EventLoop, owner: TerminalOwner) throws(SystemError) {
         self.input = input
         self.output = TerminalOutput(descriptor: output, loop: loop)
         self.loop = loop

@@ -28,7 +28,4 @@ enum ServiceNames {
     static func signalsRule(path: ObjectPath) -> String {
         "type='signal',sender='\(service)',path='\(path)'"
     }
-
-    /// libdbus's DBUS_TIMEOUT_INFINITE: a pick takes as long as the person takes.
-    static let infiniteTimeout: Int32 = 0x7fff_ffff
 }

@@ -1,4 +1,5 @@
 public import DBusKit
+internal import EventLoop
 internal import Glibc
 
 /// Takes the service's well-known name at start-up; blocking, so call it before the loop runs.
@@ -43,11 +44,11 @@ public enum NameClaim {
         }
         log.log(.notice, "asked the running instance (\(owner), pid \(pid)) to stop")
         // A bounded poll, at start-up only: the loop is not running yet and nothing else waits.
-        var waited = 0.0
-        while waited < stepDownSeconds {
+        // The deadline is on the clock: each question to the bus takes time too.
+        let deadline = MonotonicClock.now() + Int(stepDownSeconds * 1000)
+        while MonotonicClock.now() < deadline {
             if (try? connection.nameOwner(of: BusNames.service)) != owner { return true }
             usleep(20_000)
-            waited += 0.02
         }
         log.log(.warning, "the running instance did not stop within \(Int(stepDownSeconds)) s; replacing it")
         return false

@@ -3,21 +3,27 @@ internal import TimePickerCore
 
 /// org.freedesktop.DBus.Properties for the manager and the session objects; all read-only.
 extension TimePickerService {
-    /// Answers Get, GetAll or Set; the router has checked the arguments' signature.
+    /// Answers Get, GetAll or Set; the router has checked the arguments' signature, so the
+    /// `wrongArguments` errors cannot happen, but an answer of the wrong type must never go out.
     func handleProperties(member: String, path: ObjectPath, arguments: [DBusValue]) throws(ServiceError) -> [DBusValue] {
+        let wrongArguments = ServiceError.invalidArgs("\(member) takes the interface name and property name as strings")
         switch member {
         case "Get":
-            guard case .string(let interface) = arguments[0], case .string(let name) = arguments[1] else { return [] }
+            guard arguments.count == 2, case .string(let interface) = arguments[0], case .string(let name) = arguments[1] else {
+                throw wrongArguments
+            }
             let properties = try self.properties(of: path, interface: interface)
             guard let value = properties[name] else {
                 throw .unknownProperty("no property \(quotedForMessage(name)) on interface \(quotedForMessage(interface)) at '\(path)'")
             }
             return [.variant(value)]
         case "GetAll":
-            guard case .string(let interface) = arguments[0] else { return [] }
+            guard arguments.count == 1, case .string(let interface) = arguments[0] else { throw wrongArguments }
             return [.vardict(try properties(of: path, interface: interface))]
         case "Set":
-            guard case .string(let interface) = arguments[0], case .string(let name) = arguments[1] else { return [] }
+            guard arguments.count == 3, case .string(let interface) = arguments[0], case .string(let name) = arguments[1] else {
+                throw wrongArguments
+            }
             let properties = try self.properties(of: path, interface: interface)
             guard properties[name] != nil else {
                 throw .unknownProperty("no property \(quotedForMessage(name)) on interface \(quotedForMessage(interface)) at '\(path)'")

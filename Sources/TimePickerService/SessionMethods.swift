@@ -8,11 +8,8 @@ extension TimePickerService {
     /// The creator's own connection may always cancel. Anyone else is asked about on the bus
     /// first, and allowed only when the bus vouches that both are the same Unix user: an identity
     /// the bus cannot give is never assumed.
-    func cancel(_ session: PickerSession, call: DBusMessage) -> MethodResult {
-        guard let caller = call.sender else {
-            sendError(.accessDenied("Cancel needs a caller with a bus name"), to: call)
-            return .later
-        }
+    func cancel(_ session: PickerSession, call: DBusMessage) throws(ServiceError) -> MethodResult {
+        guard let caller = call.sender else { throw .accessDenied("Cancel needs a caller with a bus name") }
         if caller == session.owner {
             end(session, with: .cancelled(.caller))
             return .reply([])

@@ -161,7 +161,7 @@ public final class TimePickerService {
         case .properties(let member): return .reply(try handleProperties(member: member, path: path, arguments: arguments))
         case .showTimePicker: return try showTimePicker(call, arguments: arguments)
         case .pickTimeRange: return try pickTimeRange(call, arguments: arguments)
-        case .cancel(let session): return cancel(session, call: call)
+        case .cancel(let session): return try cancel(session, call: call)
         }
     }
 

@@ -1,3 +1,4 @@
+import EventLoop
 import Glibc
 import Testing
 import TerminalUI
@@ -11,7 +12,7 @@ private final class PseudoTerminal {
         var controller: Int32 = -1
         var terminal: Int32 = -1
         guard openpty(&controller, &terminal, nil, nil, nil) == 0 else {
-            throw TerminalError(operation: "openpty", errno: errno)
+            throw SystemError("openpty")
         }
         self.controller = controller
         self.terminal = terminal
@@ -113,14 +114,14 @@ struct RawTerminalTests {
         var fds: [Int32] = [-1, -1]
         try #require(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        let error = try #require(throws: TerminalError.self) { try RawTerminal(fileDescriptor: fds[0]) }
-        #expect(error.operation == "isatty")
+        let error = try #require(throws: SystemError.self) { try RawTerminal(fileDescriptor: fds[0]) }
+        #expect(error.call == "isatty")
         #expect(error.errno == ENOTTY)
         #expect(error.description.hasPrefix("isatty: "))
     }
 
     @Test("a closed descriptor is not a terminal")
     func badDescriptor() {
-        #expect(throws: TerminalError.self) { try RawTerminal(fileDescriptor: -1) }
+        #expect(throws: SystemError.self) { try RawTerminal(fileDescriptor: -1) }
     }
 }

@@ -92,7 +92,7 @@ public final class PickCommand {
                 interface: ServiceNames.managerInterface, member: "ShowTimePicker")
             try call.append(.vardict(serviceOptions))
             terminal?.lent()
-            try connection.call(call, timeoutMilliseconds: ServiceNames.infiniteTimeout) { [unowned self] reply in
+            try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
                 self.answered(reply)
             }
         } catch {
