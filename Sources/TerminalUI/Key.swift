@@ -4,6 +4,8 @@ public enum Key: Sendable, Equatable {
     case tab, backTab
     case pageUp, pageDown, home, end
     case enter, escape
+    /// Backspace: DEL (what terminals send for it) or Ctrl-H.
+    case backspace
     /// A printable character (a whole Unicode scalar, already UTF-8 decoded).
     case character(Unicode.Scalar)
     /// A key or sequence that was recognised as one unit but has no meaning here.

@@ -139,6 +139,8 @@ public struct KeyDecoder: Sendable {
         case 0x0A, 0x0D:
             // Raw mode turns off ICRNL, so Enter is CR; LF is accepted too (Ctrl-J, some terminals).
             keys.append(.enter)
+        case 0x7F, 0x08:
+            keys.append(.backspace)
         case 0x20...0x7E:
             keys.append(.character(Unicode.Scalar(byte)))
         case 0xC2...0xDF:

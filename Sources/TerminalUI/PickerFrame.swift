@@ -97,12 +97,14 @@ public struct PickerFrame: Sendable {
         return lines
     }
 
-    /// "Selected: 9:00 AM – 5:00 PM", dropping the prefix before clipping the times.
+    /// "Selected: 9:00 AM – 5:00 PM", dropping the prefix before clipping the times; while a
+    /// time is being typed, what was typed follows.
     private static func statusLine(_ state: PickerState, width: Int) -> String {
         let clock = state.options.clock
+        let typing = state.typed.isEmpty ? "" : "  typed: \(state.typed)_"
         let range = "\(state.start.label(clock)) – \(state.end.label(clock))"
-        let full = "Selected: " + range
-        return full.count <= width ? full : displayWidthClipped(range, to: width)
+        let full = "Selected: " + range + typing
+        return full.count <= width ? full : displayWidthClipped(range + typing, to: width)
     }
 
     /// "1 more picker waiting" / "3 more pickers waiting", or nil with nothing queued.

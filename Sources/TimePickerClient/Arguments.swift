@@ -1,3 +1,5 @@
+internal import TimePickerCore
+
 /// The command line of `timepickerctl`, parsed by hand (no packages beyond the toolchain).
 public enum ClientCommand: Equatable, Sendable {
     case help(HelpTopic)
@@ -44,10 +46,10 @@ public enum ClientCommand: Equatable, Sendable {
             let (name, inline) = split(argument)
             switch name {
             case "--title": options.title = try value(of: name, inline, &remaining)
-            case "--first": options.first = try value(of: name, inline, &remaining)
-            case "--last": options.last = try value(of: name, inline, &remaining)
-            case "--start": options.start = try value(of: name, inline, &remaining)
-            case "--end": options.end = try value(of: name, inline, &remaining)
+            case "--first": options.first = try time(of: name, inline, &remaining, asEnd: false)
+            case "--last": options.last = try time(of: name, inline, &remaining, asEnd: true)
+            case "--start": options.start = try time(of: name, inline, &remaining, asEnd: false, allowingNow: true)
+            case "--end": options.end = try time(of: name, inline, &remaining, asEnd: true)
             case "--clock": options.clock = try value(of: name, inline, &remaining)
             case "--step": options.step = try number(of: name, inline, &remaining)
             case "--min-duration": options.minDuration = try number(of: name, inline, &remaining)
@@ -98,6 +100,20 @@ public enum ClientCommand: Equatable, Sendable {
     ) throws(UsageError) -> String {
         guard let value = inline ?? remaining.popFirst() else { throw UsageError(message: "option '\(name)' needs a value") }
         return value
+    }
+
+    /// A time as a person writes it (`9`, `9:30`, `17:00`, `9am`, `5:30pm`, `noon`, `midnight`,
+    /// and `now` where allowed), in the service's HH:MM. Midnight is 24:00 as an end.
+    private static func time(
+        of name: String, _ inline: String?, _ remaining: inout ArraySlice<String>, asEnd: Bool, allowingNow: Bool = false
+    ) throws(UsageError) -> String {
+        let text = try value(of: name, inline, &remaining)
+        if allowingNow, text.lowercased() == "now" { return "now" }
+        guard let parsed = TimeText.parse(text) else {
+            let examples = "9:30, 17:00, 9am, 5:30pm, noon or midnight" + (allowingNow ? ", or now" : "")
+            throw UsageError(message: "option '\(name)' needs a time such as \(examples), not '\(text)'")
+        }
+        return parsed.resolved(asEnd: asEnd).busText
     }
 
     /// A non-negative whole number that fits the service's `u` options.

@@ -33,6 +33,24 @@ public struct PickOptions: Equatable, Sendable {
     }
 }
 
+extension PickOptions {
+    /// The command-line flag for each option key the service names in its errors.
+    static let flags: [String: String] = [
+        "title": "--title", "step": "--step", "first": "--first", "last": "--last", "start": "--start",
+        "end": "--end", "min_duration": "--min-duration", "timeout": "--timeout", "clock": "--clock",
+    ]
+
+    /// The service's message with its option keys ("option 'min_duration'") written as the
+    /// flags the person typed ("option '--min-duration'").
+    static func namingFlags(_ message: String) -> String {
+        var result = message
+        for (key, flag) in flags {
+            result = result.replacing("option '\(key)'", with: "option '\(flag)'")
+        }
+        return result.replacing("plus min_duration", with: "plus --min-duration")
+    }
+}
+
 /// What `timepickerctl monitor` was asked for.
 public struct MonitorOptions: Equatable, Sendable {
     /// Say on stderr when the subscription is in place.

@@ -42,16 +42,20 @@ public enum Usage {
 
           --title TEXT         the header (default "Select start and end time")
           --step MIN           minutes between slots; must divide 1440 (default 60)
-          --first HH:MM        the first slot (default 01:00)
-          --last HH:MM         the last slot (default 24:00)
-          --start HH:MM        the initially selected start (default: the first slot)
-          --end HH:MM          the initially selected end (default: the slot after the start)
+          --first TIME         the first slot (default 01:00)
+          --last TIME          the last slot (default 24:00)
+          --start TIME         the initially selected start, or 'now' for the first slot at or
+                               after the present time (default: the first slot)
+          --end TIME           the initially selected end (default: the slot after the start)
           --min-duration MIN   minutes the end must lie after the start (default 0)
           --timeout SEC        give up after SEC seconds (default 0: wait for ever)
           --clock 12h|24h      how the labels read (default: the service's locale)
           --json               print {"start":"09:00","end":"17:00"} instead
           --no-terminal        do not show the picker in this terminal; leave it to the service
           --help               print this help and exit
+
+        A TIME is written 17:00, 9:30, 930, 9am, 5:30pm, noon or midnight, which ends the day
+        when it ends the range. In the picker, type a time to jump to it: 930, 5p, 1230a.
 
         Ctrl-C cancels the picker. Exit status: 0 a range was chosen; 1 cancelled; 5 the timeout
         ran out; 2 a usage error, a service that cannot be reached or refuses the options, or no

@@ -2,7 +2,8 @@
 /// can report events over D-Bus in a form that reads well in `busctl monitor`.
 ///
 /// The forms: `move N`, `hour N` (N a signed whole number), `first`, `last`, `switch`,
-/// `focus start|end`, `set start|end HH:MM`, `confirm`, `cancel`.
+/// `focus start|end`, `set start|end HH:MM`, `type C` (one character a time is typed with),
+/// `erase`, `finish` (typing), `confirm`, `cancel`.
 extension PickerEvent {
     /// The event's text form; `PickerEvent(wireText:)` reads it back.
     public var wireText: String {
@@ -14,6 +15,9 @@ extension PickerEvent {
         case .switchFocus: "switch"
         case .focus(let column): "focus \(column.wireText)"
         case .set(let column, let time): "set \(column.wireText) \(time.busText)"
+        case .type(let character): "type \(character)"
+        case .erase: "erase"
+        case .finishTyping: "finish"
         case .confirm: "confirm"
         case .cancel: "cancel"
         }
@@ -40,6 +44,11 @@ extension PickerEvent {
         case "set" where words.count == 3:
             guard let column = PickerColumn(wireText: words[1]), let time = WallClockTime(parsing: words[2]) else { return nil }
             self = .set(column, time)
+        case "type" where words.count == 2:
+            guard words[1].count == 1, let character = words[1].first, TypedTime.accepts(character) else { return nil }
+            self = .type(character)
+        case "erase" where words.count == 1: self = .erase
+        case "finish" where words.count == 1: self = .finishTyping
         case "confirm" where words.count == 1: self = .confirm
         case "cancel" where words.count == 1: self = .cancel
         default: return nil

@@ -14,6 +14,13 @@ public enum PickerEvent: Sendable, Equatable {
     case focus(PickerColumn)
     /// Selects a value directly, as list-style UIs do; ignored if the column cannot take it.
     case set(PickerColumn, WallClockTime)
+    /// A character typed towards a time in the focused column (`TypedTime`): the column jumps
+    /// to the slot nearest what the typing means so far. Ignored unless `TypedTime.accepts` it.
+    case type(Character)
+    /// Takes the last typed character back (Backspace).
+    case erase
+    /// Ends the typing (a pause); the selection stays where it is. Any other event ends it too.
+    case finishTyping
     /// Accepts the current selection.
     case confirm
     /// Dismisses the picker without a selection.

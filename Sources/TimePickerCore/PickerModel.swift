@@ -9,6 +9,8 @@ public struct PickerModel: Sendable, Equatable {
     public private(set) var endIndex: Int
     /// The column that keyboard moves act on.
     public private(set) var focus: PickerColumn = .start
+    /// What the person is typing into the focused column (`TypedTime`), "" when not typing.
+    public private(set) var typed = ""
 
     /// Starts from the options' start and end.
     ///
@@ -45,6 +47,10 @@ public struct PickerModel: Sendable, Equatable {
     /// (.confirm -> .selected(start,end), .cancel -> .cancelled(.user)), nil otherwise.
     public mutating func apply(_ event: PickerEvent) -> PickerOutcome? {
         switch event {
+        case .type, .erase: break
+        default: typed = ""
+        }
+        switch event {
         case .move(let slots):
             moveFocused(to: focusedIndex.saturatingAdding(slots))
         case .moveByHour(let hours):
@@ -67,6 +73,16 @@ public struct PickerModel: Sendable, Equatable {
             default:
                 break
             }
+        case .type(let character):
+            guard TypedTime.accepts(character), typed.count < TypedTime.maximumLength else { break }
+            typed.append(character)
+            jumpToTyped()
+        case .erase:
+            guard !typed.isEmpty else { break }
+            typed.removeLast()
+            jumpToTyped()
+        case .finishTyping:
+            break
         case .confirm:
             return .selected(start: start, end: end)
         case .cancel:
@@ -76,6 +92,19 @@ public struct PickerModel: Sendable, Equatable {
     }
 
     // MARK: - Moving
+
+    /// Moves the focused column to the slot it can take nearest what `typed` means so far
+    /// (the earlier one between two); stays put while the typing means no time.
+    private mutating func jumpToTyped() {
+        guard let target = TypedTime.time(for: typed) else { return }
+        let offset = target.minutes - grid.first.minutes
+        let below = (offset >= 0 ? offset / grid.step : (offset - grid.step + 1) / grid.step)
+        let above = below + (offset - below * grid.step == 0 ? 0 : 1)
+        let range = focusedIndices
+        let candidates = [below, above].map { $0.clamped(to: range) }
+        let nearest = candidates.min { abs(grid[$0].minutes - target.minutes) < abs(grid[$1].minutes - target.minutes) } ?? range.lowerBound
+        moveFocused(to: nearest)
+    }
 
     private var grid: SlotGrid { options.grid }
 

@@ -38,9 +38,9 @@ extension PickerOptions {
     /// Parses a time option; nil when the caller did not send it.
     static func validatedTime(_ text: String?, key: String) throws(OptionError) -> WallClockTime? {
         guard let text else { return nil }
-        guard let time = WallClockTime(parsing: text) else {
+        guard let time = WallClockTime(parsingOption: text) else {
             throw OptionError(
-                key: key, reason: "must be a time as HH:MM, 00:00 to 24:00, got \(quotedForMessage(text))")
+                key: key, reason: "must be a time as HH:MM or H:MM, 00:00 to 24:00, got \(quotedForMessage(text))")
         }
         return time
     }
@@ -82,10 +82,12 @@ extension PickerOptions {
         return Int(minDuration)
     }
 
-    /// The start slot; it must leave room for an end at least `minDuration` later.
+    /// The start slot; it must leave room for an end at least `minDuration` later. "now" is
+    /// the first slot at or after `now`, the caller's present local time.
     static func validatedStart(
-        _ text: String?, grid: SlotGrid, minDuration: Int, blameMinDuration: Bool
+        _ text: String?, grid: SlotGrid, minDuration: Int, blameMinDuration: Bool, now: WallClockTime?
     ) throws(OptionError) -> WallClockTime {
+        if text == "now" { return try startNow(now, grid: grid, minDuration: minDuration) }
         guard let start = try validatedSlot(text, key: "start", grid: grid) else { return grid.first }
         guard start.minutes + minDuration <= grid.last.minutes else {
             let problem = "\(start) plus \(minutesPhrase(minDuration)) is past the last slot (\(grid.last))"
@@ -95,6 +97,19 @@ extension PickerOptions {
             throw OptionError(key: "start", reason: "leaves no room for an end: \(problem)")
         }
         return start
+    }
+
+    /// The first slot at or after `now` that leaves room for an end.
+    private static func startNow(_ now: WallClockTime?, grid: SlotGrid, minDuration: Int) throws(OptionError) -> WallClockTime {
+        guard let now else { throw OptionError(key: "start", reason: "'now' needs the present time, which is not known here") }
+        let lastStart = grid.last.minutes - minDuration
+        guard let index = grid.indexOfFirstSlot(atOrAfter: now.minutes), grid[index].minutes <= lastStart else {
+            throw OptionError(
+                key: "start",
+                reason: "'now' is \(now), and no slot at or after it leaves room for an end (slots run every "
+                    + "\(minutesPhrase(grid.step)) from \(grid.first) to \(grid.last))")
+        }
+        return grid[index]
     }
 
     /// The end slot; by default the slot after start, pushed later to honour `minDuration`.

@@ -39,8 +39,9 @@ public struct PickerOptions: Sendable, Equatable {
     /// Validates a caller's options and fills in defaults; throws on the first problem found.
     ///
     /// Order: unknown keys, then types, then values in dependency order (title, step,
-    /// first, last, min_duration, start, end, timeout, handle_token, clock).
-    public init(validating raw: [String: OptionValue], defaultClock: ClockStyle) throws(OptionError) {
+    /// first, last, min_duration, start, end, timeout, handle_token, clock). `now` is the
+    /// caller's present local time, for `start` "now".
+    public init(validating raw: [String: OptionValue], defaultClock: ClockStyle, now: WallClockTime? = nil) throws(OptionError) {
         let options = try RawOptions(raw)
         title = try Self.validatedTitle(options.string("title"))
         let step = try Self.validatedStep(options.uint32("step"))
@@ -50,7 +51,7 @@ public struct PickerOptions: Sendable, Equatable {
         minDuration = try Self.validatedMinDuration(givenMinDuration, grid: grid)
         start = try Self.validatedStart(
             options.string("start"), grid: grid, minDuration: minDuration,
-            blameMinDuration: givenMinDuration != nil)
+            blameMinDuration: givenMinDuration != nil, now: now)
         end = try Self.validatedEnd(options.string("end"), start: start, grid: grid, minDuration: minDuration)
         timeoutSeconds = options.uint32("timeout") ?? 0
         handleToken = try Self.validatedHandleToken(options.string("handle_token"))

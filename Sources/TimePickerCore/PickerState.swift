@@ -30,6 +30,8 @@ public struct PickerState: Sendable, Equatable {
     public var focus: PickerColumn { model.focus }
     /// The selected duration in minutes.
     public var durationMinutes: Int { model.durationMinutes }
+    /// What the person is typing into the focused column, "" when not typing.
+    public var typed: String { model.typed }
     /// The starts a person may choose: those that leave room for an end.
     public var validStarts: [WallClockTime] { model.validStarts }
     /// The ends a person may choose for the selected start.

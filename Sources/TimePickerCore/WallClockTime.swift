@@ -61,11 +61,15 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The time as a person reads it in the given clock style.
     ///
-    /// In 12-hour style both 00:00 and 24:00 read "12:00 AM", as in the original.
+    /// In 12-hour style 24:00 reads "midnight": the original's "12:00 AM" at the bottom of the
+    /// list made "11:00 AM – 12:00 AM" look like an end before its start. 00:00, the start of
+    /// the day, stays "12:00 AM".
     public func label(_ clock: ClockStyle) -> String {
         switch clock {
         case .twentyFourHour:
             return busText
+        case .twelveHour where minutes == Self.minutesPerDay:
+            return "midnight"
         case .twelveHour:
             let hourOfDay = hour % 24
             let hourOnDial = hourOfDay % 12 == 0 ? 12 : hourOfDay % 12

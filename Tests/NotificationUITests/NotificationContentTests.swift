@@ -77,7 +77,7 @@ struct NotificationContentTests {
     func stepperTwelveHour() throws {
         let content = NotificationContent.render(
             try model(["start": .string("13:00"), "end": .string("24:00")], clock: .twelveHour), layout: .stepper, bodyMarkup: false)
-        #expect(lines(content).prefix(2) == ["Start: 1:00 PM  ◀", "End: 12:00 AM"])
+        #expect(lines(content).prefix(2) == ["Start: 1:00 PM  ◀", "End: midnight"])
     }
 
     // MARK: List

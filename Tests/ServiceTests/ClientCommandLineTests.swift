@@ -1,3 +1,4 @@
+import DBusKit
 import Foundation
 import Glibc
 import Testing
@@ -42,6 +43,8 @@ struct ClientCommandLineTests {
         (["pick", "--step", "+5"], "option '--step' needs a whole number"),
         (["pick", "--title"], "option '--title' needs a value"),
         (["pick", "--json=yes"], "option '--json' takes no value"),
+        (["pick", "--first", "25:00"], "option '--first' needs a time such as 9:30, 17:00, 9am, 5:30pm, noon or midnight, not '25:00'"),
+        (["pick", "--start", "soon"], "option '--start' needs a time such as 9:30, 17:00, 9am, 5:30pm, noon or midnight, or now, not 'soon'"),
         (["status", "extra"], "unexpected argument 'extra'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
@@ -76,5 +79,28 @@ struct ClientCommandLineTests {
         let result = try CapturedCommand.run(ClientHarness.binary, ["pick"], environment: environment, directory: directory)
         #expect(result.termination == .exited(2))
         #expect(result.stderr.hasPrefix("timepickerctl: cannot connect to the session bus: "), "stderr: \(result.stderr)")
+    }
+}
+
+/// Times as people write them reach the service as HH:MM.
+@Suite("timepickerctl: times as people write them")
+struct ClientTimeTests {
+    @Test("9am, 5:30pm, noon, midnight and now are sent as the service's options", arguments: [
+        (["--start", "9am", "--end", "5:30pm"], ["start": "09:00", "end": "17:30"]),
+        (["--first", "midnight", "--last", "midnight"], ["first": "00:00", "last": "24:00"]),
+        (["--start", "noon", "--end", "9:00"], ["start": "12:00", "end": "09:00"]),
+        (["--start", "now"], ["start": "now"]),
+    ])
+    func friendlyTimes(arguments: [String], sent: [String: String]) throws {
+        let bus = try PrivateBus()
+        let service = try FakeService(bus: bus)
+        let client = try ClientHarness.start(["pick", "--no-terminal"] + arguments, on: bus)
+        let (call, options) = try service.nextShowTimePicker()
+        for (key, value) in sent {
+            #expect(options[key] == DBusValue.string(value), "\(key) in \(options)")
+        }
+        try service.answer(call, error: "org.freedesktop.DBus.Error.InvalidArgs", "option 'start': not today")
+        #expect(try client.process.waitForExit() == .exited(2))
+        #expect(client.stderr == "timepickerctl: option '--start': not today\n")
     }
 }

@@ -73,11 +73,12 @@ struct ClientPickTests {
         #expect(client.stdout == "11:30 12:30\n")
     }
 
-    @Test("Options the service refuses: its message on stderr, exit 2", arguments: [
-        (["--step", "7"], "'step'"),
-        (["--first", "25:00"], "'first'"),
-        (["--clock", "13h"], "'clock'"),
-        (["--start", "01:30"], "'start'"),
+    @Test("Options the service refuses: its message on stderr naming the flag typed, exit 2", arguments: [
+        (["--step", "7"], "'--step'"),
+        (["--first", "10:00", "--last", "9:00"], "'--last'"),
+        (["--clock", "13h"], "'--clock'"),
+        (["--start", "01:30"], "'--start'"),
+        (["--min-duration", "2000"], "'--min-duration'"),
     ])
     func serviceRefusesOptions(options: [String], key: String) throws {
         let fixture = try Fixture()

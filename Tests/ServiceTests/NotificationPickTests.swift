@@ -103,7 +103,7 @@ struct NotificationPickTests {
         #expect(ends.actionKeys == validEnds.map { "end-\($0)" }, "only ends from 09:00 on, in order: \(ends.actionKeys)")
         #expect(!ends.actionKeys.contains { $0.hasPrefix("start-") })
         #expect(ends.label(of: "end-17:00") == "End 5:00 PM")
-        #expect(ends.label(of: "end-24:00") == "End 12:00 AM")
+        #expect(ends.label(of: "end-24:00") == "End midnight")
         #expect(ends.body.contains("9:00 AM"), "body: \(ends.body)")
 
         try mock.invokeAction("end-17:00", on: ends.id)

@@ -25,7 +25,7 @@ struct KeyDecoderTests {
         ("\u{1B}[1;5A", [.up]), ("\u{1B}[5;2~", [.pageUp]),
         // Known-but-unused keys: Insert, Delete, F1, F5, Alt+x, DEL, Ctrl-A.
         ("\u{1B}[2~", [.other]), ("\u{1B}[3~", [.other]), ("\u{1B}OP", [.other]), ("\u{1B}[15~", [.other]),
-        ("\u{1B}x", [.other]), ("\u{7F}", [.other]), ("\u{01}", [.other]),
+        ("\u{1B}x", [.other]), ("\u{7F}", [.backspace]), ("\u{08}", [.backspace]), ("\u{01}", [.other]),
     ] as [(String, [Key])])
     func decodesOne(input: String, expected: [Key]) {
         #expect(decode([bytes(input)]) == expected)

@@ -39,7 +39,7 @@ struct PickerFrameTests {
         #expect(selectedLabel(after: "▶", in: lines) == "1:00 AM")
         #expect(selectedLabel(after: ">", in: lines) == "2:00 AM")
         #expect(lines.contains("Selected: 1:00 AM – 2:00 AM"))
-        #expect(lines.contains("↑/↓ k/j move  ←/→ Tab column  PgUp/PgDn hour  Home/End  Enter OK  Esc/q cancel"))
+        #expect(lines.contains("↑↓ move  Tab column  PgUp/PgDn hour  0-9 type a time  Enter OK  Esc cancel"))
         #expect(!lines.contains { $0.contains("waiting") })
         #expect(lines.count <= 24)
         #expect(lines.allSatisfy { $0.count < 80 })
@@ -74,8 +74,8 @@ struct PickerFrameTests {
         let lines = plainLines(PickerFrame.render(picker, waiting: 0, columns: 80, rows: 12))
         #expect(lines.count <= 12)
         #expect(selectedLabel(after: "▶", in: lines) == "11:00 PM")
-        #expect(selectedLabel(after: ">", in: lines) == "12:00 AM")
-        #expect(lines.contains("Selected: 11:00 PM – 12:00 AM"))
+        #expect(selectedLabel(after: ">", in: lines) == "midnight")
+        #expect(lines.contains("Selected: 11:00 PM – midnight"))
         #expect(!lines.contains { $0.contains(" 1:00 AM  ") })
     }
 

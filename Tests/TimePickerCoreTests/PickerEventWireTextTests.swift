@@ -26,3 +26,16 @@ struct PickerEventWireTextTests {
         #expect(PickerEvent(wireText: text) == nil)
     }
 }
+
+extension PickerEventWireTextTests {
+    @Test("Typing events travel too", arguments: [(PickerEvent.type("9"), "type 9"), (.type("p"), "type p"), (.type(":"), "type :"), (.erase, "erase"), (.finishTyping, "finish")])
+    func typing(event: PickerEvent, text: String) {
+        #expect(event.wireText == text)
+        #expect(PickerEvent(wireText: text) == event)
+    }
+
+    @Test(arguments: ["type", "type x", "type 99", "type  ", "erase 1"])
+    func refusesBadTyping(text: String) {
+        #expect(PickerEvent(wireText: text) == nil)
+    }
+}

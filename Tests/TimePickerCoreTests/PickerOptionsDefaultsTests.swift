@@ -11,7 +11,8 @@ struct PickerOptionsDefaultsTests {
         #expect(picked.grid.step == 60)
         #expect(picked.grid.count == 24)
         #expect(picked.grid.slots.map { $0.label(.twelveHour) }.first == "1:00 AM")
-        #expect(picked.grid.slots.map { $0.label(.twelveHour) }.last == "12:00 AM")
+        // The original ended on "12:00 AM"; the end of the day now reads as one.
+        #expect(picked.grid.slots.map { $0.label(.twelveHour) }.last == "midnight")
         #expect(picked.start == time("01:00"))
         #expect(picked.end == time("02:00"))
         #expect(picked.minDuration == 0)

@@ -70,13 +70,13 @@ struct PickerOptionsErrorTests {
         // first / last
         RejectedOptions(
             raw: ["first": .string("25:00")], key: "first",
-            message: "option 'first': must be a time as HH:MM, 00:00 to 24:00, got '25:00'"),
+            message: "option 'first': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '25:00'"),
         RejectedOptions(
-            raw: ["first": .string("9:00")], key: "first",
-            message: "option 'first': must be a time as HH:MM, 00:00 to 24:00, got '9:00'"),
+            raw: ["first": .string("9")], key: "first",
+            message: "option 'first': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '9'"),
         RejectedOptions(
             raw: ["last": .string("24:01")], key: "last",
-            message: "option 'last': must be a time as HH:MM, 00:00 to 24:00, got '24:01'"),
+            message: "option 'last': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '24:01'"),
         RejectedOptions(
             raw: ["first": .string("10:00"), "last": .string("09:00")], key: "last",
             message: "option 'last': must not be earlier than first (10:00), got '09:00'"),
@@ -111,8 +111,8 @@ struct PickerOptionsErrorTests {
             key: "start",
             message: "option 'start': '08:11' is not a slot: slots run every 1 minute from 08:00 to 08:10"),
         RejectedOptions(
-            raw: ["start": .string("1:00")], key: "start",
-            message: "option 'start': must be a time as HH:MM, 00:00 to 24:00, got '1:00'"),
+            raw: ["start": .string("1:0")], key: "start",
+            message: "option 'start': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '1:0'"),
 
         // end
         RejectedOptions(
@@ -127,7 +127,7 @@ struct PickerOptionsErrorTests {
             message: "option 'end': must not be earlier than start (10:00) plus min_duration (30 minutes), got '10:15'"),
         RejectedOptions(
             raw: ["end": .string("24:60")], key: "end",
-            message: "option 'end': must be a time as HH:MM, 00:00 to 24:00, got '24:60'"),
+            message: "option 'end': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '24:60'"),
 
         // handle_token
         RejectedOptions(
@@ -151,10 +151,10 @@ struct PickerOptionsErrorTests {
         // Caller text is escaped and cut short in messages.
         RejectedOptions(
             raw: ["first": .string("a'b\n")], key: "first",
-            message: #"option 'first': must be a time as HH:MM, 00:00 to 24:00, got 'a\'b\n'"#),
+            message: #"option 'first': must be a time as HH:MM or H:MM, 00:00 to 24:00, got 'a\'b\n'"#),
         RejectedOptions(
             raw: ["first": .string(String(repeating: "x", count: 100))], key: "first",
-            message: "option 'first': must be a time as HH:MM, 00:00 to 24:00, got '"
+            message: "option 'first': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '"
                 + String(repeating: "x", count: 40) + "…'"),
         RejectedOptions(
             raw: ["bad\nkey": .uint32(1)], key: "bad\nkey",

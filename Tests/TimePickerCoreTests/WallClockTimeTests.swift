@@ -61,7 +61,7 @@ struct WallClockTimeTests {
         (780, "1:00 PM", "13:00"),
         (1265, "9:05 PM", "21:05"),
         (1439, "11:59 PM", "23:59"),
-        (1440, "12:00 AM", "24:00"),
+        (1440, "midnight", "24:00"),
     ])
     func labelsInBothClocks(minutes: Int, twelveHour: String, twentyFourHour: String) throws {
         let time = try #require(WallClockTime(minutes: minutes))

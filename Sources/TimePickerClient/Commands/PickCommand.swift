@@ -162,6 +162,8 @@ public final class PickCommand {
             return .failed("cannot start the time picker service: \(message)")
         case "org.freedesktop.DBus.Error.NoReply":
             return .failed("the time picker service did not answer: \(message)")
+        case "org.freedesktop.DBus.Error.InvalidArgs":
+            return .failed(PickOptions.namingFlags(message))
         default:
             return .failed(message)
         }
