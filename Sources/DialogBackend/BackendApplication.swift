@@ -24,6 +24,7 @@ public let backendBusName = "io.github.timepickerd.Gtk"
 @MainActor
 public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
     let log = Log(verbose: configuration.verbose)
+    preferSoftwareRendering()
     // Without a display, stay on the bus and answer ShowPicker at once with response 2: the
     // daemon learns why at once, rather than from a name that vanished.
     let display = openDisplay()
@@ -55,7 +56,7 @@ public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
         log.warning(error.description)
         return 1
     }
-    g_application_set_inactivity_timeout(application, configuration.idleTimeoutSeconds.multipliedReportingOverflow(by: 1000).partialValue)
+    g_application_set_inactivity_timeout(application, configuration.idleTimeoutSeconds * 1000)
     for signal in [SIGTERM, SIGINT] {
         MainLoopSource.onUnixSignal(signal) {
             log.debug("stopping on signal \(signal)")
@@ -70,6 +71,17 @@ public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
     let status = g_application_run(application, 1, &arguments)
     log.debug("exiting with status \(status)")
     return status
+}
+
+/// Renders with cairo and leaves OpenGL unloaded, unless the environment chose a renderer.
+///
+/// The dialog is text in two lists, drawn in software well within a frame; loading the GL
+/// driver costs start-up time and memory (with Mesa's software driver: 92 MiB resident idle
+/// and 167 MiB with a dialog open, against 32 and 38 MiB without GL).
+private func preferSoftwareRendering() {
+    guard getenv("GSK_RENDERER") == nil else { return }
+    setenv("GSK_RENDERER", "cairo", 0)
+    if getenv("GDK_DEBUG") == nil { setenv("GDK_DEBUG", "gl-disable", 0) }
 }
 
 /// Opens the default display (GTK and libadwaita); the failure says which display and why.

@@ -112,21 +112,21 @@ final class SlotColumn {
             shown = rows
             return
         }
-        for _ in shown.lowerBound..<max(shown.lowerBound, rows.lowerBound) {
-            if let row = gtk_list_box_get_row_at_index(list.opaque, 0) { gtk_list_box_remove(list.opaque, row.widget) }
-        }
-        for index in (rows.lowerBound..<min(shown.lowerBound, rows.upperBound)).reversed() {
-            gtk_list_box_prepend(list.opaque, makeRow(index))
-        }
-        let kept = max(shown.lowerBound, rows.lowerBound)..<min(shown.upperBound, rows.upperBound)
-        let rowsBeforeEnd = (rows.lowerBound..<kept.upperBound).count
-        for _ in kept.upperBound..<max(kept.upperBound, shown.upperBound) {
-            if let row = gtk_list_box_get_row_at_index(list.opaque, Int32(rowsBeforeEnd)) {
-                gtk_list_box_remove(list.opaque, row.widget)
+        // The top: drop the rows above the new first slot, or add the ones it now starts with.
+        if rows.lowerBound > shown.lowerBound {
+            for _ in shown.lowerBound..<rows.lowerBound {
+                if let row = gtk_list_box_get_row_at_index(list.opaque, 0) { gtk_list_box_remove(list.opaque, row.widget) }
             }
+        } else {
+            for index in (rows.lowerBound..<shown.lowerBound).reversed() { gtk_list_box_prepend(list.opaque, makeRow(index)) }
         }
-        for index in max(kept.upperBound, shown.upperBound)..<rows.upperBound {
-            gtk_list_box_append(list.opaque, makeRow(index))
+        // The bottom, likewise; the rows now start at rows.lowerBound.
+        if rows.upperBound < shown.upperBound {
+            for _ in rows.upperBound..<shown.upperBound {
+                if let row = gtk_list_box_get_row_at_index(list.opaque, Int32(rows.count)) { gtk_list_box_remove(list.opaque, row.widget) }
+            }
+        } else {
+            for index in shown.upperBound..<rows.upperBound { gtk_list_box_append(list.opaque, makeRow(index)) }
         }
         shown = rows
     }

@@ -71,6 +71,7 @@ final class TimePickerDialog {
         adw_message_dialog_set_close_response(dialog, Self.cancelResponse)
         adw_message_dialog_set_extra_child(dialog, makeContent())
         nameResponseButtons()
+        limitHeadingLines()
         gtk_window_set_title(window.cast(), request.heading)
         if let application { gtk_window_set_application(window.cast(), application) }
         if let token = request.activationToken { gtk_window_set_startup_id(window.cast(), token) }
@@ -225,6 +226,27 @@ final class TimePickerDialog {
         }
         collect(window)
         return buttons
+    }
+
+    /// Keeps a long heading to three lines, ellipsized: AdwMessageDialog's heading label (the
+    /// one styled `title-2`) would wrap a 200-character title onto ten. The window title and
+    /// the dialog's accessible name keep the whole title.
+    private func limitHeadingLines() {
+        func find(_ widget: Widget) -> Widget? {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_label_get_type()) != 0,
+               gtk_widget_has_css_class(widget, "title-2") != 0 {
+                return widget
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                if let found = find(current) { return found }
+                child = gtk_widget_get_next_sibling(current)
+            }
+            return nil
+        }
+        guard let heading = find(window) else { return }
+        gtk_label_set_lines(heading.opaque, 3)
+        gtk_label_set_ellipsize(heading.opaque, PANGO_ELLIPSIZE_END)
     }
 
     /// Lets each response button be named by its label alone. GTK 4.8 names a button by its
