@@ -31,4 +31,120 @@ struct DialogPickTests {
         try fixture.waitForWindowGone("Keyboard pick")
         #expect(fixture.caller.updateErrors.allSatisfy { $0.hasPrefix("org.freedesktop.DBus.Error.UnknownObject") }, "\(fixture.caller.updateErrors)")
     }
+
+    @Test("A pick by mouse: a click selects a row without accepting, the end follows the start, OK accepts")
+    func mousePick() throws {
+        let fixture = try DialogFixture()
+        let serial = try fixture.caller.showPicker(Self.handle, [
+            "title": .string("Mouse pick"), "start": .string("09:00"), "end": .string("10:00"), "clock": .string("24h"),
+        ])
+        var dialog = try fixture.dialog("Mouse pick")
+        let startRow = try #require(dialog.first(role: "list", name: "Start")?.item("11:00"))
+        try fixture.click(startRow, inWindowTitled: "Mouse pick")
+        // The daemon moved the end along, keeping the hour: the dialog draws it.
+        dialog = try fixture.dialog("Mouse pick") { $0.first(role: "list", name: "End")?.selectedItem == "12:00" }
+        #expect(dialog.first(role: "list", name: "Start")?.selectedItem == "11:00")
+        #expect(!fixture.caller.isAnswered(serial), "a click selects, it does not accept")
+
+        let endRow = try #require(dialog.first(role: "list", name: "End")?.item("14:00"))
+        try fixture.click(endRow, inWindowTitled: "Mouse pick")
+        dialog = try fixture.dialog("Mouse pick") { $0.first(role: "list", name: "End")?.selectedItem == "14:00" }
+        #expect(!fixture.caller.isAnswered(serial))
+
+        let ok = try #require(dialog.all.first { $0.role == "push button" && $0.name == "OK" && $0.isOnScreen })
+        try fixture.click(ok, inWindowTitled: "Mouse pick")
+        let outcome = try fixture.caller.outcome(of: serial)
+        #expect(fixture.caller.events(for: Self.handle) == ["set start 11:00", "focus end", "set end 14:00"])
+        #expect(outcome == .init(response: 0, results: ["start": "11:00", "end": "14:00"]), "\(fixture.backend.log)")
+        try fixture.waitForWindowGone("Mouse pick")
+    }
+
+    @Test("A double click on a row selects it and accepts")
+    func doubleClickAccepts() throws {
+        let fixture = try DialogFixture()
+        let serial = try fixture.caller.showPicker(Self.handle, [
+            "title": .string("Double click"), "start": .string("09:00"), "end": .string("10:00"), "clock": .string("24h"),
+        ])
+        let dialog = try fixture.dialog("Double click")
+        let row = try #require(dialog.first(role: "list", name: "End")?.item("12:00"))
+        try fixture.click(row, inWindowTitled: "Double click", count: 2)
+        let outcome = try fixture.caller.outcome(of: serial)
+        #expect(fixture.caller.events(for: Self.handle) == ["focus end", "set end 12:00"])
+        #expect(outcome == .init(response: 0, results: ["start": "09:00", "end": "12:00"]), "\(fixture.backend.log)")
+    }
+
+    @Test("Escape cancels: response 1, no results")
+    func escapeCancels() throws {
+        let fixture = try DialogFixture()
+        let serial = try fixture.caller.showPicker(Self.handle, ["title": .string("Escape")])
+        try fixture.dialog("Escape")
+        try fixture.press(["Escape"], inWindowTitled: "Escape")
+        #expect(try fixture.caller.outcome(of: serial) == .init(response: 1, results: [:]))
+        try fixture.waitForWindowGone("Escape")
+    }
+
+    @Test("Closing the window (WM_DELETE_WINDOW, as a window manager's close button) cancels: response 1")
+    func closingTheWindowCancels() throws {
+        let fixture = try DialogFixture()
+        let serial = try fixture.caller.showPicker(Self.handle, ["title": .string("Close box")])
+        try fixture.dialog("Close box")
+        try fixture.closeWindow(titled: "Close box")
+        #expect(try fixture.caller.outcome(of: serial) == .init(response: 1, results: [:]))
+        try fixture.waitForWindowGone("Close box")
+    }
+
+    @Test("Close() takes the window down and ShowPicker answers 2 with a reason; Close again is no error")
+    func closeFromTheCaller() throws {
+        let fixture = try DialogFixture()
+        let serial = try fixture.caller.showPicker(Self.handle, ["title": .string("Closed by the daemon")])
+        try fixture.dialog("Closed by the daemon")
+        try fixture.caller.close(Self.handle)
+        #expect(try fixture.caller.outcome(of: serial) == .init(response: 2, results: ["reason": "closed by the caller"]))
+        try fixture.waitForWindowGone("Closed by the daemon")
+        #expect(try Accessibility.dialogs(on: fixture.display).isEmpty)
+        try fixture.caller.close(Self.handle)
+    }
+
+    @Test("Several dialogs at once, each with its own handle, events and ending")
+    func severalDialogs() throws {
+        let fixture = try DialogFixture()
+        let handles: [ObjectPath] = (1...3).compactMap { ObjectPath("/io/github/timepickerd/TimePicker1/session/1_7/d\($0)") }
+        var serials: [UInt32] = []
+        for (index, handle) in handles.enumerated() {
+            serials.append(try fixture.caller.showPicker(handle, ["title": .string("Dialog \(index + 1)"), "clock": .string("24h")]))
+        }
+        for index in 1...3 { try fixture.dialog("Dialog \(index)") }
+        #expect(try Accessibility.dialogs(on: fixture.display).count == 3)
+
+        try fixture.caller.update(handles[1], ["start": .string("05:00"), "end": .string("07:00")])
+        try fixture.dialog("Dialog 2") { $0.first(role: "list", name: "End")?.selectedItem == "07:00" }
+        try fixture.caller.close(handles[0])
+        #expect(try fixture.caller.outcome(of: serials[0]).response == 2)
+        try fixture.press(["Escape"], inWindowTitled: "Dialog 3")
+        #expect(try fixture.caller.outcome(of: serials[2]).response == 1)
+        try fixture.press(["Down", "Return"], inWindowTitled: "Dialog 2")
+        #expect(try fixture.caller.outcome(of: serials[1]) == .init(response: 0, results: ["start": "06:00", "end": "08:00"]))
+        #expect(fixture.caller.events(for: handles[1]) == ["move 1"])
+        #expect(fixture.caller.events(for: handles[0]).isEmpty)
+        #expect(fixture.caller.events(for: handles[2]).isEmpty)
+        for index in 1...3 { try fixture.waitForWindowGone("Dialog \(index)") }
+    }
+
+    @Test("A caller that leaves the bus has its dialogs closed; another caller's stay")
+    func callerLeaves() throws {
+        let fixture = try DialogFixture()
+        let stays = try fixture.caller.showPicker(Self.handle, ["title": .string("Stays")])
+        var leaving: BackendCaller? = try BackendCaller(bus: fixture.bus)
+        _ = try leaving?.showPicker(Self.handle, ["title": .string("Leaves 1")])
+        _ = try leaving?.showPicker("/io/github/timepickerd/TimePicker1/session/1_9/other", ["title": .string("Leaves 2")])
+        try fixture.dialog("Leaves 1")
+        try fixture.dialog("Leaves 2")
+        leaving = nil
+        try fixture.waitForWindowGone("Leaves 1")
+        try fixture.waitForWindowGone("Leaves 2")
+        try fixture.dialog("Stays")
+        #expect(!fixture.caller.isAnswered(stays))
+        try fixture.caller.close(Self.handle)
+        #expect(try fixture.caller.outcome(of: stays).response == 2)
+    }
 }
