@@ -43,6 +43,22 @@ struct AccessibleNode: Decodable {
         children.first { item in item.role == "list item" && item.all.contains { $0.role == "label" && $0.label == label } }
     }
 
+    /// Whether the node lies within `other`'s extents (a row within its scroll pane: in view).
+    func isWithin(_ other: AccessibleNode) -> Bool {
+        extents[1] >= other.extents[1] && extents[1] + extents[3] <= other.extents[1] + other.extents[3]
+    }
+
+    /// The scroll pane around the list named `name`.
+    func scrollPane(around name: String) -> AccessibleNode? {
+        all.first { $0.role == "scroll pane" && $0.first(role: "list", name: name) != nil }
+    }
+
+    /// Whether the item `label` of the list `name` is scrolled into view.
+    func isInView(_ label: String, inList name: String) -> Bool {
+        guard let pane = scrollPane(around: name), let item = first(role: "list", name: name)?.item(label) else { return false }
+        return item.isOnScreen && item.isWithin(pane)
+    }
+
     /// The centre of the node, relative to its window.
     var centre: (x: Int, y: Int) { (extents[0] + extents[2] / 2, extents[1] + extents[3] / 2) }
 }
