@@ -65,7 +65,7 @@ has_owner() {
 
 # shot SCHEME FILE: one dialog in that colour scheme, captured once two frames in a row agree.
 shot() {
-  ADW_DEBUG_COLOR_SCHEME=$1 "$backend" --idle-timeout 5 2>"$work/backend.log" &
+  GTK_A11Y=none ADW_DEBUG_COLOR_SCHEME=$1 "$backend" --idle-timeout 5 2>"$work/backend.log" &
   backend_pid=$!
   await has_owner
   gdbus call --session --timeout 60 --dest io.github.timepickerd.Gtk --object-path /io/github/timepickerd/impl/TimePicker1 \

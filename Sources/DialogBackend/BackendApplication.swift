@@ -92,5 +92,19 @@ private func openDisplay() -> Result<Void, BackendStartError> {
         return .failure(BackendStartError("cannot open a display (\(environment.joined(separator: ", ")))"))
     }
     adw_init()
+    quietenParentlessDialogMessage()
     return .success(())
+}
+
+/// Drops libadwaita's "AdwMessageDialog mapped without a transient parent" message: a backend's
+/// dialogs belong to other processes' windows, which GTK cannot name as a parent (the parent is
+/// set on the X11 or Wayland surface instead), so the message would be logged for every dialog.
+/// Every other message of the domain goes to GLib's default handler.
+private func quietenParentlessDialogMessage() {
+    let handler: @convention(c) (UnsafePointer<gchar>?, GLogLevelFlags, UnsafePointer<gchar>?, UnsafeMutableRawPointer?) -> Void = {
+        domain, level, message, _ in
+        if let message, String(cString: message).hasPrefix("AdwMessageDialog mapped without a transient parent") { return }
+        g_log_default_handler(domain, level, message, nil)
+    }
+    g_log_set_handler("Adwaita", G_LOG_LEVEL_MESSAGE, handler, nil)
 }

@@ -70,12 +70,17 @@ struct DialogInterfaceTests {
         let parent = try fixture.display.start("/usr/bin/xmessage", ["-title", "Parent window", "-geometry", "+600+400", "parent"])
         defer { parent.process.send(SIGTERM) }
         let parentWindow = try fixture.display.window(titled: "Parent window")
-        let serial = try fixture.caller.showPicker(Self.handle, parentWindow: "x11:" + String(parentWindow, radix: 16), ["title": .string("Child")])
+        let serial = try fixture.caller.showPicker(
+            Self.handle, parentWindow: "x11:" + String(parentWindow, radix: 16),
+            ["title": .string("Child"), "activation_token": .string("timepickerd_TIME4242")])
         let child = try fixture.display.window(titled: "Child")
         try fixture.dialog("Child")
         let transient = try fixture.display.property("WM_TRANSIENT_FOR", of: child)
         #expect(transient.contains("window id # 0x" + String(parentWindow, radix: 16)), "\(transient)")
         #expect(try fixture.display.property("_NET_WM_WINDOW_TYPE", of: child).contains("_NET_WM_WINDOW_TYPE_DIALOG"))
+        // The activation token is the window's startup id on X11 (XDG activation on Wayland).
+        #expect(try fixture.display.property("_NET_STARTUP_ID", of: child).contains("timepickerd_TIME4242"))
+        #expect(try fixture.display.property("_GTK_APPLICATION_ID", of: child).contains("io.github.timepickerd.Gtk"))
         try fixture.caller.close(Self.handle)
         #expect(try fixture.caller.outcome(of: serial).response == 2)
 
@@ -150,6 +155,31 @@ struct DialogInterfaceTests {
         // A stretch with nothing in it, long enough for the countdown's or any periodic timer.
         usleep(2_000_000)
         #expect(try voluntaryContextSwitchesOfAllThreads(of: pid) == before)
+    }
+
+    @Test("D-Bus activation starts the backend on the first call, on the display of the activation environment")
+    func activation() throws {
+        let bus = try PrivateBus()
+        let display = try VirtualDisplay(bus: bus)
+        try """
+        [D-BUS Service]
+        Name=io.github.timepickerd.Gtk
+        Exec=\(GtkBackendProcess.binary) --idle-timeout 1
+
+        """.write(to: bus.serviceDirectory.appendingPathComponent("io.github.timepickerd.Gtk.service"), atomically: true, encoding: .utf8)
+        // What a desktop session does at login (dbus-update-activation-environment).
+        let session = try BusClient(bus: bus)
+        _ = try session.call(
+            "UpdateActivationEnvironment", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            destination: "org.freedesktop.DBus",
+            [.array(elementSignature: "{ss}", elements: [.dictEntry(key: .string("DISPLAY"), value: .string(display.name))])])
+        #expect(try !session.nameHasOwner("io.github.timepickerd.Gtk"))
+        let caller = try BackendCaller(bus: bus)
+        let serial = try caller.showPicker(Self.handle, ["title": .string("Activated")])
+        try Accessibility.dialog("Activated", on: display)
+        try caller.close(Self.handle)
+        #expect(try caller.outcome(of: serial).response == 2)
+        try waitUntil("the activated backend to exit when idle") { try !session.nameHasOwner("io.github.timepickerd.Gtk") }
     }
 
     @Test("Without a display the backend stays on the bus and answers ShowPicker at once with 2 and the reason")
