@@ -82,9 +82,11 @@ final class BackendService {
         }
     }
 
-    /// Ends every dialog with response 2 (the backend is stopping).
+    /// Ends every dialog with response 2 and `reason`, and sends the replies before returning:
+    /// the process may exit right after.
     func closeAll(reason: String) {
         for open in dialogs.values { open.dialog.close(reason: reason) }
+        g_dbus_connection_flush_sync(connection, nil, nil)
     }
 
     // MARK: - Methods

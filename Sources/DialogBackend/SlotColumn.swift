@@ -94,9 +94,6 @@ final class SlotColumn {
     /// Whether the keyboard focus is in this column's list.
     var hasFocus: Bool { list.containsFocus }
 
-    /// The labels of the rows, top to bottom (for the tests and the log).
-    var rowLabels: [String] { shown.map { grid[$0].label(clock) } }
-
     // MARK: - Rows
 
     private func row(forSlot index: Int) -> UnsafeMutablePointer<GtkListBoxRow>? {

@@ -104,9 +104,6 @@ final class TimePickerDialog {
         gtk_window_destroy(window.cast())
     }
 
-    /// The labels of the End column's rows (for the log and the tests).
-    var endLabels: [String] { endColumn.rowLabels }
-
     // MARK: - Drawing
 
     private func makeContent() -> Widget {
@@ -213,38 +210,15 @@ final class TimePickerDialog {
     /// The response buttons, which AdwMessageDialog keeps to itself (two of each, for its
     /// wide and narrow layouts): the GtkButtons in its widget tree.
     private var responseButtons: [Widget] {
-        var buttons: [Widget] = []
-        func collect(_ widget: Widget) {
-            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_button_get_type()) != 0 {
-                buttons.append(widget)
-            }
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
-                collect(current)
-                child = gtk_widget_get_next_sibling(current)
-            }
-        }
-        collect(window)
-        return buttons
+        window.descendants.filter { $0.isA(gtk_button_get_type()) }
     }
 
     /// Keeps a long heading to three lines, ellipsized: AdwMessageDialog's heading label (the
     /// one styled `title-2`) would wrap a 200-character title onto ten. The window title and
     /// the dialog's accessible name keep the whole title.
     private func limitHeadingLines() {
-        func find(_ widget: Widget) -> Widget? {
-            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_label_get_type()) != 0,
-               gtk_widget_has_css_class(widget, "title-2") != 0 {
-                return widget
-            }
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
-                if let found = find(current) { return found }
-                child = gtk_widget_get_next_sibling(current)
-            }
-            return nil
-        }
-        guard let heading = find(window) else { return }
+        let heading = window.descendants.first { $0.isA(gtk_label_get_type()) && gtk_widget_has_css_class($0, "title-2") != 0 }
+        guard let heading else { return }
         gtk_label_set_lines(heading.opaque, 3)
         gtk_label_set_ellipsize(heading.opaque, PANGO_ELLIPSIZE_END)
     }

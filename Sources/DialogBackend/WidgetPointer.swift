@@ -26,6 +26,24 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         g_value_unset(&value)
     }
 
+    /// This widget and every widget inside it, depth first.
+    @MainActor
+    var descendants: [Widget] {
+        var widgets = [self]
+        var child = gtk_widget_get_first_child(self)
+        while let current = child {
+            widgets += current.descendants
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return widgets
+    }
+
+    /// Whether the widget is a `type` (`gtk_button_get_type()`…); GTK_IS_BUTTON() and friends are macros.
+    @MainActor
+    func isA(_ type: GType) -> Bool {
+        g_type_check_instance_is_a(cast(to: GTypeInstance.self), type) != 0
+    }
+
     /// Whether the keyboard focus is on this widget or inside it.
     @MainActor
     var containsFocus: Bool {
