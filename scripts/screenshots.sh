@@ -6,7 +6,7 @@
 set -eu
 backend=${1:?usage: screenshots.sh PATH/TO/timepickerd-gtk}
 here=$(cd "$(dirname "$0")" && pwd)
-docs="$here/../docs"
+docs=$(cd "$here/.." && pwd)/docs
 work=$(mktemp -d)
 pids=""
 cleanup() {
@@ -44,7 +44,7 @@ cat >"$work/bus.conf" <<CONF
   </policy>
 </busconfig>
 CONF
-dbus-daemon --config-file="$work/bus.conf" --nofork --print-address=1 >"$work/address" &
+dbus-daemon --config-file="$work/bus.conf" --nofork --print-address=1 >"$work/address" 2>"$work/bus.log" &
 pids="$pids $!"
 await test -s "$work/address"
 DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$work/address")
