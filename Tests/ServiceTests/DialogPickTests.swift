@@ -32,6 +32,30 @@ struct DialogPickTests {
         #expect(fixture.caller.updateErrors.allSatisfy { $0.hasPrefix("org.freedesktop.DBus.Error.UnknownObject") }, "\(fixture.caller.updateErrors)")
     }
 
+    @Test("Keys: End, Home, Page Up, Up in a column; Right and Left between columns; Shift-Tab and Tab round the buttons")
+    func keys() throws {
+        let fixture = try DialogFixture()
+        let serial = try fixture.caller.showPicker(Self.handle, [
+            "title": .string("Keys"), "start": .string("10:00"), "end": .string("12:00"), "clock": .string("24h"),
+        ])
+        try fixture.dialog("Keys") { $0.first(role: "list", name: "Start")?.item("10:00")?.isFocused == true }
+        try fixture.press(["End", "Home", "Right", "Page_Up", "Up", "Left"], inWindowTitled: "Keys")
+        try fixture.caller.pump("six events") { fixture.caller.events(for: Self.handle).count == 6 }
+        #expect(fixture.caller.events(for: Self.handle) == ["last", "first", "focus end", "hour -1", "move -1", "focus start"])
+        // End took both to 24:00, Home both back to 01:00 (duration 0); the end cannot go earlier.
+        var dialog = try fixture.dialog("Keys") { $0.first(role: "list", name: "End")?.selectedItem == "01:00" }
+        #expect(dialog.first(role: "list", name: "Start")?.item("01:00")?.isFocused == true)
+        try fixture.press(["shift+Tab"], inWindowTitled: "Keys")
+        dialog = try fixture.dialog("Keys") { $0.all.contains { $0.role == "push button" && $0.name == "OK" && $0.isFocused } }
+        try fixture.press(["shift+Tab", "shift+Tab"], inWindowTitled: "Keys")
+        dialog = try fixture.dialog("Keys") { $0.first(role: "list", name: "End")?.item("01:00")?.isFocused == true }
+        try fixture.press(["Tab", "Tab", "Tab"], inWindowTitled: "Keys")
+        dialog = try fixture.dialog("Keys") { $0.first(role: "list", name: "Start")?.item("01:00")?.isFocused == true }
+        #expect(!fixture.caller.isAnswered(serial), "Tab and Shift-Tab only move the focus")
+        try fixture.press(["Return"], inWindowTitled: "Keys")
+        #expect(try fixture.caller.outcome(of: serial) == .init(response: 0, results: ["start": "01:00", "end": "01:00"]))
+    }
+
     @Test("A pick by mouse: a click selects a row without accepting, the end follows the start, OK accepts")
     func mousePick() throws {
         let fixture = try DialogFixture()
@@ -71,6 +95,21 @@ struct DialogPickTests {
         let outcome = try fixture.caller.outcome(of: serial)
         #expect(fixture.caller.events(for: Self.handle) == ["focus end", "set end 12:00"])
         #expect(outcome == .init(response: 0, results: ["start": "09:00", "end": "12:00"]), "\(fixture.backend.log)")
+    }
+
+    @Test("The mouse wheel scrolls a list and changes nothing")
+    func wheelScrolls() throws {
+        let fixture = try DialogFixture()
+        let serial = try fixture.caller.showPicker(Self.handle, ["title": .string("Wheel"), "clock": .string("24h")])
+        var dialog = try fixture.dialog("Wheel")
+        #expect(dialog.isInView("01:00", inList: "Start"))
+        let pane = try #require(dialog.scrollPane(around: "Start"))
+        try fixture.click(pane, inWindowTitled: "Wheel", count: 8, button: 5)
+        dialog = try fixture.dialog("Wheel") { !$0.isInView("01:00", inList: "Start") }
+        #expect(dialog.first(role: "list", name: "Start")?.selectedItem == "01:00")
+        #expect(dialog.isInView("01:00", inList: "End"), "only the list under the pointer scrolled")
+        #expect(fixture.caller.events(for: Self.handle).isEmpty)
+        #expect(!fixture.caller.isAnswered(serial))
     }
 
     @Test("Escape cancels: response 1, no results")

@@ -39,14 +39,15 @@ final class DialogFixture {
         try whileAnswering(display.start("/usr/bin/xdotool", ["key", "--delay", "150"] + keys))
     }
 
-    /// Clicks the centre of `node` of the dialog `title` (`count` clicks: 2 for a double click).
-    func click(_ node: AccessibleNode, inWindowTitled title: String, count: Int = 1) throws {
+    /// Clicks the centre of `node` of the dialog `title` (`count` clicks: 2 for a double click;
+    /// `button` 5 turns the wheel down a notch a click).
+    func click(_ node: AccessibleNode, inWindowTitled title: String, count: Int = 1, button: Int = 1) throws {
         guard node.isOnScreen else { throw HarnessError("'\(node.label)' is not on screen: \(node.extents)") }
         let origin = try display.origin(of: display.window(titled: title))
         let (x, y) = node.centre
         try whileAnswering(display.start("/usr/bin/xdotool", [
             "mousemove", "--sync", String(origin.x + x), String(origin.y + y), "sleep", "0.2",
-            "click", "--repeat", String(count), "--delay", "100", "1",
+            "click", "--repeat", String(count), "--delay", "100", String(button),
         ]))
     }
 
