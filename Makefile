@@ -35,13 +35,17 @@ MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 # pages: scdoc, and man-db to check them. For the package: dpkg-dev (dpkg-shlibdeps,
 # dpkg-gencontrol), binutils (strip), lintian. For the completions' tests: bash-completion, zsh,
 # fish. For the examples' tests: python3-gi with GLib's typelib, gjs, a C compiler with sd-bus.
+# The dialog backend: GTK 4 and libadwaita; for its tests and `make screenshots` a virtual
+# display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
+# properties (xdotool, x11-utils, python3-xlib).
 APT_PACKAGES := libdbus-1-dev libnotify-dev pkg-config dbus-daemon python3-dbusmock systemd \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
-	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev
+	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
+	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck bench
+	clean leakcheck bench screenshots
 
 all: build
 
@@ -75,8 +79,9 @@ test: build check-data check-man check-deb
 ## the installed unit passes systemd's own check.
 check-data: build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
+	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.impl.TimePicker1.xml
 	@scripts/check-install.sh
-	@echo "data files: interface XML valid; make install checked; systemd unit verified"
+	@echo "data files: interface XMLs valid; make install checked; systemd unit verified"
 
 ## The man pages render without warnings and document every member, option, error and reason
 ## of the interface, and every option the programs' --help lists.
@@ -110,20 +115,29 @@ leakcheck: deps
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
+## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
+## docs/dialog-dark.png.
+screenshots: build
+	scripts/screenshots.sh "$$($(SWIFT) build --show-bin-path)/timepickerd-gtk"
+
 ## Installs the binaries, the D-Bus activation and interface files, the user unit, the man
 ## pages and the shell completions under PREFIX (DESTDIR for staging).
 install: deps man
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerctl $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd-gtk $(SWIFT_BUILD_FLAGS)
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(USERUNITDIR)" \
 	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
 	  "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"
 	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerctl" "$(DESTDIR)$(BINDIR)/timepickerctl"
+	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd-gtk" "$(DESTDIR)$(BINDIR)/timepickerd-gtk"
 	$(REWRITE_PATHS) dbus/io.github.timepickerd.TimePicker1.service \
 	  > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service"
 	install -m 0644 dbus/io.github.timepickerd.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
+	$(REWRITE_PATHS) dbus/io.github.timepickerd.Gtk.service > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.Gtk.service"
+	install -m 0644 dbus/io.github.timepickerd.impl.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
 	$(REWRITE_PATHS) systemd/timepickerd.service > "$(DESTDIR)$(USERUNITDIR)/timepickerd.service"
 	install -m 0644 $(filter %.1,$(MAN_PAGES)) "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 0644 $(filter %.5,$(MAN_PAGES)) "$(DESTDIR)$(MANDIR)/man5/"
@@ -135,6 +149,8 @@ uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerctl" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml" \
+	  "$(DESTDIR)$(BINDIR)/timepickerd-gtk" "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.Gtk.service" \
+	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.impl.TimePicker1.xml" \
 	  "$(DESTDIR)$(USERUNITDIR)/timepickerd.service" \
 	  $(patsubst .build/man/%.1,"$(DESTDIR)$(MANDIR)/man1/%.1",$(filter %.1,$(MAN_PAGES))) \
 	  $(patsubst .build/man/%.5,"$(DESTDIR)$(MANDIR)/man5/%.5",$(filter %.5,$(MAN_PAGES))) \

@@ -6,12 +6,14 @@ let package = Package(
     products: [
         .executable(name: "timepickerd", targets: ["timepickerd"]),
         .executable(name: "timepickerctl", targets: ["timepickerctl"]),
+        .executable(name: "timepickerd-gtk", targets: ["timepickerd-gtk"]),
     ],
     targets: [
         // C modules: headers only.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
 
         // The pure picker: slots, options, state machine. No I/O, no imports.
         .target(name: "TimePickerCore"),
@@ -42,15 +44,25 @@ let package = Package(
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
         .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "CLinux", "CleanSpawn"]),
+        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
+        .target(
+            name: "DialogBackend",
+            dependencies: ["CGtk", "TimePickerCore"],
+            resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
+        ),
+        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
+        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk"]),
         .testTarget(
             name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "CleanSpawn"],
-            exclude: ["Scripts"]),
+            // Scripts the tests run: AT-SPI and X11 from Python, and a caller that sends and leaves.
+            exclude: ["Support/atspi.py", "Support/x11.py", "Scripts"]
+        ),
     ]
 )
 

@@ -38,6 +38,16 @@ for deb in "$@"; do
     usr/share/lintian/overrides/timepickerd; do
     [ -f "$work/root/$path" ] || fail "the package lacks /$path"
   done
+  [ "$package" != timepickerd-gtk ] || for path in \
+    usr/bin/timepickerd-gtk usr/share/dbus-1/services/io.github.timepickerd.Gtk.service \
+    usr/share/man/man1/timepickerd-gtk.1.gz \
+    usr/share/doc/timepickerd-gtk/copyright usr/share/doc/timepickerd-gtk/changelog.Debian.gz \
+    usr/share/lintian/overrides/timepickerd-gtk; do
+    [ -f "$work/root/$path" ] || fail "the package lacks /$path"
+  done
+  # The daemon's package must not need GTK: a headless machine installs it alone.
+  [ "$package" != timepickerd ] || ! grep -q -e gtk -e adwaita <<< "$(dpkg-deb -f "$deb" Depends)" ||
+    fail "timepickerd depends on GTK: $(dpkg-deb -f "$deb" Depends)"
   # Nothing outside /usr, owned by anyone but root, or writable by others; no man page uncompressed.
   awk '$2 != "root/root" { print }' <<< "$contents" | grep . && fail "files not owned by root/root"
   awk '{ print $6 }' <<< "$contents" | grep -v -e '^\./$' -e '^\./usr/' && fail "files outside /usr"
@@ -60,14 +70,15 @@ for deb in "$@"; do
     [ -n "$program" ] && [ -x "$work/root$program" ] || fail "$(basename "$file") does not start a program of the package: '$program'"
   done
 
-  # Depends: the package of every library the programs load (dpkg -S on this machine), with a
-  # version, and none of the toolchain's.
+  # Depends: the package of every library the programs load (dpkg -S on this machine), with
+  # the version dpkg-shlibdeps found when the library's symbols file gives one, and none of the
+  # toolchain's.
   depends=$(dpkg-deb -f "$deb" Depends)
   for library in $(readelf -d "$work"/root/usr/bin/* | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
     owner=$(dpkg -S "*/$multiarch/$library" 2>/dev/null | grep -v -e '-dev' -e '^diversion' | head -1 | cut -d: -f1) ||
       true
     [ -n "$owner" ] || { fail "no Debian package provides $library"; continue; }
-    grep -q "\(^\|, \)$owner (>= " <<< "$depends" || fail "Depends lacks $owner (for $library): $depends"
+    grep -q "\(^\|, \)$owner\( (>= [^)]*)\)\?\(,\|$\)" <<< "$depends" || fail "Depends lacks $owner (for $library): $depends"
   done
   grep -q 'swift' <<< "$depends" && fail "Depends names Swift: $depends"
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # `make install` into a scratch home's ~/.local (a debug build, to stay quick), then checks what
-# it laid out: the binaries run, the activation file's Exec= is the installed binary, the user
-# unit is where `systemd --user` looks for it and passes `systemd-analyze verify --user`, the
-# man pages and the shell completions are where man and the shells find them.
+# it laid out: the binaries run (the daemon without GTK), the activation files' Exec= are the
+# installed binaries, the user unit is where `systemd --user` looks for it and passes
+# `systemd-analyze verify --user`, the man pages and the shell completions are where man and
+# the shells find them.
 set -eu
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -13,10 +14,16 @@ make --no-print-directory -s install CONFIGURATION=debug PREFIX="$prefix" >/dev/
 fail() { echo "check-install: $*" >&2; exit 1; }
 "$prefix/bin/timepickerd" --version >/dev/null || fail "the installed daemon does not run"
 "$prefix/bin/timepickerctl" --version >/dev/null || fail "the installed client does not run"
+"$prefix/bin/timepickerd-gtk" --version >/dev/null || fail "the installed dialog backend does not run"
+# The daemon links no GTK: the dialog runs in its own process.
+! ldd "$prefix/bin/timepickerd" | grep -E 'gtk|adwaita' >/dev/null || fail "timepickerd links GTK or libadwaita"
 activation="$prefix/share/dbus-1/services/io.github.timepickerd.TimePicker1.service"
 grep -qx "Exec=$prefix/bin/timepickerd" "$activation" || fail "Exec= in $activation is not the installed binary"
 grep -qx "SystemdService=timepickerd.service" "$activation" || fail "no SystemdService= in $activation"
 [ -f "$prefix/share/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml" ] || fail "the interface XML is not installed"
+backend="$prefix/share/dbus-1/services/io.github.timepickerd.Gtk.service"
+grep -qx "Exec=$prefix/bin/timepickerd-gtk" "$backend" || fail "Exec= in $backend is not the installed backend"
+[ -f "$prefix/share/dbus-1/interfaces/io.github.timepickerd.impl.TimePicker1.xml" ] || fail "the backend interface XML is not installed"
 unit="$prefix/share/systemd/user/timepickerd.service"
 grep -q "^ExecStart=$prefix/bin/timepickerd" "$unit" || fail "ExecStart= in $unit is not the installed binary"
 

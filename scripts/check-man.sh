@@ -30,9 +30,10 @@ for name in $names $options $errors $reasons; do
 done
 
 # Every long option --help lists, in the page of its program.
-for program in timepickerd timepickerctl; do
+for program in timepickerd timepickerctl timepickerd-gtk; do
   case $program in
     timepickerd) help=$("$binaries/timepickerd" --help) ;;
+    timepickerd-gtk) help=$("$binaries/timepickerd-gtk" --help) ;;
     timepickerctl) help=$(for command in pick monitor status; do "$binaries/timepickerctl" "$command" --help; done) ;;
   esac
   for option in $(grep -o -- '--[a-z][a-z-]*' <<< "$help" | sort -u); do

@@ -1,0 +1,45 @@
+public import TimePickerCore
+
+/// A ShowPicker call's options, checked: the picker's grid and clock, the heading to show, the
+/// first state to draw and the activation token.
+///
+/// The checks are the daemon's own (`PickerOptions(validating:)`), so a value the daemon would
+/// refuse is refused here with the same message; keys the backend does not know are ignored,
+/// so a newer daemon can send more. The title is the exception: the daemon bounds it, but the
+/// backend takes any length and clips it, since a caller of the backend is untrusted too.
+public struct DialogRequest: Sendable, Equatable {
+    /// The option keys the core checks; `title`, `focus` and `activation_token` are read here.
+    static let checkedByCore = ["step", "first", "last", "min_duration", "start", "end", "timeout", "clock"]
+
+    /// The heading and window title: plain, display-safe text, at most `DialogText.maxTitleCharacters`.
+    public let heading: String
+    /// The grid, minimum duration and clock; `start`/`end` are the first state's.
+    public let options: PickerOptions
+    /// What the dialog draws first.
+    public let state: DialogState
+    /// Handed to the window for focus (XDG activation, startup notification); nil when not sent.
+    public let activationToken: String?
+
+    /// The longest activation token taken (real ones are a few dozen bytes).
+    static let maxActivationTokenBytes = 4096
+
+    /// Checks `raw`; throws the first problem, naming its key.
+    public init(options raw: [String: OptionValue], defaultClock: ClockStyle) throws(OptionError) {
+        var options = try PickerOptions(
+            validating: raw.filter { Self.checkedByCore.contains($0.key) }, defaultClock: defaultClock)
+        let title = try StateValue.string(raw, "title")
+        heading = DialogText.heading(title ?? PickerOptions.defaultTitle)
+        options.title = heading
+        self.options = options
+        var model = PickerModel(options: options)
+        if let focus = try StateValue.column(raw, "focus") { _ = model.apply(.focus(focus)) }
+        state = DialogState(model: model, secondsLeft: options.timeoutSeconds)
+        let token = try StateValue.string(raw, "activation_token")
+        if let token, token.utf8.count > Self.maxActivationTokenBytes {
+            throw OptionError(
+                key: "activation_token",
+                reason: "must be at most \(Self.maxActivationTokenBytes) bytes (got \(token.utf8.count))")
+        }
+        activationToken = token.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

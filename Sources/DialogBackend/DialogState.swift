@@ -1,0 +1,89 @@
+public import TimePickerCore
+
+/// What a dialog draws: the selection and focused column (a `PickerModel` the daemon decided),
+/// and the seconds left before the daemon closes it.
+public struct DialogState: Sendable, Equatable {
+    /// The selection, the focused column, and the options that define the grid.
+    public var model: PickerModel
+    /// Seconds until the daemon ends the session, for the countdown; 0 shows none.
+    public var secondsLeft: UInt32
+
+    public init(model: PickerModel, secondsLeft: UInt32) {
+        self.model = model
+        self.secondsLeft = secondsLeft
+    }
+
+    /// The state after an Update's `state` vardict: each key it holds replaces that part,
+    /// unknown keys are ignored. Throws, naming the key, for a value of the wrong type, a time
+    /// that is not a slot, or an end the start does not allow.
+    public func updated(with raw: [String: OptionValue]) throws(OptionError) -> DialogState {
+        let options = model.options
+        let start = try StateValue.slot(raw, "start", grid: options.grid) ?? model.start
+        let end = try StateValue.slot(raw, "end", grid: options.grid) ?? model.end
+        let focus = try StateValue.column(raw, "focus") ?? model.focus
+        var moved = options
+        moved.start = start
+        moved.end = end
+        // PickerModel clamps what it is given; a state it had to change was not a valid one.
+        var next = PickerModel(options: moved)
+        guard next.start == start else {
+            throw OptionError(
+                key: "start",
+                reason: "\(start) leaves no room for an end: the last start is \(next.validStarts.last ?? options.grid.last)")
+        }
+        guard next.end == end else {
+            throw OptionError(
+                key: "end",
+                reason: "\(end) is not a valid end for start \(start): ends run from \(next.validEnds.first ?? options.grid.last)")
+        }
+        if next.focus != focus { _ = next.apply(.focus(focus)) }
+        let secondsLeft = try StateValue.uint32(raw, "timeout") ?? self.secondsLeft
+        return DialogState(model: next, secondsLeft: secondsLeft)
+    }
+}
+
+/// Reading one typed value of an `a{sv}` for the backend's own keys; errors name the key.
+enum StateValue {
+    static func string(_ raw: [String: OptionValue], _ key: String) throws(OptionError) -> String? {
+        switch raw[key] {
+        case nil: return nil
+        case .string(let text)?: return text
+        case let other?: throw wrongType(key, "s", "string", got: other)
+        }
+    }
+
+    static func uint32(_ raw: [String: OptionValue], _ key: String) throws(OptionError) -> UInt32? {
+        switch raw[key] {
+        case nil: return nil
+        case .uint32(let number)?: return number
+        case let other?: throw wrongType(key, "u", "uint32", got: other)
+        }
+    }
+
+    /// "start" or "end".
+    static func column(_ raw: [String: OptionValue], _ key: String) throws(OptionError) -> PickerColumn? {
+        guard let text = try string(raw, key) else { return nil }
+        guard let column = PickerColumn(wireText: text) else {
+            throw OptionError(key: key, reason: "must be 'start' or 'end', got \(quotedForMessage(text))")
+        }
+        return column
+    }
+
+    /// An HH:MM time that is one of `grid`'s slots.
+    static func slot(_ raw: [String: OptionValue], _ key: String, grid: SlotGrid) throws(OptionError) -> WallClockTime? {
+        guard let text = try string(raw, key) else { return nil }
+        guard let time = WallClockTime(parsing: text) else {
+            throw OptionError(key: key, reason: "must be a time as HH:MM, 00:00 to 24:00, got \(quotedForMessage(text))")
+        }
+        guard grid.contains(time) else {
+            throw OptionError(
+                key: key,
+                reason: "\(quotedForMessage(text)) is not a slot: slots run every \(grid.step) min from \(grid.first) to \(grid.last)")
+        }
+        return time
+    }
+
+    private static func wrongType(_ key: String, _ signature: String, _ name: String, got value: OptionValue) -> OptionError {
+        OptionError(key: key, reason: "must be of type '\(signature)' (\(name)), got \(quotedForMessage(value.signature))")
+    }
+}

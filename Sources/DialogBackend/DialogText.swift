@@ -1,0 +1,50 @@
+public import TimePickerCore
+
+/// The words the dialog shows besides the slot labels, as pure functions.
+public enum DialogText {
+    /// The longest heading, in Characters (the daemon's own limit for a title).
+    public static let maxTitleCharacters = PickerOptions.maxTitleLength
+
+    /// A caller's title made safe to show: control and bidi formatting characters neutralised,
+    /// on one line, clipped to `maxTitleCharacters` with an ellipsis. Plain text, never markup.
+    public static func heading(_ title: String) -> String {
+        // Bound the work before counting Characters: a title may be megabytes long.
+        let head = title.unicodeScalars.prefix(PickerOptions.maxTitleScalars + 1)
+        let cut = head.count > PickerOptions.maxTitleScalars
+        let safe = displaySafe(cut ? String(String.UnicodeScalarView(head.dropLast())) : title)
+        guard cut || safe.count > maxTitleCharacters else { return safe }
+        return String(safe.prefix(maxTitleCharacters - 1)) + "…"
+    }
+
+    /// A span of minutes as a person reads it: "45 min", "1 h", "8 h 30 min".
+    public static func duration(minutes: Int) -> String {
+        let hours = minutes / 60
+        let rest = minutes % 60
+        switch (hours, rest) {
+        case (0, _): return "\(rest) min"
+        case (_, 0): return "\(hours) h"
+        default: return "\(hours) h \(rest) min"
+        }
+    }
+
+    /// The line under the columns: "Duration 8 h 30 min", with the minimum when there is one.
+    public static func durationLine(_ model: PickerModel) -> String {
+        let line = "Duration " + duration(minutes: model.durationMinutes)
+        let minimum = model.options.minDuration
+        return minimum > 0 ? line + " (at least " + duration(minutes: minimum) + ")" : line
+    }
+
+    /// The countdown: "Closes in 42 s", "Closes in 2 min 5 s", "Closes in 1 h 10 min".
+    public static func countdown(seconds: UInt32) -> String {
+        let seconds = Int(seconds)
+        switch seconds {
+        case ..<60:
+            return "Closes in \(seconds) s"
+        case ..<3600:
+            let rest = seconds % 60
+            return "Closes in \(seconds / 60) min" + (rest == 0 ? "" : " \(rest) s")
+        default:
+            return "Closes in " + duration(minutes: seconds / 60)
+        }
+    }
+}

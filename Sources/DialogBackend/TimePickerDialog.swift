@@ -1,0 +1,258 @@
+internal import CGtk
+internal import TimePickerCore
+
+/// The picker as a dialog window: an AdwMessageDialog with the title as its heading, the
+/// columns Start and End, the duration, a countdown, and Cancel and OK.
+///
+/// It holds the state it was last given and draws it; what the person does goes out through
+/// `onEvent` as `PickerEvent`s for the daemon, which answers with a new state (`update`).
+/// It ends exactly once, through `onFinish`: accepted with the selection it showed,
+/// cancelled by the person, or ended (closed by the caller, the window destroyed).
+@MainActor
+final class TimePickerDialog {
+    /// How a dialog ended.
+    enum Outcome: Equatable, Sendable {
+        /// OK, Enter, or a double click on a row: the selection the dialog showed.
+        case accepted(start: WallClockTime, end: WallClockTime)
+        /// Cancel, Escape, or the window closed.
+        case cancelled
+        /// Ended without the person: the reason, one line.
+        case ended(String)
+    }
+
+    private static let okResponse = "ok"
+    private static let cancelResponse = "cancel"
+
+    private let window: Widget
+    private let options: PickerOptions
+    private let parent: ParentWindowID
+    private let log: Log
+    private let startColumn: SlotColumn
+    private let endColumn: SlotColumn
+    private let durationLabel: Widget
+    private let countdownLabel: Widget
+    private(set) var state: DialogState
+    /// The column the daemon was last told (or told us) that keyboard moves act on.
+    private var reportedFocus: PickerColumn
+    private var countdownSource: UInt32 = 0
+    private var secondsLeft: UInt32 = 0
+    private var finished = false
+    private let onEvent: @MainActor (PickerEvent) -> Void
+    private let onFinish: @MainActor (Outcome) -> Void
+
+    init(
+        request: DialogRequest, parent: ParentWindowID, application: UnsafeMutablePointer<GtkApplication>?, log: Log,
+        onEvent: @escaping @MainActor (PickerEvent) -> Void, onFinish: @escaping @MainActor (Outcome) -> Void
+    ) {
+        options = request.options
+        state = request.state
+        reportedFocus = request.state.model.focus
+        self.parent = parent
+        self.log = log
+        self.onEvent = onEvent
+        self.onFinish = onFinish
+        startColumn = SlotColumn(title: "Start", grid: options.grid, clock: options.clock)
+        endColumn = SlotColumn(title: "End", grid: options.grid, clock: options.clock)
+        durationLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(durationLabel, "dim-label")
+        countdownLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(countdownLabel, "caption")
+
+        window = adw_message_dialog_new(nil, nil, nil)
+        let dialog: UnsafeMutablePointer<AdwMessageDialog> = window.cast()
+        // Plain text whatever the title holds: never markup (also the default in libadwaita 1.2).
+        adw_message_dialog_set_heading_use_markup(dialog, 0)
+        adw_message_dialog_set_body_use_markup(dialog, 0)
+        adw_message_dialog_set_heading(dialog, request.heading)
+        adw_message_dialog_add_response(dialog, Self.cancelResponse, "_Cancel")
+        adw_message_dialog_add_response(dialog, Self.okResponse, "_OK")
+        adw_message_dialog_set_response_appearance(dialog, Self.okResponse, ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(dialog, Self.okResponse)
+        adw_message_dialog_set_close_response(dialog, Self.cancelResponse)
+        adw_message_dialog_set_extra_child(dialog, makeContent())
+        nameResponseButtons()
+        limitHeadingLines()
+        gtk_window_set_title(window.cast(), request.heading)
+        if let application { gtk_window_set_application(window.cast(), application) }
+        if let token = request.activationToken { gtk_window_set_startup_id(window.cast(), token) }
+        connectSignals()
+        draw(restartingCountdown: true)
+    }
+
+    /// Shows the window, with the keyboard focus in the column the state names.
+    func present() {
+        gtk_window_present(window.cast())
+        column(state.model.focus).focus()
+    }
+
+    /// Draws the daemon's new state; `restartingCountdown` when it carried the seconds left.
+    func update(_ newState: DialogState, restartingCountdown: Bool) {
+        let focusChanged = newState.model.focus != state.model.focus
+        state = newState
+        if focusChanged, newState.model.focus != reportedFocus, column(reportedFocus).hasFocus {
+            // The daemon moved the focus itself: the keyboard follows.
+            reportedFocus = newState.model.focus
+            column(newState.model.focus).focus()
+        }
+        reportedFocus = newState.model.focus
+        draw(restartingCountdown: restartingCountdown)
+    }
+
+    /// Ends the dialog with `.ended(reason)` and takes the window down.
+    func close(reason: String) {
+        finish(.ended(reason))
+        gtk_window_destroy(window.cast())
+    }
+
+    // MARK: - Drawing
+
+    private func makeContent() -> Widget {
+        let columns = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_box_set_homogeneous(columns.cast(), 1)
+        gtk_box_append(columns.cast(), startColumn.widget)
+        gtk_box_append(columns.cast(), endColumn.widget)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        gtk_box_append(content.cast(), columns)
+        gtk_box_append(content.cast(), durationLabel)
+        gtk_box_append(content.cast(), countdownLabel)
+        return content
+    }
+
+    private func draw(restartingCountdown: Bool) {
+        let model = state.model
+        let grid = options.grid
+        let starts = model.validStarts
+        let ends = model.validEnds
+        if let first = starts.first, let last = starts.last, let low = grid.index(of: first), let high = grid.index(of: last),
+           let selected = grid.index(of: model.start) {
+            startColumn.draw(rows: low..<(high + 1), selectedIndex: selected)
+        }
+        if let first = ends.first, let low = grid.index(of: first), let selected = grid.index(of: model.end) {
+            endColumn.draw(rows: low..<grid.count, selectedIndex: selected)
+        }
+        gtk_label_set_text(durationLabel.opaque, DialogText.durationLine(model))
+        if restartingCountdown { restartCountdown(from: state.secondsLeft) }
+    }
+
+    private func restartCountdown(from seconds: UInt32) {
+        if countdownSource != 0 { g_source_remove(countdownSource) }
+        countdownSource = 0
+        secondsLeft = seconds
+        gtk_widget_set_visible(countdownLabel, seconds > 0 ? 1 : 0)
+        guard seconds > 0 else { return }
+        gtk_label_set_text(countdownLabel.opaque, DialogText.countdown(seconds: seconds))
+        // Only shown: the daemon enforces the timeout and calls Close.
+        countdownSource = MainLoopSource.every(milliseconds: 1000) { [weak self] in
+            guard let self else { return false }
+            self.secondsLeft -= 1
+            gtk_label_set_text(self.countdownLabel.opaque, DialogText.countdown(seconds: self.secondsLeft))
+            if self.secondsLeft == 0 { self.countdownSource = 0 }
+            return self.secondsLeft > 0
+        }
+    }
+
+    private func column(_ which: PickerColumn) -> SlotColumn {
+        which == .start ? startColumn : endColumn
+    }
+
+    // MARK: - Input
+
+    private func connectSignals() {
+        for which in [PickerColumn.start, .end] {
+            let slotColumn = column(which)
+            slotColumn.onFocusIn = { [weak self] in self?.report(focus: which) }
+            slotColumn.onPick = { [weak self] time in
+                self?.report(focus: which)
+                self?.onEvent(.set(which, time))
+            }
+            slotColumn.onActivate = { [weak self] in
+                guard let self else { return }
+                adw_message_dialog_response(self.window.cast(), Self.okResponse)
+            }
+            slotColumn.onKey = { [weak self] key in
+                guard let self else { return }
+                switch key {
+                case .event(let event):
+                    self.report(focus: which)
+                    self.onEvent(event)
+                case .otherColumn:
+                    self.column(which.other).focus()
+                case .tab(let forward):
+                    // Start, End, then the buttons (Cancel, OK), and round again.
+                    switch (which, forward) {
+                    case (.start, true), (.end, false): self.column(which.other).focus()
+                    case (.end, true): self.focusResponseButton(first: true)
+                    case (.start, false): self.focusResponseButton(first: false)
+                    }
+                }
+            }
+        }
+        Signal.connect(window.raw, "response") { [weak self] response in
+            guard let self, let response else { return }
+            let id = String(cString: response.assumingMemoryBound(to: CChar.self))
+            let model = self.state.model
+            self.finish(id == Self.okResponse ? .accepted(start: model.start, end: model.end) : .cancelled)
+        }
+        Signal.connect(window.raw, "realize") { [weak self] in
+            self?.attachToParent()
+        }
+        Signal.connect(window.raw, "destroy") { [weak self] in
+            self?.finish(.ended("the dialog window was destroyed"))
+        }
+    }
+
+    /// Focuses the first (Cancel) or last (OK) response button on screen.
+    private func focusResponseButton(first: Bool) {
+        let shown = responseButtons.filter { gtk_widget_get_mapped($0) != 0 }
+        if let button = first ? shown.first : shown.last { gtk_widget_grab_focus(button) }
+    }
+
+    /// The response buttons, which AdwMessageDialog keeps to itself (two of each, for its
+    /// wide and narrow layouts): the GtkButtons in its widget tree.
+    private var responseButtons: [Widget] {
+        window.descendants.filter { $0.isA(gtk_button_get_type()) }
+    }
+
+    /// Keeps a long heading to three lines, ellipsized: AdwMessageDialog's heading label (the
+    /// one styled `title-2`) would wrap a 200-character title onto ten. The window title and
+    /// the dialog's accessible name keep the whole title.
+    private func limitHeadingLines() {
+        let heading = window.descendants.first { $0.isA(gtk_label_get_type()) && gtk_widget_has_css_class($0, "title-2") != 0 }
+        guard let heading else { return }
+        gtk_label_set_lines(heading.opaque, 3)
+        gtk_label_set_ellipsize(heading.opaque, PANGO_ELLIPSIZE_END)
+    }
+
+    /// Lets each response button be named by its label alone. GTK 4.8 names a button by its
+    /// label property followed by the label it is labelled by, which makes "_Cancel Cancel"
+    /// for a screen reader; without the property it is "Cancel".
+    private func nameResponseButtons() {
+        for button in responseButtons {
+            gtk_accessible_reset_property(button.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL)
+        }
+    }
+
+    /// Tells the daemon the keyboard moved to column `which`, unless it already knows.
+    private func report(focus which: PickerColumn) {
+        guard which != reportedFocus, !finished else { return }
+        reportedFocus = which
+        onEvent(.focus(which))
+    }
+
+    private func attachToParent() {
+        guard parent != .none, let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        if parent.attach(to: surface) {
+            log.debug("dialog made transient for \(parent)")
+        } else {
+            log.debug("parent window \(parent) not found on this display: the dialog shows without a parent")
+        }
+    }
+
+    private func finish(_ outcome: Outcome) {
+        guard !finished else { return }
+        finished = true
+        if countdownSource != 0 { g_source_remove(countdownSource) }
+        countdownSource = 0
+        onFinish(outcome)
+    }
+}

@@ -1,0 +1,53 @@
+internal import CGtk
+
+/// A GTK widget, as the `GtkWidget *` GTK's constructors return.
+typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// The same object as another GObject type with a public struct (`GtkBox`, `GtkWindow`):
+    /// what GTK's cast macros (`GTK_BOX()`, `GTK_WINDOW()`) do; they do not import.
+    func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> { UnsafeMutablePointer<T>(OpaquePointer(self)) }
+
+    /// The same object as a type GTK keeps opaque (`GtkListBox *`, `GtkLabel *`, `GtkAccessible *`).
+    var opaque: OpaquePointer { OpaquePointer(self) }
+
+    /// The object as a `gpointer`, for `g_signal_connect_data`.
+    var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+
+    /// Sets the name a screen reader reads (`GTK_ACCESSIBLE_PROPERTY_LABEL`); the variadic
+    /// `gtk_accessible_update_property` does not import, its `_value` form does.
+    @MainActor
+    func setAccessibleLabel(_ label: String) {
+        var value = GValue()
+        g_value_init(&value, cgtk_type_string())
+        g_value_set_string(&value, label)
+        var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+        gtk_accessible_update_property_value(opaque, 1, &property, &value)
+        g_value_unset(&value)
+    }
+
+    /// This widget and every widget inside it, depth first.
+    @MainActor
+    var descendants: [Widget] {
+        var widgets = [self]
+        var child = gtk_widget_get_first_child(self)
+        while let current = child {
+            widgets += current.descendants
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return widgets
+    }
+
+    /// Whether the widget is a `type` (`gtk_button_get_type()`…); GTK_IS_BUTTON() and friends are macros.
+    @MainActor
+    func isA(_ type: GType) -> Bool {
+        g_type_check_instance_is_a(cast(to: GTypeInstance.self), type) != 0
+    }
+
+    /// Whether the keyboard focus is on this widget or inside it.
+    @MainActor
+    var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(self), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == self || gtk_widget_is_ancestor(focus, self) != 0
+    }
+}

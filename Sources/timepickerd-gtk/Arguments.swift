@@ -1,0 +1,60 @@
+import DialogBackend
+
+/// The command line of `timepickerd-gtk`, parsed by hand (no packages beyond the toolchain).
+struct Arguments {
+    var configuration = BackendConfiguration()
+    var showVersion = false
+    var showHelp = false
+
+    /// A command line that cannot be understood; the message says why in one line.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    static let usage = """
+        Usage: timepickerd-gtk [--idle-timeout SECONDS] [--verbose] [--version] [--help]
+
+        The GTK 4 dialog backend of timepickerd: owns io.github.timepickerd.Gtk on the session bus
+        and shows time pickers as dialog windows for the daemon, through the interface
+        io.github.timepickerd.impl.TimePicker1. Usually started by D-Bus activation.
+
+          --idle-timeout SECONDS
+                       exit this long after the last dialog closed; default 30
+          --verbose    log every call, event and dialog
+          --version    print the version and exit
+          --help       print this help and exit
+        """
+
+    /// Parses `arguments` (without the program name).
+    init(parsing arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let (name, inlineValue) = Self.split(argument)
+            switch name {
+            case "--idle-timeout":
+                guard let value = inlineValue ?? remaining.popFirst() else {
+                    throw UsageError(message: "option '--idle-timeout' needs a number of seconds")
+                }
+                guard let seconds = UInt32(value), seconds <= 86_400 else {
+                    throw UsageError(message: "option '--idle-timeout' must be a whole number of seconds up to 86400, not '\(value)'")
+                }
+                configuration.idleTimeoutSeconds = seconds
+            case "--verbose", "-v": try Self.flag(name, inlineValue); configuration.verbose = true
+            case "--version": try Self.flag(name, inlineValue); showVersion = true
+            case "--help", "-h": try Self.flag(name, inlineValue); showHelp = true
+            default:
+                throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+            }
+        }
+    }
+
+    /// "--idle-timeout=5" becomes ("--idle-timeout", "5").
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func flag(_ name: String, _ value: String?) throws(UsageError) {
+        if value != nil { throw UsageError(message: "option '\(name)' takes no value") }
+    }
+}

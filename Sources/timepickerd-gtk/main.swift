@@ -1,0 +1,27 @@
+import DialogBackend
+import Glibc
+
+/// Prints `message` to stderr and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    let line = Array("timepickerd-gtk: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+let version = "0.1.0"
+
+let arguments: Arguments
+do {
+    arguments = try Arguments(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error.message)\nTry 'timepickerd-gtk --help'.", status: 2)
+}
+if arguments.showHelp {
+    print(Arguments.usage)
+    exit(0)
+}
+if arguments.showVersion {
+    print("timepickerd-gtk \(version)")
+    exit(0)
+}
+exit(runBackend(arguments.configuration))

@@ -1,0 +1,68 @@
+@testable import DialogBackend
+import CGtk
+import Testing
+import TimePickerCore
+
+@Suite("Dialog text, parent windows and keys")
+struct DialogTextTests {
+    @Test("A heading is display-safe, on one line and clipped to 200 characters")
+    func heading() {
+        #expect(DialogText.heading("Team meeting") == "Team meeting")
+        #expect(DialogText.heading("<b>x</b> &amp;") == "<b>x</b> &amp;", "plain text: nothing to escape, nothing interpreted")
+        #expect(DialogText.heading("a\u{1B}[2Jb\nc\u{202E}d") == "a\u{FFFD}[2Jb c\u{FFFD}d")
+        let long = DialogText.heading(String(repeating: "é", count: 10_000))
+        #expect(long.count == 200)
+        #expect(long.hasSuffix("é…"))
+        let combining = DialogText.heading("a" + String(repeating: "\u{301}", count: 100_000))
+        #expect(combining.unicodeScalars.count <= PickerOptions.maxTitleScalars + 1)
+        #expect(combining.hasSuffix("…"))
+        #expect(DialogText.heading(String(repeating: "x", count: 200)).count == 200)
+        #expect(!DialogText.heading(String(repeating: "x", count: 200)).hasSuffix("…"))
+    }
+
+    @Test("Durations and the countdown read as a person says them")
+    func durations() throws {
+        #expect(DialogText.duration(minutes: 0) == "0 min")
+        #expect(DialogText.duration(minutes: 45) == "45 min")
+        #expect(DialogText.duration(minutes: 60) == "1 h")
+        #expect(DialogText.duration(minutes: 510) == "8 h 30 min")
+        #expect(DialogText.duration(minutes: 1440) == "24 h")
+        #expect(DialogText.countdown(seconds: 42) == "Closes in 42 s")
+        #expect(DialogText.countdown(seconds: 60) == "Closes in 1 min")
+        #expect(DialogText.countdown(seconds: 125) == "Closes in 2 min 5 s")
+        #expect(DialogText.countdown(seconds: 4200) == "Closes in 1 h 10 min")
+        let model = try DialogRequest(
+            options: ["start": .string("09:00"), "end": .string("17:30"), "step": .uint32(30), "min_duration": .uint32(90)],
+            defaultClock: .twentyFourHour
+        ).state.model
+        #expect(DialogText.durationLine(model) == "Duration 8 h 30 min (at least 1 h 30 min)")
+    }
+
+    @Test("parent_window: none, x11:XID in hexadecimal, wayland:HANDLE; anything else is refused")
+    func parentWindows() {
+        #expect(ParentWindowID(parsing: "") == ParentWindowID.none)
+        #expect(ParentWindowID(parsing: "x11:3a00007") == .x11(0x3a00007))
+        #expect(ParentWindowID(parsing: "x11:0x1F") == .x11(0x1f))
+        #expect(ParentWindowID(parsing: "wayland:5f4c2d1e-aaaa-bbbb-cccc-123456789abc") == .wayland("5f4c2d1e-aaaa-bbbb-cccc-123456789abc"))
+        for bad in ["x11:", "x11:0", "x11:g1", "x11:123456789", "x11:-1", "x11: 1", "wayland:", "wayland:a b", "mir:1", "X11:1", "1a"] {
+            #expect(ParentWindowID(parsing: bad) == nil, "\(bad)")
+        }
+        #expect(ParentWindowID.problem(with: "x11:zz").contains("'x11:zz'"))
+    }
+
+    @Test("Keys the columns handle, and the ones left to GTK")
+    func keys() {
+        let none = GdkModifierType(rawValue: 0)
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_Down), modifiers: none) == .event(.move(by: 1)))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_KP_Up), modifiers: none) == .event(.move(by: -1)))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_Page_Down), modifiers: none) == .event(.moveByHour(1)))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_Home), modifiers: none) == .event(.moveToFirst))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_End), modifiers: none) == .event(.moveToLast))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_Right), modifiers: none) == .otherColumn)
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_Tab), modifiers: none) == .tab(forward: true))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_ISO_Left_Tab), modifiers: GDK_SHIFT_MASK) == .tab(forward: false))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_Down), modifiers: GDK_CONTROL_MASK) == nil)
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_Return), modifiers: none) == nil)
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_Escape), modifiers: none) == nil)
+    }
+}

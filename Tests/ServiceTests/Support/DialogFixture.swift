@@ -1,0 +1,85 @@
+import DBusKit
+import Foundation
+import Glibc
+
+/// The real GTK backend on a private bus and a virtual display of its own, with the test in the
+/// daemon's place (`caller`) and the person's keyboard and mouse (xdotool).
+final class DialogFixture {
+    let bus: PrivateBus
+    let display: VirtualDisplay
+    let backend: GtkBackendProcess
+    let caller: BackendCaller
+
+    init(arguments: [String] = ["--verbose"]) throws {
+        bus = try PrivateBus()
+        display = try VirtualDisplay(bus: bus)
+        backend = try GtkBackendProcess(bus: bus, environment: display.environment, arguments: arguments)
+        caller = try BackendCaller(bus: bus)
+    }
+
+    deinit {
+        backend.process.send(SIGTERM)
+        _ = try? backend.process.waitForExit()
+    }
+
+    /// Waits for the dialog `title` to be on screen with its Start list's selection drawn, and
+    /// for the condition, if any; returns it as the accessibility bus shows it.
+    @discardableResult
+    func dialog(_ title: String, where condition: @escaping (AccessibleNode) -> Bool = { _ in true }) throws -> AccessibleNode {
+        try Accessibility.dialog(title, on: display) { dialog in
+            dialog.first(role: "list", name: "Start")?.selectedItem != nil && condition(dialog)
+        }
+    }
+
+    /// Presses `keys` (xdotool names) in the window titled `title`, answering events meanwhile
+    /// as the daemon would, so each key sees the state the ones before it led to.
+    func press(_ keys: [String], inWindowTitled title: String) throws {
+        let window = try display.window(titled: title)
+        try display.run("/usr/bin/xdotool", ["windowfocus", "--sync", String(window)])
+        try whileAnswering(display.start("/usr/bin/xdotool", ["key", "--delay", "150"] + keys))
+    }
+
+    /// Clicks the centre of `node` of the dialog `title` (`count` clicks: 2 for a double click;
+    /// `button` 5 turns the wheel down a notch a click).
+    func click(_ node: AccessibleNode, inWindowTitled title: String, count: Int = 1, button: Int = 1) throws {
+        guard node.isOnScreen else { throw HarnessError("'\(node.label)' is not on screen: \(node.extents)") }
+        let origin = try display.origin(of: display.window(titled: title))
+        let (x, y) = node.centre
+        try whileAnswering(display.start("/usr/bin/xdotool", [
+            "mousemove", "--sync", String(origin.x + x), String(origin.y + y), "sleep", "0.2",
+            "click", "--repeat", String(count), "--delay", "100", String(button),
+        ]))
+    }
+
+    /// Asks the window titled `title` to close, as a window manager's close button does.
+    func closeWindow(titled title: String) throws {
+        let window = try display.window(titled: title)
+        try display.run("/usr/bin/python3", [Self.x11Script, "delete-window", String(window)])
+    }
+
+    /// Waits until no window is titled `title`.
+    func waitForWindowGone(_ title: String) throws {
+        try waitUntil("the window '\(title)' to go") { try display.windows(titled: title).isEmpty }
+    }
+
+    /// Support/x11.py, beside this file.
+    static let x11Script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("x11.py").path
+
+    private func whileAnswering(_ command: CapturedCommand) throws {
+        try caller.pump("\(command)", seconds: 30) { !command.process.isRunning }
+        let termination = try command.process.waitForExit()
+        guard termination == .exited(0) else { throw HarnessError("xdotool ended with \(termination): \(command.stderr)") }
+    }
+}
+
+/// Voluntary context switches of every thread of `pid`: each time one went to sleep by itself.
+func voluntaryContextSwitchesOfAllThreads(of pid: pid_t) throws -> Int {
+    let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+    return try tasks.reduce(0) { sum, task in
+        let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+              let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+        else { return sum }
+        return sum + count
+    }
+}

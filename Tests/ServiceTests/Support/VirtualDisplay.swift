@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+
+/// A virtual X display of the test's own (Xvfb on a free display number) with the accessibility
+/// bus (at-spi-bus-launcher) on the test's private bus, as ../shared/tools/virtual-desktop makes
+/// them: windows can be found the way a screen reader finds them, and driven with real key
+/// presses and clicks (xdotool).
+///
+/// Everything it starts it stops by PID; the registry daemon the accessibility bus activates
+/// leaves with the private bus.
+final class VirtualDisplay {
+    /// ":N", for DISPLAY.
+    let name: String
+    private let bus: PrivateBus
+    private let server: ChildProcess
+    private var accessibility: ChildProcess?
+
+    init(bus: PrivateBus) throws {
+        self.bus = bus
+        for tool in ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/bin/xprop", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3"] {
+            guard FileManager.default.isExecutableFile(atPath: tool) else {
+                throw HarnessError("missing \(tool): run make deps")
+            }
+        }
+        // Xvfb chooses a free display number and writes it to -displayfd once it accepts clients.
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { throw HarnessError("pipe failed") }
+        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+        let devNull = try openForChild("/dev/null", write: false)
+        let log = try openForChild(bus.directory.appendingPathComponent("xvfb.log").path, write: true)
+        defer {
+            close(devNull)
+            close(log)
+            close(pipeEnds[0])
+        }
+        server = try ChildProcess(
+            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
+            environment: bus.environment, stdin: devNull, stdout: pipeEnds[1], stderr: log)
+        close(pipeEnds[1])
+        guard let number = readLine(from: FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: false)), Int(number) != nil else {
+            throw HarnessError("Xvfb printed no display number")
+        }
+        name = ":" + number
+        try startAccessibilityBus()
+    }
+
+    deinit {
+        accessibility?.send(SIGTERM)
+        _ = try? accessibility?.waitForExit()
+        server.send(SIGTERM)
+        _ = try? server.waitForExit()
+    }
+
+    /// Environment for a program on this display and the private bus.
+    var environment: [String: String] {
+        var environment = bus.environment
+        environment["DISPLAY"] = name
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        return environment
+    }
+
+    /// The accessibility bus, registered as org.a11y.Bus on the private bus, where GTK looks.
+    private func startAccessibilityBus() throws {
+        let devNull = try openForChild("/dev/null", write: false)
+        let log = try openForChild(bus.directory.appendingPathComponent("at-spi.log").path, write: true)
+        defer {
+            close(devNull)
+            close(log)
+        }
+        let launcher = try ChildProcess(
+            "/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"], environment: environment,
+            stdin: devNull, stdout: log, stderr: log)
+        accessibility = launcher
+        let probe = try BusClient(bus: bus)
+        try waitUntil("the accessibility bus") {
+            guard launcher.isRunning else { throw HarnessError("at-spi-bus-launcher exited") }
+            return try probe.nameHasOwner("org.a11y.Bus")
+        }
+    }
+
+    // MARK: - Input
+
+    /// Runs an X client on this display to its end and returns its standard output.
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String], seconds: Double = 15) throws -> String {
+        let result = try CapturedCommand.run(tool, arguments, environment: environment, directory: bus.directory, seconds: seconds)
+        guard result.termination == .exited(0) else {
+            throw HarnessError("\(tool) \(arguments.joined(separator: " ")) ended with \(result.termination): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    /// Starts an X client on this display without waiting for it (see `CapturedCommand`).
+    func start(_ tool: String, _ arguments: [String]) throws -> CapturedCommand {
+        try CapturedCommand(tool, arguments, environment: environment, directory: bus.directory)
+    }
+
+    /// The X windows whose title contains `title`, as xdotool finds them.
+    func windows(titled title: String) throws -> [UInt] {
+        let result = try CapturedCommand.run(
+            "/usr/bin/xdotool", ["search", "--name", title], environment: environment, directory: bus.directory)
+        return result.stdout.split(separator: "\n").compactMap { UInt($0) }
+    }
+
+    /// Waits for the one window titled `title` and returns it.
+    func window(titled title: String, seconds: Double = 15) throws -> UInt {
+        var found: UInt?
+        try waitUntil("a window titled '\(title)'", seconds: seconds) {
+            found = try windows(titled: title).first
+            return found != nil
+        }
+        return found ?? 0
+    }
+
+    /// The window's position on the screen.
+    func origin(of window: UInt) throws -> (x: Int, y: Int) {
+        let text = try run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", String(window)])
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let x = values["X"], let y = values["Y"] else { throw HarnessError("no geometry for window \(window): \(text)") }
+        return (x, y)
+    }
+
+    /// The value of `property` on `window`, as xprop prints it.
+    func property(_ property: String, of window: UInt) throws -> String {
+        try run("/usr/bin/xprop", ["-id", String(window), property])
+    }
+}

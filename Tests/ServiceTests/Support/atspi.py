@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+"""Prints the accessible tree of every application on the accessibility bus as JSON, for the
+dialog backend's tests: what a screen reader sees (AT-SPI through pyatspi), from the session bus
+in DBUS_SESSION_BUS_ADDRESS.
+
+Each node: role, name, text (a label's text), states (visible, showing, focused, selected,
+sensitive), extents (x, y, width, height relative to the node's window: GTK 4.8 cannot report
+screen coordinates), children.
+
+Usage: atspi.py [MAX_DEPTH]
+"""
+import json
+import sys
+
+import pyatspi
+
+STATES = {
+    pyatspi.STATE_VISIBLE: "visible",
+    pyatspi.STATE_SHOWING: "showing",
+    pyatspi.STATE_FOCUSED: "focused",
+    pyatspi.STATE_SELECTED: "selected",
+    pyatspi.STATE_SENSITIVE: "sensitive",
+}
+
+
+def text_of(accessible):
+    try:
+        text = accessible.queryText()
+        return text.getText(0, text.characterCount)
+    except Exception:
+        return ""
+
+
+def extents_of(accessible):
+    try:
+        box = accessible.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        return [box.x, box.y, box.width, box.height]
+    except Exception:
+        return [0, 0, 0, 0]
+
+
+def node(accessible, depth, max_depth):
+    role = accessible.getRoleName()
+    state = accessible.getState()
+    children = []
+    if depth < max_depth:
+        for index in range(accessible.childCount):
+            child = accessible.getChildAtIndex(index)
+            if child is not None:
+                children.append(node(child, depth + 1, max_depth))
+    return {
+        "role": role,
+        "name": accessible.name or "",
+        "text": text_of(accessible) if role == "label" else "",
+        "states": [name for key, name in STATES.items() if state.contains(key)],
+        "extents": extents_of(accessible) if role not in ("application",) else [0, 0, 0, 0],
+        "children": children,
+    }
+
+
+def main():
+    max_depth = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    desktop = pyatspi.Registry.getDesktop(0)
+    applications = [node(app, 0, max_depth) for app in desktop if app is not None]
+    json.dump(applications, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
