@@ -11,6 +11,10 @@ public struct PickerModel: Sendable, Equatable {
     public private(set) var focus: PickerColumn = .start
     /// What the person is typing into the focused column (`TypedTime`), "" when not typing.
     public private(set) var typed = ""
+    /// When the session's `timeout` runs out, in milliseconds of the service's monotonic clock
+    /// (`EventLoop`'s `MonotonicClock`); nil without a timeout. The service sets it when it
+    /// starts the timer, so that front ends can show a countdown.
+    public var deadline: Int?
 
     /// Starts from the options' start and end.
     ///

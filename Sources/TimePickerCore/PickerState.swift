@@ -32,6 +32,14 @@ public struct PickerState: Sendable, Equatable {
     public var durationMinutes: Int { model.durationMinutes }
     /// What the person is typing into the focused column, "" when not typing.
     public var typed: String { model.typed }
+    /// When the session times out, on the monotonic clock in milliseconds; nil without a timeout.
+    public var deadline: Int? { model.deadline }
+
+    /// Whole seconds left before the timeout at `now` (monotonic milliseconds), rounded up;
+    /// nil without a timeout.
+    public func secondsLeft(at now: Int) -> Int? {
+        deadline.map { max(0, ($0 - now + 999) / 1000) }
+    }
     /// The starts a person may choose: those that leave room for an end.
     public var validStarts: [WallClockTime] { model.validStarts }
     /// The ends a person may choose for the selected start.

@@ -56,6 +56,7 @@ extension TimePickerService {
     private func present(_ session: PickerSession) {
         let seconds = Int(session.model.options.timeoutSeconds)
         if seconds > 0 {
+            session.model.deadline = MonotonicClock.now() + seconds * 1000
             session.timeoutTimer = loop.schedule(afterMilliseconds: seconds * 1000) { [weak self, weak session] in
                 guard let self, let session else { return }
                 self.end(session, with: .cancelled(.timeout))
