@@ -12,7 +12,6 @@ let package = Package(
         // C modules: headers only.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CLinux"),
-        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
 
         // The pure picker: slots, options, state machine. No I/O, no imports.
@@ -23,8 +22,8 @@ let package = Package(
         .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
         // The terminal front end: keys in, frames out.
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop"]),
-        // The notification front end: libnotify on a thread of its own.
-        .target(name: "NotificationUI", dependencies: ["CNotify", "CLinux", "EventLoop", "TimePickerCore"]),
+        // The notification front end: the Notifications server over the daemon's own bus connection.
+        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",

@@ -7,6 +7,8 @@ public import EventLoop
 public final class DBusConnection {
     let raw: OpaquePointer
     private var messageHandler: ((DBusMessage) -> Bool)?
+    /// Those who want to see every signal (besides the message handler), in the order added.
+    private var signalObservers: [(DBusMessage) -> Void] = []
     var loopBinding: ConnectionLoopBinding?
 
     private init(raw: OpaquePointer) {
@@ -145,16 +147,31 @@ public final class DBusConnection {
     /// The corresponding C function is `dbus_connection_add_filter`. Peer's Ping and
     /// GetMachineId are answered by libdbus before any filter.
     public func setMessageHandler(_ handler: @escaping (DBusMessage) -> Bool) {
-        let installFilter = messageHandler == nil
+        installFilter()
         messageHandler = handler
-        guard installFilter else { return }
+    }
+
+    /// Shows `observer` every signal that arrives, before the message handler sees it; for a
+    /// part of a program that talks to a peer of its own on the same connection (the daemon's
+    /// notification front end and the notification server's signals).
+    public func addSignalObserver(_ observer: @escaping (DBusMessage) -> Void) {
+        installFilter()
+        signalObservers.append(observer)
+    }
+
+    /// The corresponding C function is `dbus_connection_add_filter`; added once.
+    private func installFilter() {
+        guard messageHandler == nil, signalObservers.isEmpty else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_add_filter(raw, filterMessage, context, nil)
     }
 
-    /// Hands `message` to the handler set with `setMessageHandler`.
+    /// Shows `message` to the observers when it is a signal, then to the message handler.
     fileprivate func handle(_ message: DBusMessage) -> Bool {
-        messageHandler?(message) ?? false
+        if message.kind == .signal {
+            for observer in signalObservers { observer(message) }
+        }
+        return messageHandler?(message) ?? false
     }
 
     /// Lets the event loop drive this connection: its descriptors, timeouts and dispatching.

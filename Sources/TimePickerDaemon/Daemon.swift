@@ -37,6 +37,7 @@ public enum Daemon {
 
     /// Starts everything, runs the loop, and takes everything down in order.
     private static func run(_ arguments: DaemonArguments, log: Logger) throws(StartupFailure) {
+        try FrontEnds.check(arguments)
         let loop = EventLoop()
         // Writes to a peer or a terminal that went away must fail with EPIPE, not kill the
         // daemon; terminal calls from the background must fail rather than stop the service.
@@ -68,14 +69,14 @@ public enum Daemon {
         // that callers' terminals run out late (and are refused well before, see DescriptorBudget).
         DescriptorBudget.raiseSoftLimit()
 
-        let frontEnds = try FrontEnds.choose(for: arguments, loop: loop, log: log)
-        redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let connection: DBusConnection
         do {
             connection = try DBusConnection.sessionBus()
         } catch {
             throw StartupFailure(message: "cannot connect to the session bus: \(error.message)")
         }
+        let frontEnds = try FrontEnds.choose(for: arguments, connection: connection, loop: loop, log: log)
+        redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             connection: connection, loop: loop, frontEnd: frontEnds.main,
             callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: .fromLocale())
