@@ -34,17 +34,20 @@ let package = Package(
         // The command-line client: pick, monitor, status.
         .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
-        // `make bench`: the release daemon measured against its goals (not a test).
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
-        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "CLinux", "CleanSpawn"]),
+        // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench
+        // and the leak check.
+        .target(name: "TestHarness", dependencies: ["CleanSpawn", "DBusKit"]),
+        // `make bench`: the release daemon measured against its goals (not a test).
+        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "CleanSpawn"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness"]),
     ]
 )
 

@@ -1,4 +1,5 @@
 import Glibc
+import TestHarness
 
 // timepickerbench DAEMON: measures the release daemon against the goals of issue 5 and prints
 // one Markdown table on stdout (progress on stderr). A figure never fails the run; only a
@@ -20,7 +21,7 @@ guard access(binary, X_OK) == 0 else {
 func runBench(binary: String) throws -> [ResultRow] {
     var sections = Sections()
     let bus = try PrivateBus()
-    let terminal = try PseudoTerminal()
+    let terminal = try PseudoTerminal(keepingOutput: false)
     progress("start-up: \(Plan.starts) starts of \(binary) --ui terminal")
     sections.startUp = try measureStartUp(binary: binary, bus: bus, terminal: terminal, starts: Plan.starts)
     try measureTerminalDaemon(binary: binary, bus: bus, terminal: terminal, into: &sections)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// timepickerctl's command line: help, version, usage errors, and no service to talk to.

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// The families of calls the fuzz test draws from: the cases it tries. Each call is one of

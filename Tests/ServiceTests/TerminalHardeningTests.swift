@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// Callers' terminals as a careless or hostile peer passes them: open read-only, `/dev/tty`,

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestHarness
 
 /// A program run with stdin from /dev/null and its output going to files.
 final class CapturedCommand {

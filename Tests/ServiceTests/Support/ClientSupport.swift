@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 
 /// Running the `timepickerctl` binary under test against a private bus.
 enum ClientHarness {

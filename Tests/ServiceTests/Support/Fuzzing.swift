@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 
 /// SplitMix64: a small, fast generator whose sequence depends only on its seed, so a failing
 /// fuzz run can be replayed with the seed it printed.
@@ -687,10 +688,6 @@ final class FuzzRun {
 
     /// The resident memory of process `pid` (VmRSS), in KiB.
     static func residentKiB(of pid: pid_t) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kib = Int(line.dropFirst("VmRSS:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
-        else { throw HarnessError("no VmRSS for \(pid)") }
-        return kib
+        try statusField("VmRSS", ofProcess: pid)
     }
 }

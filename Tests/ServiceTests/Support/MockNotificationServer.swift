@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 
 /// A notification server on a private bus: python3-dbusmock's `notification_daemon` template,
 /// run by Debian's `/usr/bin/python3`.
@@ -9,15 +10,16 @@ import Glibc
 /// per call, in the order the mock handled them) and plays the person and the server by having
 /// the mock emit `ActionInvoked` and `NotificationClosed`.
 final class MockNotificationServer {
-    static let busName: BusName = "org.freedesktop.Notifications"
-    static let path: ObjectPath = "/org/freedesktop/Notifications"
+    static let busName = NotificationServerProcess.busName
+    static let path = NotificationServerProcess.path
     static let interface = "org.freedesktop.Notifications"
-    static let mockInterface: InterfaceName = "org.freedesktop.DBus.Mock"
+    static let mockInterface = NotificationServerProcess.mockInterface
     /// What a server that can show the picker advertises.
-    static let fullCapabilities = "body body-markup actions"
+    static let fullCapabilities = NotificationServerProcess.fullCapabilities
 
-    let process: ChildProcess
-    let logFile: URL
+    /// The python3-dbusmock process.
+    private let server: NotificationServerProcess
+    var process: ChildProcess { server.process }
     /// The mock's unique name on the bus.
     let uniqueName: String
     /// Sends the mock its instructions (AddMethod, the harness's methods, GetCalls).
@@ -78,31 +80,8 @@ final class MockNotificationServer {
 
     /// Starts the mock on `bus` and waits until it owns org.freedesktop.Notifications.
     init(bus: PrivateBus, capabilities: String = fullCapabilities) throws {
-        logFile = bus.directory.appendingPathComponent("mock-notify-\(UUID().uuidString.prefix(6)).log")
-        let log = try openForChild(logFile.path, write: true)
-        let devNull = try openForChild("/dev/null", write: false)
-        defer {
-            close(log)
-            close(devNull)
-        }
-        var environment = bus.environment
-        environment["PYTHONUNBUFFERED"] = "1"
-        process = try ChildProcess(
-            "/usr/bin/python3",
-            ["-m", "dbusmock", "--session", "--template", "notification_daemon",
-             "-p", "{\"capabilities\": \"\(capabilities)\"}"],
-            environment: environment, stdin: devNull, stdout: log, stderr: log)
+        server = try NotificationServerProcess(bus: bus, capabilities: capabilities)
         control = try BusClient(bus: bus)
-        let process = process
-        let logFile = logFile
-        let control = control
-        try waitUntil("the mock notification server to own \(Self.busName)", seconds: 30) {
-            guard process.isRunning else {
-                throw HarnessError(
-                    "the mock notification server exited: \((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")")
-            }
-            return try control.nameHasOwner(Self.busName.rawValue)
-        }
         uniqueName = try control.connection.nameOwner(of: Self.busName)
         observer = try BusClient(bus: bus)
         try observer.subscribe(
@@ -118,7 +97,7 @@ final class MockNotificationServer {
     }
 
     /// What the mock logged so far (every call and every signal it emitted).
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    var log: String { server.log }
 
     // MARK: Watching calls
 
