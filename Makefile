@@ -100,10 +100,15 @@ deb: deps
 deb-check: deb
 	@scripts/deb-clean-install.sh timepickerd_*_$$(dpkg --print-architecture).deb
 
-## The daemon under valgrind memcheck through 1,000 sessions in each user interface (not in CI:
-## it takes minutes); SESSIONS=n for another number.
+## The daemon (a debug build) under valgrind memcheck on the test harness's private bus, through
+## 1,000 sessions in each user interface (not in CI: it takes minutes; needs valgrind);
+## SESSIONS=n for another number, KEEP=1 keeps the logs. See Sources/timepickerleakcheck.
+SESSIONS ?= 1000
 leakcheck: deps
-	@SWIFT="$(SWIFT)" scripts/leakcheck.sh
+	$(SWIFT) build --product timepickerd $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build --product timepickerleakcheck $(SWIFT_BUILD_FLAGS)
+	@"$$($(SWIFT) build --show-bin-path)/timepickerleakcheck" --sessions $(SESSIONS) $(if $(KEEP),--keep) \
+	  "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
 ## throughput, limits) on a private bus and a pseudo-terminal, and prints one table.

@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "TestHarness", dependencies: ["CleanSpawn", "DBusKit"]),
         // `make bench`: the release daemon measured against its goals (not a test).
         .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness"]),
+        // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
+        .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
