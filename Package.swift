@@ -39,10 +39,15 @@ let package = Package(
         // The command-line client: pick, monitor, status.
         .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
-        // `make bench`: the release daemon measured against its goals (not a test).
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
-        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "CLinux", "CleanSpawn"]),
+        // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench
+        // and the leak check.
+        .target(name: "TestHarness", dependencies: ["CleanSpawn", "DBusKit"]),
+        // `make bench`: the release daemon measured against its goals (not a test).
+        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness"]),
+        // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
+        .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness"]),
         // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
         .target(
             name: "DialogBackend",
@@ -58,7 +63,7 @@ let package = Package(
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk"]),
         .testTarget(
-            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "CleanSpawn"],
+            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness"],
             // Scripts the tests run: AT-SPI and X11 from Python, and a caller that sends and leaves.
             exclude: ["Support/atspi.py", "Support/x11.py", "Scripts"]
         ),

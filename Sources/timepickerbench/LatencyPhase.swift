@@ -1,4 +1,5 @@
 import DBusKit
+import TestHarness
 
 /// Medians of the two round trips, sampled interleaved so that both see the same machine.
 struct LatencyResult {

@@ -1,4 +1,5 @@
 import DBusKit
+import TestHarness
 
 /// A connection of the bench's own to the private bus, making blocking calls to the service.
 final class ServiceClient {
@@ -43,19 +44,11 @@ final class ServiceClient {
         try cancel(try showTimePicker())
     }
 
-    /// Asks the bus to send this connection the signals matching `rule`.
-    func subscribe(_ rule: String) throws(DBusFailure) {
-        _ = try call(
-            "AddMatch", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            destination: "org.freedesktop.DBus", [.string(rule)])
-    }
-
     /// Calls a method and blocks for its reply; an error reply is thrown.
     func call(
         _ member: String, path: ObjectPath, interface: InterfaceName, destination: BusName = service, _ arguments: [DBusValue] = []
     ) throws(DBusFailure) -> DBusMessage {
-        let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
-        if !arguments.isEmpty { try message.append(contentsOf: arguments) }
-        return try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
+        try connection.callMethod(
+            member, destination: destination, path: path, interface: interface, arguments, timeoutMilliseconds: timeoutMilliseconds)
     }
 }

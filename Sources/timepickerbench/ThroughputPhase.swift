@@ -1,4 +1,5 @@
 import DBusKit
+import TestHarness
 
 /// What one client thread did.
 private struct ClientTally: Sendable {

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// `timepickerctl pick` without a terminal of its own (stdin is /dev/null, or --no-terminal):

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// libnotify waits up to about 25 s for a server that does not answer. A frozen server (SIGSTOP)

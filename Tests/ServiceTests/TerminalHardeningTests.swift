@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// Callers' terminals as a careless or hostile peer passes them: open read-only, `/dev/tty`,
@@ -188,21 +189,6 @@ struct TerminalHardeningTests {
         for _ in 0..<20 {
             let handle = try fixture.client.showTimePicker()
             _ = try fixture.client.call("Cancel", path: handle, interface: BusClient.sessionInterface)
-        }
-    }
-}
-
-extension PseudoTerminal {
-    /// Everything written to the terminal so far, escape sequences removed.
-    var allText: String { plainText(String(decoding: rawOutput, as: UTF8.self)) }
-
-    /// Waits until everything written so far contains `text` (for a shell's output, which has
-    /// no frames).
-    func waitForText(_ text: String, seconds: Double = 10) throws {
-        do {
-            try waitUntil("the terminal to show '\(text)'", seconds: seconds) { allText.contains(text) }
-        } catch {
-            throw HarnessError("\(error); the terminal showed:\n\(allText.suffix(2000))")
         }
     }
 }
