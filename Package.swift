@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CLinux"]),
         // A thin Swift wrapper over libdbus; C pointers stay inside.
         .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
+        // The contract's names on the bus, written once: the service's and the dialog backend's.
+        .target(name: "TimePickerContract", dependencies: ["DBusKit"]),
         // The terminal front end: keys in, frames out.
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop"]),
         // The notification front end: the Notifications server over the daemon's own bus connection.
@@ -27,31 +29,31 @@ let package = Package(
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
-            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux"],
+            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract"],
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
         // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
         .target(
             name: "TimePickerDaemon",
-            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "EventLoop", "DBusKit", "TimePickerCore"]),
+            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "EventLoop", "DBusKit", "TimePickerCore", "TimePickerContract"]),
         // Executables only hand their command line over.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status.
-        .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
+        .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
         // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench
         // and the leak check.
-        .target(name: "TestHarness", dependencies: ["CleanSpawn", "DBusKit"]),
+        .target(name: "TestHarness", dependencies: ["CleanSpawn", "DBusKit", "TimePickerContract"]),
         // `make bench`: the release daemon measured against its goals (not a test).
-        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness"]),
+        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
         // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
-        .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness"]),
+        .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
         // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "TimePickerCore"],
+            dependencies: ["CGtk", "TimePickerCore", "TimePickerContract"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend"]),

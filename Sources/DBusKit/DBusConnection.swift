@@ -92,7 +92,7 @@ public final class DBusConnection {
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0 else { throw .noMemory }
         guard let pending else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.Disconnected", message: "the connection is closed")
+            throw DBusFailure(name: .disconnected, message: "the connection is closed")
         }
         let box = Unmanaged.passRetained(CompletionBox(completion)).toOpaque()
         guard dbus_pending_call_set_notify(pending, pendingCallCompleted, box, releaseCompletionBox) != 0 else {
@@ -122,7 +122,7 @@ public final class DBusConnection {
     public func requestName(_ name: BusName, flags: NameRequestFlags) throws(DBusFailure) -> NameRequestReply {
         let code = try DBusFailure.check { error in dbus_bus_request_name(raw, name.rawValue, flags.rawValue, error) }
         guard let reply = NameRequestReply(rawValue: code) else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "the bus answered RequestName with the unknown code \(code)")
+            throw DBusFailure(name: .failed, message: "the bus answered RequestName with the unknown code \(code)")
         }
         return reply
     }
@@ -132,11 +132,10 @@ public final class DBusConnection {
     /// The corresponding bus method is `org.freedesktop.DBus.GetNameOwner`.
     public func nameOwner(of name: BusName) throws(DBusFailure) -> String {
         let query = try DBusMessage.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-            interface: "org.freedesktop.DBus", member: "GetNameOwner")
+            destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetNameOwner")
         try query.append(.string(name.rawValue))
         guard case .string(let owner)? = try call(query).arguments().first else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "GetNameOwner gave no name")
+            throw DBusFailure(name: .failed, message: "GetNameOwner gave no name")
         }
         return owner
     }

@@ -48,7 +48,7 @@ final class NotificationServer {
                 completion(.failure(failure))
             case .success(let reply):
                 let name = reply.strings.first ?? ""
-                let owner = reply.message.sender ?? ""
+                let owner = reply.message.sender?.rawValue ?? ""
                 self.call("GetCapabilities", []) { result in
                     completion(result.map { capabilities in
                         var found: Set<String> = []
@@ -89,7 +89,7 @@ final class NotificationServer {
 
     /// The server's ActionInvoked or NotificationClosed in `signal`, when it comes from `owner`.
     static func event(in signal: DBusMessage, from owner: String) -> Event? {
-        guard signal.sender == owner, signal.path == path, signal.interface == interface.rawValue,
+        guard signal.sender?.rawValue == owner, signal.path == path, signal.interface == interface,
               let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 4096), values.count == 2,
               case .uint32(let id) = values[0]
         else { return nil }
@@ -114,10 +114,10 @@ final class NotificationServer {
             try message.append(contentsOf: arguments)
             try connection.call(message, timeoutMilliseconds: Self.callTimeoutMilliseconds) { reply in
                 guard reply.kind != .error else {
-                    let name = reply.errorName ?? "org.freedesktop.DBus.Error.Failed"
-                    let timedOut = name == "org.freedesktop.DBus.Error.NoReply" || name == "org.freedesktop.DBus.Error.Timeout"
-                    let absent = name == "org.freedesktop.DBus.Error.ServiceUnknown" || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
-                    let message = absent ? "no notification server answers" : "\(member): \(reply.errorMessage ?? name)"
+                    let name = reply.errorName ?? .failed
+                    let timedOut = name == .noReply || name == .timeout
+                    let absent = name == .serviceUnknown || name == .nameHasNoOwner
+                    let message = absent ? "no notification server answers" : "\(member): \(reply.errorMessage ?? name.rawValue)"
                     completion(.failure(Failure(message: message, timedOut: timedOut)))
                     return
                 }

@@ -1,11 +1,12 @@
 public import DBusKit
+import TimePickerContract
 public import Foundation
 
 /// The real `timepickerd` started on a private bus, on a pseudo-terminal or without one; its
 /// stderr (and its stdout without a terminal) goes to a log file in the bus's directory.
 public final class DaemonProcess {
     /// The name the daemon owns on the bus.
-    public static let busName: BusName = "io.github.timepickerd.TimePicker1"
+    public static let busName = TimePickerBus.name
 
     public let process: ChildProcess
     public let terminal: PseudoTerminal?

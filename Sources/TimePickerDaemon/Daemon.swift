@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import EventLoop
 internal import Glibc
@@ -92,7 +93,7 @@ public enum Daemon {
         connection.attach(to: loop)
         try claimName(on: connection, replace: arguments.replace, log: log)
 
-        log.log(.notice, "serving \(BusNames.service) on \(connection.uniqueName) with the \(frontEnds.main.kind) user interface")
+        log.log(.notice, "serving \(TimePickerBus.name) on \(connection.uniqueName) with the \(frontEnds.main.kind) user interface")
         loop.run()
         // Every session ends and every front end gives back what it borrowed; the loop keeps
         // turning meanwhile (a notification server is asked to close its notifications).
@@ -111,14 +112,14 @@ public enum Daemon {
         do {
             outcome = try NameClaim.claim(on: connection, replace: replace, log: log)
         } catch {
-            throw StartupFailure(message: "cannot request the name \(BusNames.service): \(error.message)")
+            throw StartupFailure(message: "cannot request the name \(TimePickerBus.name): \(error.message)")
         }
         guard case .keptBy(let owner) = outcome else { return }
         let who = owner.map { " (\($0))" } ?? ""
         throw StartupFailure(
             message: replace
-                ? "\(BusNames.service) is owned by another instance\(who) that neither stopped nor allows replacement"
-                : "\(BusNames.service) is already owned by another instance\(who); use --replace to take it over")
+                ? "\(TimePickerBus.name) is owned by another instance\(who) that neither stopped nor allows replacement"
+                : "\(TimePickerBus.name) is already owned by another instance\(who); use --replace to take it over")
     }
 
     private static func writeToStandardOutput(_ text: String) {

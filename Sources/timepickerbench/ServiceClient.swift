@@ -1,15 +1,16 @@
 import DBusKit
 import TestHarness
+import TimePickerContract
 
 /// A connection of the bench's own to the private bus, making blocking calls to the service.
 final class ServiceClient {
-    static let service: BusName = "io.github.timepickerd.TimePicker1"
-    static let managerPath: ObjectPath = "/io/github/timepickerd/TimePicker1"
-    static let managerInterface: InterfaceName = "io.github.timepickerd.TimePicker1"
-    static let sessionInterface: InterfaceName = "io.github.timepickerd.TimePicker1.Session"
-    static let limitsExceeded = "io.github.timepickerd.TimePicker1.Error.LimitsExceeded"
+    static let service = TimePickerBus.name
+    static let managerPath = TimePickerBus.managerPath
+    static let managerInterface = TimePickerBus.managerInterface
+    static let sessionInterface = TimePickerBus.sessionInterface
+    static let limitsExceeded = TimePickerBus.Error.limitsExceeded
     /// What libdbus reports when no reply came within the timeout.
-    static let noReply = "org.freedesktop.DBus.Error.NoReply"
+    static let noReply = ErrorName.noReply
 
     let connection: DBusConnection
     /// Milliseconds a call may wait for its reply; past that it counts as unanswered.

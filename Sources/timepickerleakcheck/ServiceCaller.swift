@@ -1,14 +1,15 @@
 import DBusKit
 import Foundation
 import TestHarness
+import TimePickerContract
 
 /// A connection of the leak check's own that asks the daemon for sessions, cancels them and
 /// sees them end; calls wait up to a minute, as the daemon runs slowly under valgrind.
 final class ServiceCaller {
-    static let managerPath: ObjectPath = "/io/github/timepickerd/TimePicker1"
-    static let managerInterface: InterfaceName = "io.github.timepickerd.TimePicker1"
-    static let sessionInterface: InterfaceName = "io.github.timepickerd.TimePicker1.Session"
-    static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+    static let managerPath = TimePickerBus.managerPath
+    static let managerInterface = TimePickerBus.managerInterface
+    static let sessionInterface = TimePickerBus.sessionInterface
+    static let unknownObject = ErrorName.unknownObject
     static let timeoutMilliseconds: Int32 = 60_000
 
     let connection: DBusConnection

@@ -59,7 +59,7 @@ struct NotificationFrozenServerTests {
         let endPhase = try mock.waitForNotify(summary: "Frozen") { $0.actionKeys.contains("ok") }
         try mock.invokeAction("default", on: endPhase.id)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
-        #expect(reply.kind == .methodReturn, "\(reply.errorName ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
+        #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
         #expect(reply.strings == ["01:00", "02:00"])
     }
 
@@ -97,7 +97,7 @@ struct NotificationFrozenServerTests {
         let endPhase = try mock.waitForNotify(summary: "After the thaw") { $0.actionKeys.contains("ok") }
         try mock.invokeAction("default", on: endPhase.id)
         let reply = try caller.waitForReply(to: serial, seconds: 60)
-        #expect(reply.kind == .methodReturn, "\(reply.errorName ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
+        #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
         #expect(reply.strings == ["01:00", "02:00"])
     }
 

@@ -21,7 +21,7 @@ struct TerminalHardeningTests {
         try #require(readOnly >= 0)
         defer { close(readOnly) }
         let error = dbusError { _ = try fixture.client.showTimePicker(["terminal": .unixFD(readOnly)]) }
-        #expect(error?.name == Self.invalidArgs)
+        #expect(error?.name.rawValue == Self.invalidArgs)
         #expect(error?.message.contains("option 'terminal'") == true && error?.message.contains("reading and writing") == true,
                 "message: \(error?.message ?? "")")
         // The daemon once watched the descriptor it had closed, and poll woke it at once, for ever.
@@ -79,7 +79,7 @@ struct TerminalHardeningTests {
         let screen = try PseudoTerminal()
         defer { screen.close() }
         let error = dbusError { _ = try fixture.client.showTimePicker(["terminal": .unixFD(screen.controller)]) }
-        #expect(error?.name == Self.invalidArgs)
+        #expect(error?.name.rawValue == Self.invalidArgs)
         #expect(error?.message.contains("controlling (master) side") == true, "message: \(error?.message ?? "")")
     }
 
@@ -163,7 +163,7 @@ struct TerminalHardeningTests {
         }
         for serial in serials {
             let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
-            #expect(reply.kind == .methodReturn, "a call failed: \(reply.errorName ?? "") \(reply.errorMessage ?? "")")
+            #expect(reply.kind == .methodReturn, "a call failed: \(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
         }
         try waitUntil("the daemon to say the terminal is not taking output") { fixture.daemon.log.contains("not taking output") }
         screen.resumeDraining()

@@ -71,7 +71,7 @@ final class BusClient {
     /// Waits for a signal named `member` (on `path` when given).
     func waitForSignal(_ member: String, path: ObjectPath? = nil, seconds: Double = 10) throws -> DBusMessage {
         try waitForMessage(seconds: seconds, "signal \(member) on \(path?.rawValue ?? "any path")") {
-            $0.kind == .signal && $0.member == member && (path == nil || $0.path == path)
+            $0.kind == .signal && $0.member?.rawValue == member && (path == nil || $0.path == path)
         }
     }
 
@@ -94,7 +94,7 @@ final class BusClient {
     /// Signals received so far that match `predicate`, without waiting.
     func receivedSignals(_ member: String) -> [DBusMessage] {
         while let message = connection.nextMessage(timeoutMilliseconds: 0) { backlog.append(message) }
-        return backlog.filter { $0.kind == .signal && $0.member == member }
+        return backlog.filter { $0.kind == .signal && $0.member?.rawValue == member }
     }
 
     func property(_ name: String, path: ObjectPath = managerPath, interface: InterfaceName = managerInterface) throws -> DBusValue {

@@ -40,7 +40,7 @@ extension FuzzRun {
         if message.replySerial == peer.barrier {
             peer.barrier = nil
             if message.kind != .methodReturn, !isRefusalByTheBus(message) {
-                problem("Ping after a batch answered \(message.errorName ?? "?"): \(message.errorMessage ?? "")")
+                problem("Ping after a batch answered \(message.errorName?.rawValue ?? "?"): \(message.errorMessage ?? "")")
             }
             return
         }
@@ -57,7 +57,7 @@ extension FuzzRun {
             }
             return
         }
-        let name = answer.errorName ?? ""
+        let name = answer.errorName?.rawValue ?? ""
         let text = answer.errorMessage ?? ""
         if isRefusalByTheBus(answer) {
             count(call, "refused by the bus")

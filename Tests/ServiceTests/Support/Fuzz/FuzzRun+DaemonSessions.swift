@@ -9,7 +9,7 @@ extension FuzzRun {
         let reply: [DBusValue]
         do {
             reply = try client.call("Introspect", path: node, interface: "org.freedesktop.DBus.Introspectable", seconds: 5)
-        } catch let failure as DBusFailure where failure.name == FuzzErrorNames.unknownObject {
+        } catch let failure as DBusFailure where failure.name.rawValue == FuzzErrorNames.unknownObject {
             return []
         }
         guard case .string(let xml)? = reply.first else { throw HarnessError("Introspect of \(node) returned no string") }

@@ -112,8 +112,8 @@ final class FuzzRun {
             let error = dbusError { _ = try bystander.call("Cancel", path: path, interface: BusClient.sessionInterface, seconds: 5) }
             // A creator that left before the bus could say who it was leaves a session nobody
             // else may cancel: its timeout ends it.
-            let refusedAsUnknown = error?.name == FuzzErrorNames.accessDenied && error?.message.contains("creator's connection") == true
-            if let error, error.name != FuzzErrorNames.unknownObject, !refusedAsUnknown {
+            let refusedAsUnknown = error?.name.rawValue == FuzzErrorNames.accessDenied && error?.message.contains("creator's connection") == true
+            if let error, error.name.rawValue != FuzzErrorNames.unknownObject, !refusedAsUnknown {
                 problem("Cancel of \(path), made by a caller that left, failed: \(error)")
             }
         }
@@ -168,7 +168,7 @@ final class FuzzRun {
             }
             guard picks.contains(path) || final || cleanupRandom.next() % 2 == 0 else { continue }
             let error = dbusError { _ = try peer.client.call("Cancel", path: path, interface: BusClient.sessionInterface, seconds: 5) }
-            if let error, error.name != FuzzErrorNames.unknownObject {
+            if let error, error.name.rawValue != FuzzErrorNames.unknownObject {
                 problem("round \(roundCount): Cancel of \(path) by its owner failed: \(error)")
             }
             peer.shows.remove(path)
