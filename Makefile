@@ -168,7 +168,8 @@ man: $(MAN_PAGES)
 # groff's .TH turns hyphenation back on after scdoc's .nh: bus names and paths must not break.
 .build/man/%: man/%.scd | deps
 	@mkdir -p .build/man
-	scdoc < $< | sed '/^\.TH /a .nh' > $@
+	scdoc < $< > $@.tmp || { rm -f $@.tmp; exit 1; }
+	sed '/^\.TH /a .nh' $@.tmp > $@ && rm -f $@.tmp
 
 clean:
 	$(SWIFT) package clean

@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop"]),
         // The notification front end: the Notifications server over the daemon's own bus connection.
         .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
+        // The dialog front end: a dialog backend's windows, over the daemon's own bus connection.
+        .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
@@ -35,7 +37,7 @@ let package = Package(
         // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
         .target(
             name: "TimePickerDaemon",
-            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "EventLoop", "DBusKit", "TimePickerCore", "TimePickerContract"]),
+            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "DBusKit", "TimePickerCore", "TimePickerContract"]),
         // Executables only hand their command line over.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status.

@@ -140,6 +140,26 @@ public final class DBusConnection {
         return owner
     }
 
+    /// Whether `name` has an owner now, blocking for the answer (start-up and clients only).
+    ///
+    /// The corresponding C function is `dbus_bus_name_has_owner`.
+    public func nameHasOwner(_ name: BusName) throws(DBusFailure) -> Bool {
+        try DBusFailure.check { error in dbus_bus_name_has_owner(raw, name.rawValue, error) } != 0
+    }
+
+    /// The names the bus can start on demand (D-Bus activation), blocking for the answer
+    /// (start-up and clients only).
+    ///
+    /// The corresponding bus method is `org.freedesktop.DBus.ListActivatableNames`.
+    public func activatableNames() throws(DBusFailure) -> [String] {
+        let query = try DBusMessage.methodCall(
+            destination: .messageBus, path: .messageBus, interface: .messageBus, member: "ListActivatableNames")
+        guard case .array(_, let names)? = try call(query).arguments().first else {
+            throw DBusFailure(name: .failed, message: "ListActivatableNames gave no list")
+        }
+        return names.compactMap { if case .string(let name) = $0 { name } else { nil } }
+    }
+
     /// Routes every incoming message through `handler`; it returns true for a message it has
     /// answered. Method calls it declines get libdbus's UnknownMethod error.
     ///

@@ -14,6 +14,11 @@ public protocol PickerFrontEndDelegate: AnyObject {
     /// left or let the notification expire): the session ends with `Cancelled(reason)`;
     /// `message` says why, for the log and the caller.
     func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, cannotShow reason: CancelReason, because message: String)
+    /// `frontEnd` could not put `session` in front of anyone (no dialog backend, no display),
+    /// so no person has seen it yet: the service may show it in another front end, or else
+    /// ends it with `Cancelled("unavailable")`. The session is no longer this front end's:
+    /// it is not withdrawn from it.
+    func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, couldNotShow message: String)
 }
 
 /// A user interface that shows picker sessions to a person: it turns the person's input into
@@ -25,15 +30,17 @@ public protocol PickerFrontEndDelegate: AnyObject {
 ///   waits for (a terminal, a server, another process) goes through the loop or a thread of its own.
 /// - For each session the service calls `show` once, then `update` any number of times, then
 ///   `withdraw` exactly once, however the session ended: by an event this front end reported,
-///   by `cannotShow`, or elsewhere (Cancel(), a timeout, the caller leaving, shutdown).
+///   by `cannotShow`, or elsewhere (Cancel(), a timeout, the caller leaving, shutdown). After
+///   `couldNotShow` the session is no longer this front end's, and `withdraw` does not come.
 /// - After every reported event that does not end the session, `update` follows with the
 ///   session's state, changed or not; an event that ends it is followed by `withdraw` instead,
 ///   before the report returns. So a front end that reports several events in a row checks,
 ///   after each, that the session is still shown.
 /// - A front end may show sessions one at a time and queue the rest; it reports events only
 ///   for a session a person could see.
-/// - It may report `cannotShow` from inside `show` (when it cannot show anything); after
-///   `cannotShow` or `withdraw` it reports nothing more about that session.
+/// - It may report `cannotShow` or `couldNotShow` from inside `show` (when it cannot show
+///   anything); after `cannotShow`, `couldNotShow` or `withdraw` it reports nothing more about
+///   that session.
 /// - `shutdown` is called once, when the daemon stops, after which nothing is reported and
 ///   nothing shown; it calls `done` (now or later, on the loop's thread) once whatever it
 ///   borrowed — a terminal's modes, a screen, notifications on a server — is given back.

@@ -4,7 +4,7 @@ public struct PickerOptions: Sendable, Equatable {
     /// Every option key a caller may send, in the order they are documented and checked.
     public static let knownKeys: [String] = [
         "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock",
-        "terminal",
+        "terminal", "ui", "parent_window", "activation_token",
     ]
     /// Minutes between slots when the caller sends no `step`; the original had hourly slots.
     public static let defaultStep = 60
@@ -35,6 +35,13 @@ public struct PickerOptions: Sendable, Equatable {
     public var handleToken: String?
     /// How times are labelled.
     public var clock: ClockStyle
+    /// The user interface the caller asked for this session (the `ui` option), or nil for the
+    /// daemon's own choice.
+    public var userInterface: UserInterfaceKind?
+    /// The window of the caller's a dialog is attached to (`parent_window`), or nil for none.
+    public var parentWindow: ParentWindow?
+    /// A token that lets a compositor give a dialog the focus (`activation_token`), if any.
+    public var activationToken: String?
 
     /// Validates a caller's options and fills in defaults; throws on the first problem found.
     ///
@@ -56,5 +63,8 @@ public struct PickerOptions: Sendable, Equatable {
         timeoutSeconds = options.uint32("timeout") ?? 0
         handleToken = try Self.validatedHandleToken(options.string("handle_token"))
         clock = try Self.validatedClock(options.string("clock")) ?? defaultClock
+        userInterface = try Self.validatedUserInterface(options.string("ui"))
+        parentWindow = try Self.validatedParentWindow(options.string("parent_window"))
+        activationToken = try Self.validatedActivationToken(options.string("activation_token"))
     }
 }

@@ -76,24 +76,26 @@ public enum Daemon {
         } catch {
             throw StartupFailure(message: "cannot connect to the session bus: \(error.message)")
         }
-        let frontEnds = try FrontEnds.choose(for: arguments, connection: connection, loop: loop, log: log)
+        // The dialog backend knows a session by its object path, which the service makes.
+        weak var namer: TimePickerService?
+        let frontEnds = try FrontEnds.make(for: arguments, connection: connection, loop: loop, log: log) { id in namer?.path(of: id) }
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
-            connection: connection, loop: loop, frontEnd: frontEnds.main,
+            connection: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
             callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: .fromLocale())
+        namer = service
         service.onNameLost = { loop.stop() }
         service.onDisconnected = {
             log.log(.warning, "the session bus went away")
             loop.stop()
         }
         service.start()
-        if let notifications = frontEnds.notifications {
-            service.watchNameOwner("org.freedesktop.Notifications") { notifications.serverVanished() }
-        }
+        let notifications = frontEnds.notifications
+        service.watchNameOwner("org.freedesktop.Notifications") { notifications.serverVanished() }
         connection.attach(to: loop)
         try claimName(on: connection, replace: arguments.replace, log: log)
 
-        log.log(.notice, "serving \(TimePickerBus.name) on \(connection.uniqueName) with the \(frontEnds.main.kind) user interface")
+        log.log(.notice, "serving \(TimePickerBus.name) on \(connection.uniqueName) with the \(frontEnds.userInterfaces.preferred.rawValue) user interface")
         loop.run()
         // Every session ends and every front end gives back what it borrowed; the loop keeps
         // turning meanwhile (a notification server is asked to close its notifications).

@@ -1,11 +1,16 @@
+internal import DBusKit
+internal import TimePickerContract
+
 /// The command line of `timepickerd`, parsed by hand (no packages beyond the toolchain).
 public struct DaemonArguments: Equatable, Sendable {
     /// Which user interface shows the pickers.
     public enum UserInterface: String, CaseIterable, Sendable {
-        case auto, terminal, notification
+        case auto, dialog, notification, terminal
     }
 
     var userInterface = UserInterface.auto
+    /// The bus name of the dialog backend.
+    var dialogBackend = DialogBackendBus.gtkName
     /// The notification layout, when not chosen by the server's name.
     var notificationLayout: String?
     var replace = false
@@ -19,15 +24,22 @@ public struct DaemonArguments: Equatable, Sendable {
     }
 
     static let usage = """
-        Usage: timepickerd [--ui auto|terminal|notification] [--notification-layout stepper|list]
-                           [--replace] [--verbose] [--version] [--help]
+        Usage: timepickerd [--ui auto|dialog|notification|terminal] [--dialog-backend NAME]
+                           [--notification-layout stepper|list] [--replace] [--verbose]
+                           [--version] [--help]
 
         Serves io.github.timepickerd.TimePicker1 on the session bus: other programs ask it to show a
         start-and-end time picker and receive the outcome as D-Bus signals.
 
-          --ui UI      where pickers appear: 'terminal' (this terminal), 'notification' (desktop
-                       notifications), or 'auto' (the terminal when stdin and stdout are one,
-                       else notifications); default auto
+          --ui UI      where pickers appear when a caller does not say: 'dialog' (a window,
+                       drawn by the dialog backend), 'notification' (desktop notifications),
+                       'terminal' (this terminal), or 'auto' (this terminal when stdin and
+                       stdout are one, else a dialog when a backend is on the bus or can be
+                       started, else notifications; a dialog that cannot be shown becomes a
+                       notification); default auto
+          --dialog-backend NAME
+                       the bus name of the dialog backend; default io.github.timepickerd.Gtk
+                       (timepickerd-gtk)
           --notification-layout LAYOUT
                        'stepper' (Earlier, Later, Next/OK buttons) or 'list' (one action per
                        slot); default: list for dunst and mako, which show actions as a
@@ -47,13 +59,22 @@ public struct DaemonArguments: Equatable, Sendable {
             let (name, inlineValue) = Self.split(argument)
             switch name {
             case "--ui":
+                let choices = "auto, dialog, notification or terminal"
                 guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw UsageError(message: "option '--ui' needs a value: auto, terminal or notification")
+                    throw UsageError(message: "option '--ui' needs a value: \(choices)")
                 }
                 guard let choice = UserInterface(rawValue: value) else {
-                    throw UsageError(message: "option '--ui' must be auto, terminal or notification, not '\(value)'")
+                    throw UsageError(message: "option '--ui' must be \(choices), not '\(value)'")
                 }
                 userInterface = choice
+            case "--dialog-backend":
+                guard let value = inlineValue ?? remaining.popFirst() else {
+                    throw UsageError(message: "option '--dialog-backend' needs a bus name, such as io.github.timepickerd.Gtk")
+                }
+                guard let name = BusName(value), !name.isUnique else {
+                    throw UsageError(message: "option '--dialog-backend' must be a well-known bus name such as io.github.timepickerd.Gtk, not '\(value)'")
+                }
+                dialogBackend = name
             case "--notification-layout":
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw UsageError(message: "option '--notification-layout' needs a value: stepper or list")

@@ -1,4 +1,5 @@
 internal import DBusKit
+internal import DialogUI
 internal import EventLoop
 internal import Glibc
 internal import NotificationUI
@@ -6,15 +7,15 @@ internal import TerminalUI
 internal import TimePickerCore
 internal import TimePickerService
 
-/// The daemon's own user interface, as `--ui` chose it, with what the daemon wires to it.
+/// The daemon's own user interfaces: a dialog, notifications and, when it runs in one, its
+/// terminal; which of them `--ui` prefers; and what the daemon wires to them.
 struct FrontEnds {
-    /// Shows every session that is not on a caller's terminal.
-    let main: any PickerFrontEnd
-    /// The daemon's terminal, when pickers appear there (SIGWINCH redraws it).
+    /// The front ends by kind, the preferred one and its fallback.
+    let userInterfaces: UserInterfaces
+    /// The daemon's terminal, when it runs in one (SIGWINCH redraws it).
     let terminal: TerminalFrontEnd?
-    /// The notification front end, when pickers appear as notifications (it must hear of the
-    /// server leaving the bus).
-    let notifications: NotificationFrontEnd?
+    /// The notification front end (it must hear of the server leaving the bus).
+    let notifications: NotificationFrontEnd
 
     /// Whether the daemon runs with a terminal on stdin and stdout.
     static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -26,17 +27,50 @@ struct FrontEnds {
         }
     }
 
-    /// The front end `--ui` asks for: the daemon's terminal (`terminal`, or `auto` with a
-    /// terminal on stdin and stdout), else desktop notifications.
-    static func choose(
-        for arguments: DaemonArguments, connection: DBusConnection, loop: EventLoop, log: Logger
+    /// Makes every front end the daemon can offer and picks the preferred one: what `--ui`
+    /// names, or for `auto` the daemon's terminal when it runs in one, else a dialog when the
+    /// backend is on the bus or can be started (notifications when one cannot be shown), else
+    /// notifications. `sessionPath` names a session's object, for the dialog backend.
+    static func make(
+        for arguments: DaemonArguments, connection: DBusConnection, loop: EventLoop, log: Logger,
+        sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) throws(StartupFailure) -> FrontEnds {
         try check(arguments)
-        guard arguments.userInterface == .terminal || (arguments.userInterface == .auto && hasTerminal) else {
-            let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
-            let notifications = NotificationFrontEnd(connection: connection, loop: loop, layout: layout)
-            return FrontEnds(main: notifications, terminal: nil, notifications: notifications)
+        let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
+        let notifications = NotificationFrontEnd(connection: connection, loop: loop, layout: layout)
+        let dialog = DialogFrontEnd(backendName: arguments.dialogBackend, connection: connection, loop: loop, handle: sessionPath)
+        dialog.onProblem = { message in log.log(.warning, message) }
+        var frontEnds: [UserInterfaceKind: any PickerFrontEnd] = [.notification: notifications, .dialog: dialog]
+        var whyMissing: [UserInterfaceKind: String] = [:]
+        var terminal: TerminalFrontEnd?
+        if hasTerminal {
+            terminal = try daemonTerminal(loop: loop, log: log)
+            frontEnds[.terminal] = terminal
+        } else {
+            whyMissing[.terminal] = "the daemon does not run in a terminal"
         }
+
+        let preferred: UserInterfaceKind
+        var fallback: UserInterfaceKind?
+        switch arguments.userInterface {
+        case .dialog: preferred = .dialog
+        case .notification: preferred = .notification
+        case .terminal: preferred = .terminal
+        case .auto where terminal != nil: preferred = .terminal
+        case .auto:
+            if backendAvailable(arguments.dialogBackend, on: connection, log: log) {
+                preferred = .dialog
+                fallback = .notification
+            } else {
+                preferred = .notification
+            }
+        }
+        let userInterfaces = UserInterfaces(frontEnds: frontEnds, preferred: preferred, fallback: fallback, whyMissing: whyMissing)
+        return FrontEnds(userInterfaces: userInterfaces, terminal: terminal, notifications: notifications)
+    }
+
+    /// The daemon's own terminal, as a front end.
+    private static func daemonTerminal(loop: EventLoop, log: Logger) throws(StartupFailure) -> TerminalFrontEnd {
         do {
             // Output through a non-blocking file of the daemon's own: a terminal that stops
             // reading (Ctrl-S) must not stall the bus.
@@ -47,9 +81,21 @@ struct FrontEnds {
                 // Log lines would scribble over a picker on the same screen: kept until it is gone.
                 terminal.onScreenOwnershipChange = { owned in owned ? log.hold() : log.release() }
             }
-            return FrontEnds(main: terminal, terminal: terminal, notifications: nil)
+            return terminal
         } catch {
             throw StartupFailure(message: "cannot use the terminal: \(error)")
+        }
+    }
+
+    /// Whether the dialog backend `name` runs, or the bus can start it (start-up only: it waits
+    /// for the bus's answers).
+    private static func backendAvailable(_ name: BusName, on connection: DBusConnection, log: Logger) -> Bool {
+        do {
+            if try connection.nameHasOwner(name) { return true }
+            return try connection.activatableNames().contains(name.rawValue)
+        } catch {
+            log.log(.warning, "cannot ask the bus about the dialog backend \(name): \(error.message)")
+            return false
         }
     }
 

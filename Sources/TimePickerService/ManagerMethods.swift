@@ -48,7 +48,8 @@ extension TimePickerService {
         return session
     }
 
-    /// Starts the session's timeout, asks the bus who created it, and hands it to the front end.
+    /// Starts the session's timeout, asks the bus who created it, and hands it to the front end:
+    /// the caller's terminal's, else the one its `ui` option names, else the preferred one.
     ///
     /// A session on a caller's terminal waits for the bus's answer: it is shown only while the
     /// caller's job holds that terminal's foreground, and which job that is comes from the bus,
@@ -63,6 +64,14 @@ extension TimePickerService {
             }
         }
         guard let terminal = session.clientTerminal else {
+            let kind = session.model.options.userInterface ?? userInterfaces.preferred
+            guard let frontEnd = userInterfaces.frontEnds[kind] else {
+                session.unavailableBecause = "the \(kind.rawValue) user interface is not available: "
+                    + (userInterfaces.whyMissing[kind] ?? "the daemon does not offer it")
+                log.log(.info, "\(session.path): \(session.unavailableBecause ?? "")")
+                end(session, with: .cancelled(.unavailable))
+                return
+            }
             identifyOwner(of: session)
             session.frontEnd = frontEnd
             frontEnd.show(session.id, session.model.state)

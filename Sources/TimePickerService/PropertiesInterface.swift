@@ -40,7 +40,7 @@ extension TimePickerService {
         let (ownInterface, values): (InterfaceName, [String: DBusValue])
         if path == TimePickerBus.managerPath {
             ownInterface = TimePickerBus.managerInterface
-            values = ["Version": .uint32(1), "UserInterface": .string(frontEnd.kind)]
+            values = ["Version": .uint32(1), "UserInterface": .string(userInterfaces.preferred.rawValue)]
         } else if let session = sessions[path] {
             ownInterface = TimePickerBus.sessionInterface
             values = [

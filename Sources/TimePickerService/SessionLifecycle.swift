@@ -21,8 +21,26 @@ extension TimePickerService: PickerFrontEndDelegate {
     public func frontEnd(_ frontEnd: any PickerFrontEnd, session id: PickerSessionID, cannotShow reason: CancelReason, because message: String) {
         guard let session = sessions[id], session.frontEnd === frontEnd else { return }
         log.log(.warning, "\(session.path): \(message)")
-        session.unavailableBecause = message
+        // After a fallback the caller hears both: why neither could show it.
+        session.unavailableBecause = session.unavailableBecause.map { "\($0); and \(message)" } ?? message
         end(session, with: .cancelled(reason))
+    }
+
+    public func frontEnd(_ frontEnd: any PickerFrontEnd, session id: PickerSessionID, couldNotShow message: String) {
+        guard let session = sessions[id], session.frontEnd === frontEnd else { return }
+        // Nobody has seen it: a session that left the choice to the daemon may be shown elsewhere.
+        if session.model.options.userInterface == nil, let kind = userInterfaces.fallback,
+           let fallback = userInterfaces.frontEnds[kind], fallback !== frontEnd {
+            log.log(.notice, "\(session.path): \(message); showing it as a \(fallback.kind) instead")
+            session.unavailableBecause = message
+            session.frontEnd = fallback
+            fallback.show(id, session.model.state)
+            return
+        }
+        log.log(.warning, "\(session.path): \(message)")
+        session.unavailableBecause = message
+        session.frontEnd = nil
+        end(session, with: .cancelled(.unavailable))
     }
 
     /// PropertiesChanged for what moved since `before`.
@@ -69,7 +87,8 @@ extension TimePickerService: PickerFrontEndDelegate {
         case .selected(let start, let end):
             sendReply([.string(start.busText), .string(end.busText)], to: call)
         case .cancelled(.unavailable):
-            let why = session.unavailableBecause ?? "the \(session.frontEnd?.kind ?? frontEnd.kind) user interface is unavailable"
+            let kind = session.frontEnd?.kind ?? (session.model.options.userInterface ?? userInterfaces.preferred).rawValue
+            let why = session.unavailableBecause ?? "the \(kind) user interface is unavailable"
             sendError(.noUserInterface("no user interface can show a time picker: \(why)"), to: call)
         case .cancelled(let reason):
             sendError(.cancelled(reason.rawValue), to: call)

@@ -3,14 +3,14 @@ public import DBusKit
 public import EventLoop
 public import TimePickerCore
 
-/// The time picker service: its sessions, its D-Bus objects, and the front end that shows them.
+/// The time picker service: its sessions, its D-Bus objects, and the front ends that show them.
 ///
 /// Everything runs on the event loop's thread; no method here waits for the bus or a person.
 /// The methods of each D-Bus interface live in extensions named after it.
 public final class TimePickerService {
     let connection: DBusConnection
     let loop: EventLoop
-    let frontEnd: any PickerFrontEnd
+    let userInterfaces: UserInterfaces
     let clientTerminals: ClientTerminals
     let log: Logger
     let defaultClock: ClockStyle
@@ -26,15 +26,15 @@ public final class TimePickerService {
     /// Called when the connection to the bus is gone.
     public var onDisconnected: (() -> Void)?
 
-    /// A service whose sessions `frontEnd` shows, except those on callers' terminals, whose
-    /// front ends `callerTerminals` makes.
+    /// A service whose sessions `userInterfaces` show, except those on callers' terminals,
+    /// whose front ends `callerTerminals` makes.
     public init(
-        connection: DBusConnection, loop: EventLoop, frontEnd: any PickerFrontEnd,
+        connection: DBusConnection, loop: EventLoop, userInterfaces: UserInterfaces,
         callerTerminals: @escaping CallerTerminalFrontEndFactory, log: Logger, defaultClock: ClockStyle
     ) {
         self.connection = connection
         self.loop = loop
-        self.frontEnd = frontEnd
+        self.userInterfaces = userInterfaces
         clientTerminals = ClientTerminals(makeFrontEnd: callerTerminals)
         credentials = CredentialsLookup(connection: connection, log: log)
         callerWatch = CallerWatch(connection: connection, log: log)
@@ -44,10 +44,16 @@ public final class TimePickerService {
 
     /// Starts answering messages. Call before requesting the bus name, so no call is missed.
     public func start() {
-        frontEnd.delegate = self
+        for frontEnd in userInterfaces.all { frontEnd.delegate = self }
         clientTerminals.delegate = self
         callerWatch.onCallerLeft = { [unowned self] id in self.callerLeft(id) }
         connection.setMessageHandler { [unowned self] message in self.handle(message) }
+    }
+
+    /// A session's object path, for a front end that names its sessions by it (the dialog
+    /// backend interface does); nil once the session has ended.
+    public func path(of session: PickerSessionID) -> ObjectPath? {
+        sessions[session]?.path
     }
 
     /// Calls `onVanish` whenever the well-known `name` loses its owner (a server the daemon
@@ -61,7 +67,7 @@ public final class TimePickerService {
     /// here waits: the event loop keeps turning until then.
     public func shutdown(then done: @escaping () -> Void) {
         // Front ends first: ending a shown session must not bring the next one on screen.
-        let frontEnds = [frontEnd] + clientTerminals.frontEnds
+        let frontEnds = userInterfaces.all + clientTerminals.frontEnds
         var waiting = frontEnds.count
         for frontEnd in frontEnds {
             frontEnd.shutdown {

@@ -16,6 +16,11 @@ private final class ClosingDelegate: PickerFrontEndDelegate {
         finished.append((session, reason))
         onFinish()
     }
+
+    func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, couldNotShow message: String) {
+        finished.append((session, .unavailable))
+        onFinish()
+    }
 }
 
 @Suite("Terminal front end")

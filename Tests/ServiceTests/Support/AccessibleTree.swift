@@ -20,6 +20,9 @@ struct AccessibleNode: Decodable {
 
     var isSelected: Bool { states.contains("selected") }
     var isFocused: Bool { states.contains("focused") }
+    /// A window that has the keyboard, the one a person's keys go to: GTK 4.8 reports no
+    /// `active` state, but only the active window's focus widget is `focused`.
+    var hasKeyboard: Bool { children.contains { $0.all.contains(where: \.isFocused) } }
 
     /// This node and every node below it, depth first.
     var all: [AccessibleNode] { [self] + children.flatMap(\.all) }

@@ -35,41 +35,28 @@ final class DialogFixture {
     /// Presses `keys` (xdotool names) in the window titled `title`, answering events meanwhile
     /// as the daemon would, so each key sees the state the ones before it led to.
     func press(_ keys: [String], inWindowTitled title: String) throws {
-        let window = try display.window(titled: title)
-        try display.run("/usr/bin/xdotool", ["windowfocus", "--sync", String(window)])
-        try whileAnswering(display.start("/usr/bin/xdotool", ["key", "--delay", "150"] + keys))
+        try whileAnswering(display.startPressing(keys, inWindowTitled: title))
     }
 
     /// Clicks the centre of `node` of the dialog `title` (`count` clicks: 2 for a double click;
-    /// `button` 5 turns the wheel down a notch a click).
+    /// `button` 5 turns the wheel down a notch a click), answering events meanwhile.
     func click(_ node: AccessibleNode, inWindowTitled title: String, count: Int = 1, button: Int = 1) throws {
-        guard node.isOnScreen else { throw HarnessError("'\(node.label)' is not on screen: \(node.extents)") }
-        let origin = try display.origin(of: display.window(titled: title))
-        let (x, y) = node.centre
-        try whileAnswering(display.start("/usr/bin/xdotool", [
-            "mousemove", "--sync", String(origin.x + x), String(origin.y + y), "sleep", "0.2",
-            "click", "--repeat", String(count), "--delay", "100", String(button),
-        ]))
+        try whileAnswering(display.startClicking(node, inWindowTitled: title, count: count, button: button))
     }
 
     /// Asks the window titled `title` to close, as a window manager's close button does.
     func closeWindow(titled title: String) throws {
-        let window = try display.window(titled: title)
-        try display.run("/usr/bin/python3", [Self.x11Script, "delete-window", String(window)])
+        try display.closeWindow(titled: title)
     }
 
     /// Waits until no window is titled `title`.
     func waitForWindowGone(_ title: String) throws {
-        try waitUntil("the window '\(title)' to go") { try display.windows(titled: title).isEmpty }
+        try display.waitForWindowGone(title)
     }
-
-    /// Support/x11.py, beside this file.
-    static let x11Script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("x11.py").path
 
     private func whileAnswering(_ command: CapturedCommand) throws {
         try caller.pump("\(command)", seconds: 30) { !command.process.isRunning }
-        let termination = try command.process.waitForExit()
-        guard termination == .exited(0) else { throw HarnessError("xdotool ended with \(termination): \(command.stderr)") }
+        try command.finish()
     }
 }
 

@@ -1,0 +1,169 @@
+internal import TimePickerContract
+public import DBusKit
+
+/// A dialog backend on the bus (`dbus/io.github.timepickerd.impl.TimePicker1.xml`), as the
+/// daemon talks to it: asynchronous calls on the daemon's own connection, so a slow or frozen
+/// backend never stalls the bus, sent to the unique name that owns the backend's name (so a
+/// replacement never receives another process's Update or Close), and its Event signals taken
+/// only from that owner.
+final class DialogBackend {
+    /// The backend's well-known name, as `--dialog-backend` chose it.
+    let name: BusName
+    private let connection: DBusConnection
+    /// How long an Update or Close may take: a backend that takes longer is not answering.
+    static let callTimeoutMilliseconds: Int32 = 5_000
+    /// How long starting the backend may take (D-Bus activation, then GTK's start-up).
+    static let startTimeoutMilliseconds: Int32 = 25_000
+
+    /// Why a call to the backend failed, in a line for the log and the caller.
+    struct Failure: Error {
+        let message: String
+        /// The name (or the owner it was sent to) is not on the bus: it left or was never there.
+        let isAbsent: Bool
+    }
+
+    /// How a dialog ended, as ShowPicker's late reply says.
+    enum Response {
+        /// OK: the selection the person saw and accepted.
+        case accepted(start: String?, end: String?)
+        case cancelled
+        /// Closed, or never shown (no display, too many dialogs); the reason is for the log.
+        case ended(reason: String)
+    }
+
+    init(name: BusName, connection: DBusConnection) {
+        self.name = name
+        self.connection = connection
+    }
+
+    /// Starts the backend when it is not running (D-Bus activation) and answers with the unique
+    /// name that owns `name` then.
+    func resolveOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
+        busCall("StartServiceByName", [.string(name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { [weak self] result in
+            guard let self else { return }
+            if case .failure(let failure) = result {
+                completion(.failure(failure))
+                return
+            }
+            self.busCall("GetNameOwner", [.string(self.name.rawValue)], timeout: Self.callTimeoutMilliseconds) { result in
+                completion(result.flatMap { values in
+                    guard case .string(let text)? = values.first, let owner = BusName(text) else {
+                        return .failure(Failure(message: "the bus named no owner for \(self.name)", isAbsent: true))
+                    }
+                    return .success(owner)
+                })
+            }
+        }
+    }
+
+    /// ShowPicker: shows a dialog for `handle` at `owner`; `completion` has how it ended, which
+    /// may be long after (the call waits for the person, with no time limit of its own: the
+    /// daemon closes the dialog when the session ends).
+    func showPicker(
+        at owner: BusName, handle: ObjectPath, parentWindow: String, options: [String: DBusValue],
+        completion: @escaping (Result<Response, Failure>) -> Void
+    ) {
+        call(owner, DialogBackendBus.Member.showPicker, [.objectPath(handle), .string(parentWindow), .vardict(options)],
+             timeout: DBusConnection.infiniteTimeout) { result in
+            completion(result.flatMap(Self.response(from:)))
+        }
+    }
+
+    /// Update: the dialog's new state; `completion` once the backend answered or failed to.
+    func update(at owner: BusName, handle: ObjectPath, state: [String: DBusValue], completion: @escaping (Failure?) -> Void) {
+        call(owner, DialogBackendBus.Member.update, [.objectPath(handle), .vardict(state)], timeout: Self.callTimeoutMilliseconds) { result in
+            if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
+        }
+    }
+
+    /// Close: takes the dialog down; `completion` once the backend answered or failed to.
+    func close(at owner: BusName, handle: ObjectPath, completion: @escaping () -> Void = {}) {
+        call(owner, DialogBackendBus.Member.close, [.objectPath(handle)], timeout: Self.callTimeoutMilliseconds) { _ in completion() }
+    }
+
+    /// The handle and event text of an Event signal in `signal`, when `owner` sent it.
+    static func event(in signal: DBusMessage, from owner: BusName) -> (handle: ObjectPath, text: String)? {
+        guard signal.sender == owner, signal.path == DialogBackendBus.path, signal.interface == DialogBackendBus.interface,
+              signal.member == DialogBackendBus.Member.event, signal.signature == "os",
+              let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 256), values.count == 2,
+              case .objectPath(let handle) = values[0], case .string(let text) = values[1]
+        else { return nil }
+        return (handle, text)
+    }
+
+    /// The owner `name` had before, when `signal` is the bus saying it changed hands ("" when
+    /// it had none).
+    func previousOwner(in signal: DBusMessage) -> String? {
+        guard signal.isSignal(interface: .messageBus, member: "NameOwnerChanged"), signal.sender == .messageBus,
+              let values = try? signal.arguments(), values.count == 3,
+              case .string(let changed) = values[0], changed == name.rawValue, case .string(let old) = values[1]
+        else { return nil }
+        return old
+    }
+
+    // MARK: Calls
+
+    /// ShowPicker's reply: (u response, a{sv} results).
+    private static func response(from values: [DBusValue]) -> Result<Response, Failure> {
+        guard values.count == 2, case .uint32(let code) = values[0], let results = values[1].stringKeyedEntries else {
+            return .failure(Failure(message: "the dialog backend answered ShowPicker with something other than (ua{sv})", isAbsent: false))
+        }
+        func string(_ key: String) -> String? {
+            for entry in results where entry.key == key {
+                if case .variant(.string(let text)) = entry.value { return text }
+            }
+            return nil
+        }
+        switch code {
+        case 0: return .success(.accepted(start: string("start"), end: string("end")))
+        case 1: return .success(.cancelled)
+        default: return .success(.ended(reason: string("reason") ?? "response \(code)"))
+        }
+    }
+
+    private func call(
+        _ owner: BusName, _ member: MemberName, _ arguments: [DBusValue], timeout: Int32,
+        completion: @escaping (Result<[DBusValue], Failure>) -> Void
+    ) {
+        send(destination: owner, path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: member.rawValue,
+             arguments, timeout: timeout, completion: completion)
+    }
+
+    private func busCall(_ member: String, _ arguments: [DBusValue], timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void) {
+        send(destination: .messageBus, path: .messageBus, interface: .messageBus, member: member, arguments, timeout: timeout, completion: completion)
+    }
+
+    private func send(
+        destination: BusName, path: ObjectPath, interface: InterfaceName, member: String, _ arguments: [DBusValue],
+        timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void
+    ) {
+        let name = self.name
+        do {
+            let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
+            try message.append(contentsOf: arguments)
+            try connection.call(message, timeoutMilliseconds: timeout) { reply in
+                guard reply.kind != .error else {
+                    let error = reply.errorName ?? .failed
+                    let absent = error == .serviceUnknown || error == .nameHasNoOwner
+                    let detail = reply.errorMessage ?? error.rawValue
+                    let message: String
+                    if absent {
+                        message = "no dialog backend \(name) on the bus (\(detail))"
+                    } else if error.isSpawnFailure {
+                        message = "the dialog backend \(name) could not be started: \(detail)"
+                    } else if error == .noReply || error == .timeout {
+                        message = "the dialog backend \(name) gave no answer to \(member): \(detail)"
+                    } else {
+                        message = "the dialog backend \(name) refused \(member): \(error.rawValue): \(detail)"
+                    }
+                    completion(.failure(Failure(message: message, isAbsent: absent)))
+                    return
+                }
+                let values = (try? reply.arguments(maximumValues: 64, maximumStringBytes: 64 * 1024)) ?? []
+                completion(.success(values))
+            }
+        } catch {
+            completion(.failure(Failure(message: "\(member): \(error.message)", isAbsent: false)))
+        }
+    }
+}

@@ -1,0 +1,272 @@
+internal import TimePickerContract
+public import DBusKit
+public import EventLoop
+public import TimePickerCore
+
+/// Shows picker sessions as dialog windows drawn by a dialog backend, a process of its own on
+/// the bus (`timepickerd-gtk`, or another program with the backend interface), as
+/// xdg-desktop-portal shows its dialogs through backends.
+///
+/// The session's state stays in the daemon: the backend reports what the person does (Event),
+/// this front end hands it to the service, and sends the state the service answers with
+/// (Update). Every call is asynchronous on the daemon's connection, so a frozen backend never
+/// stalls the daemon; one that crashes ends the sessions it showed with "unavailable"; one
+/// that cannot show a dialog at all (none installed, no display) hands the session back
+/// unseen (`couldNotShow`), so the service can show it elsewhere.
+public final class DialogFrontEnd: PickerFrontEnd {
+    public let kind = "dialog"
+    public weak var delegate: (any PickerFrontEndDelegate)?
+    /// Told what went wrong with the backend short of ending a session, for the log.
+    public var onProblem: ((String) -> Void)?
+
+    /// One session's dialog.
+    private final class Dialog {
+        let session: PickerSessionID
+        let handle: ObjectPath
+        /// The latest state the service gave.
+        var state: PickerState
+        /// The backend process the ShowPicker went to; nil while its owner is being found.
+        var owner: BusName?
+        /// What the backend draws now (the last state sent): an unchanged state is not sent.
+        var sent: (start: WallClockTime, end: WallClockTime, focus: PickerColumn)
+        /// An Update is out; the next waits for its answer, so a frozen backend holds one call.
+        var updateInFlight = false
+        /// Whether the service's latest state still has to be sent.
+        var updatePending = false
+        /// ShowPicker went to an owner that had just left: sent again once, to the new one.
+        var retried = false
+        /// The person accepted: the events that say what they saw are being reported, and
+        /// nothing more goes to the backend.
+        var accepted = false
+
+        init(session: PickerSessionID, handle: ObjectPath, state: PickerState) {
+            self.session = session
+            self.handle = handle
+            self.state = state
+            sent = (state.start, state.end, state.focus)
+        }
+    }
+
+    private let backend: DialogBackend
+    private let loop: EventLoop
+    /// The handle each session's dialog goes by: the session's object path, as the backend
+    /// interface documents.
+    private let handleForSession: (PickerSessionID) -> ObjectPath?
+    private var dialogs: [PickerSessionID: Dialog] = [:]
+    /// The unique name that owns the backend's name, once known.
+    private var owner: BusName?
+    /// Sessions waiting for the owner to be found (the backend may be starting).
+    private var waitingForOwner: [PickerSessionID] = []
+    private var resolving = false
+    private var isShutDown = false
+    /// How long `shutdown` lets the backend close its dialogs.
+    private let stopGraceMilliseconds = 2000
+
+    /// Shows dialogs through the backend named `backendName` on `connection`; `handle` gives a
+    /// session's object path.
+    public init(
+        backendName: BusName, connection: DBusConnection, loop: EventLoop,
+        handle: @escaping (PickerSessionID) -> ObjectPath?
+    ) {
+        backend = DialogBackend(name: backendName, connection: connection)
+        self.loop = loop
+        handleForSession = handle
+        connection.addMatch(MatchRule.nameOwnerChanged(of: backendName.rawValue))
+        connection.addSignalObserver { [weak self] signal in self?.handle(signal) }
+    }
+
+    /// The backend's bus name.
+    public var backendName: BusName { backend.name }
+
+    public func show(_ session: PickerSessionID, _ state: PickerState) {
+        guard !isShutDown, dialogs[session] == nil else { return }
+        let handle = handleForSession(session)
+            ?? TimePickerBus.managerPath.appending("dialog")!.appending(String(session.rawValue))!
+        dialogs[session] = Dialog(session: session, handle: handle, state: state)
+        waitingForOwner.append(session)
+        sendWaiting()
+    }
+
+    public func update(_ session: PickerSessionID, _ state: PickerState) {
+        guard let dialog = dialogs[session], !dialog.accepted else { return }
+        dialog.state = state
+        dialog.updatePending = true
+        sendUpdate(of: dialog)
+    }
+
+    public func withdraw(_ session: PickerSessionID) {
+        guard let dialog = dialogs.removeValue(forKey: session) else { return }
+        waitingForOwner.removeAll { $0 == session }
+        if let owner = dialog.owner, !dialog.accepted { backend.close(at: owner, handle: dialog.handle) }
+    }
+
+    /// Closes every dialog; `done` once the backend answered every Close, or after
+    /// `stopGraceMilliseconds` if it keeps the daemon waiting.
+    public func shutdown(then done: @escaping () -> Void) {
+        guard !isShutDown else { return }
+        isShutDown = true
+        let open = dialogs.values.compactMap { dialog in dialog.owner.map { ($0, dialog.handle) } }
+        dialogs.removeAll()
+        waitingForOwner.removeAll()
+        var finished = false
+        let finish = {
+            guard !finished else { return }
+            finished = true
+            done()
+        }
+        guard !open.isEmpty else {
+            finish()
+            return
+        }
+        var left = open.count
+        for (owner, handle) in open {
+            backend.close(at: owner, handle: handle) {
+                left -= 1
+                if left == 0 { finish() }
+            }
+        }
+        loop.schedule(afterMilliseconds: stopGraceMilliseconds, finish)
+    }
+
+    // MARK: Showing
+
+    /// Sends ShowPicker for the sessions that wait, finding the backend's owner first.
+    private func sendWaiting() {
+        guard !waitingForOwner.isEmpty else { return }
+        guard let owner else {
+            findOwner()
+            return
+        }
+        let waiting = waitingForOwner
+        waitingForOwner.removeAll()
+        for session in waiting {
+            guard let dialog = dialogs[session] else { continue }
+            showPicker(dialog, at: owner)
+        }
+    }
+
+    /// Starts the backend if needed and learns its owner; the sessions waiting go on or, when
+    /// there is no backend to be had, go back unseen.
+    private func findOwner() {
+        guard !resolving else { return }
+        resolving = true
+        backend.resolveOwner { [weak self] result in
+            guard let self, !self.isShutDown else { return }
+            self.resolving = false
+            switch result {
+            case .success(let owner):
+                self.owner = owner
+                self.sendWaiting()
+            case .failure(let failure):
+                let waiting = self.waitingForOwner
+                self.waitingForOwner.removeAll()
+                for session in waiting where self.dialogs.removeValue(forKey: session) != nil {
+                    self.delegate?.frontEnd(self, session: session, couldNotShow: failure.message)
+                }
+            }
+        }
+    }
+
+    private func showPicker(_ dialog: Dialog, at owner: BusName) {
+        dialog.owner = owner
+        dialog.sent = (dialog.state.start, dialog.state.end, dialog.state.focus)
+        dialog.updatePending = false
+        let state = dialog.state
+        backend.showPicker(
+            at: owner, handle: dialog.handle, parentWindow: state.options.parentWindow?.text ?? "",
+            options: DialogOptions.forShowPicker(state, now: MonotonicClock.now())
+        ) { [weak self, weak dialog] result in
+            guard let self, let dialog, self.dialogs[dialog.session] === dialog else { return }
+            self.answered(dialog, sentTo: owner, result)
+        }
+    }
+
+    /// ShowPicker's late reply: the person's choice, or why there is no dialog.
+    private func answered(_ dialog: Dialog, sentTo owner: BusName, _ result: Result<DialogBackend.Response, DialogBackend.Failure>) {
+        let session = dialog.session
+        switch result {
+        case .success(.accepted(let start, let end)):
+            // What the person saw and accepted, should the Update for their last moves still be
+            // on its way; then OK.
+            dialog.accepted = true
+            let (start, end) = Self.selection(start, end, else: dialog.state)
+            for event in [PickerEvent.set(.start, start), .set(.end, end), .confirm] where dialogs[session] === dialog {
+                delegate?.frontEnd(self, session: session, didReport: event)
+            }
+            if dialogs[session] === dialog { dialogs[session] = nil }
+        case .success(.cancelled):
+            dialogs[session] = nil
+            delegate?.frontEnd(self, session: session, didReport: .cancel)
+        case .success(.ended(let reason)):
+            // The dialog was never shown (no display, too many dialogs): Close was not called.
+            dialogs[session] = nil
+            delegate?.frontEnd(self, session: session, couldNotShow: "the dialog backend \(backend.name) showed no dialog: \(reason)")
+        case .failure(let failure) where failure.isAbsent && !dialog.retried:
+            // The owner left just before the call (a backend exiting when idle): once more,
+            // through whoever owns the name now.
+            dialog.retried = true
+            if self.owner == owner { self.owner = nil }
+            dialog.owner = nil
+            waitingForOwner.append(session)
+            sendWaiting()
+        case .failure(let failure):
+            dialogs[session] = nil
+            delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: failure.message)
+        }
+    }
+
+    /// The selection in ShowPicker's results where it reads as times, else `state`'s.
+    private static func selection(_ start: String?, _ end: String?, else state: PickerState) -> (WallClockTime, WallClockTime) {
+        (start.flatMap(WallClockTime.init(parsing:)) ?? state.start, end.flatMap(WallClockTime.init(parsing:)) ?? state.end)
+    }
+
+    // MARK: Updating
+
+    /// Sends the dialog's latest state when it differs from what the backend draws, one
+    /// Update at a time.
+    private func sendUpdate(of dialog: Dialog) {
+        guard dialog.updatePending, !dialog.updateInFlight, let owner = dialog.owner else { return }
+        dialog.updatePending = false
+        let state = dialog.state
+        guard (state.start, state.end, state.focus) != dialog.sent else { return }
+        dialog.sent = (state.start, state.end, state.focus)
+        dialog.updateInFlight = true
+        backend.update(at: owner, handle: dialog.handle, state: DialogOptions.forUpdate(state, now: MonotonicClock.now())) {
+            [weak self, weak dialog] failure in
+            guard let self, let dialog else { return }
+            dialog.updateInFlight = false
+            if let failure, self.dialogs[dialog.session] === dialog {
+                // The dialog ending crosses an Update now and then; ShowPicker's reply says how
+                // it ended. Anything else is worth a line in the log.
+                self.onProblem?("\(dialog.handle): \(failure.message)")
+            }
+            self.sendUpdate(of: dialog)
+        }
+    }
+
+    // MARK: Signals
+
+    /// The backend's Event signals, and its name changing owner.
+    private func handle(_ signal: DBusMessage) {
+        if let previous = backend.previousOwner(in: signal) {
+            // The next dialog goes to whoever owns the name next. The dialogs of an owner that
+            // left end through their ShowPicker calls, which the bus fails when their recipient
+            // disconnects (and a call it never delivered is sent again).
+            if owner?.rawValue == previous { owner = nil }
+            return
+        }
+        guard let owner, let (handle, text) = DialogBackend.event(in: signal, from: owner),
+              let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == owner && !$0.accepted }),
+              let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
+        else { return }
+        delegate?.frontEnd(self, session: dialog.session, didReport: event)
+    }
+
+    /// Confirming and cancelling come as ShowPicker's reply, never as events.
+    private static func isBackendEvent(_ event: PickerEvent) -> Bool {
+        switch event {
+        case .confirm, .cancel: false
+        default: true
+        }
+    }
+}
