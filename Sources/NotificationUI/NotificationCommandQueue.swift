@@ -18,8 +18,8 @@ internal import TimePickerCore
 final class NotificationCommandQueue: Sendable {
     /// One session's pending wish.
     enum Request: Sendable {
-        /// Show the notification for this state, or update it in place.
-        case show(PickerState)
+        /// Show the notification for this view, or update it in place.
+        case show(NotificationView)
         /// Close the notification; nothing more will be asked about this session.
         case close
     }
@@ -54,8 +54,9 @@ final class NotificationCommandQueue: Sendable {
 
     deinit { Glibc.close(descriptor) }
 
-    /// Asks for `session` to be shown in `picker`'s state, replacing an older one still waiting.
-    func show(_ session: PickerSessionID, _ picker: PickerState) {
+    /// Asks for `session` to be shown as `picker`, replacing an older view still waiting; the
+    /// same view again redraws it (the countdown).
+    func show(_ session: PickerSessionID, _ picker: NotificationView) {
         state.withLock { state in
             if state.pending[session] == nil { state.order.append(session) }
             state.pending[session] = .show(picker)

@@ -104,12 +104,12 @@ final class NotificationThread {
         var requests = batch.requests[...]
         while let (session, request) = requests.popFirst() {
             switch request {
-            case .show(let state):
+            case .show(let view):
                 if serverTimedOut {
                     end(session, .unavailable, "the notification server is not answering")
                     continue
                 }
-                show(session, state)
+                show(session, view)
                 // Everything that queued up while the server kept us waiting is answered now.
                 if serverTimedOut {
                     let later = commands.take()
@@ -131,7 +131,7 @@ final class NotificationThread {
 
     // MARK: Showing
 
-    private func show(_ session: PickerSessionID, _ state: PickerState) {
+    private func show(_ session: PickerSessionID, _ view: NotificationView) {
         let asked = MonotonicClock.now()
         guard let server = server ?? NotificationServerInfo.ask() else {
             serverTimedOut = MonotonicClock.now() - asked >= timeoutMilliseconds
@@ -144,7 +144,8 @@ final class NotificationThread {
             return
         }
         let layout = layoutOverride ?? .forServer(named: server.name)
-        let content = NotificationContent.render(state, layout: layout, bodyMarkup: server.capabilities.contains("body-markup"))
+        let content = NotificationContent.render(
+            view, layout: layout, bodyMarkup: server.capabilities.contains("body-markup"), now: MonotonicClock.now())
         let entry: ShownNotification
         if let existing = shown[session] {
             entry = existing

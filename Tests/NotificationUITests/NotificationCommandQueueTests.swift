@@ -11,7 +11,7 @@ struct NotificationCommandQueueTests {
     private func summary(_ batch: NotificationCommandQueue.Batch) -> [String] {
         batch.requests.map { session, request in
             switch request {
-            case .show(let model): "\(session.rawValue) show \(model.start)"
+            case .show(let view): "\(session.rawValue) show \(view.state.start)"
             case .close: "\(session.rawValue) close"
             }
         }
