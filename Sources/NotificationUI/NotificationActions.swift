@@ -6,9 +6,6 @@ public enum NotificationActionKey: Equatable, Sendable {
     /// A click on the notification's body (the Notifications spec's "default" action).
     case `default`
     case earlier, later
-    /// Kept for servers that still show an older notification's buttons: the stepper now offers
-    /// them only as the default action.
-    case next, ok
     /// A start slot, in the list layout.
     case start(WallClockTime)
     /// An end slot, in the list layout.
@@ -28,8 +25,6 @@ public enum NotificationActionKey: Equatable, Sendable {
         case .default: "default"
         case .earlier: "earlier"
         case .later: "later"
-        case .next: "next"
-        case .ok: "ok"
         case .start(let time): "start-" + time.busText
         case .end(let time): "end-" + time.busText
         case .hour(let column, let hour): Self.prefix(column) + "hour-" + (hour < 10 ? "0\(hour)" : "\(hour)")
@@ -44,8 +39,6 @@ public enum NotificationActionKey: Equatable, Sendable {
         case "default": self = .default
         case "earlier": self = .earlier
         case "later": self = .later
-        case "next": self = .next
-        case "ok": self = .ok
         case "change-start": self = .changeStart
         default:
             guard let column = [PickerColumn.start, .end].first(where: { key.hasPrefix(Self.prefix($0)) }) else { return nil }
@@ -77,15 +70,14 @@ public enum NotificationActionKey: Equatable, Sendable {
 
 /// The picker events an invoked notification action stands for, whatever the layout.
 ///
-/// `default` is a click on the notification's body: Next while choosing the start, OK after.
+/// `default` is a click on the notification's body: Next while choosing the start, OK after
+/// (the stepper's only way on: it offers no button that does the same).
 /// Choosing an hour, or going back to the hours, stands for no event: it only narrows the menu
 /// (`NotificationView.menuHour(afterAction:)`).
 public func pickerEvents(forAction key: String, in state: PickerState) -> [PickerEvent] {
     switch NotificationActionKey(rawValue: key) {
     case .earlier: [.move(by: -1)]
     case .later: [.move(by: 1)]
-    case .next: [.focus(.end)]
-    case .ok: [.confirm]
     case .default: state.focus == .start ? [.focus(.end)] : [.confirm]
     case .start(let time): [.set(.start, time), .focus(.end)]
     case .end(let time): [.set(.end, time), .confirm]
