@@ -77,7 +77,7 @@ struct ListMenu {
         if column == .end { lines.append("Start: \(state.start.label(clock))") }
         let what = column == .start ? "start" : "end"
         // dunst marks a notification with actions "(A)" and no more: say where they are.
-        lines.append("Choose the \(what) time in this notification's menu" + (page == .hours ? ": first the hour, then the minutes." : "."))
+        lines.append("Choose the \(what) time in the notification menu" + (page == .hours ? ": first the hour, then the minutes." : "."))
         if state.options.minDuration > 0 {
             lines.append("The range lasts at least \(durationText(minutes: state.options.minDuration)).")
         }

@@ -98,7 +98,7 @@ struct NotificationContentTests {
         #expect(content.actions.contains(NotificationAction(key: "start-12:00", label: "Start 12:00 · 12:00 PM")))
         #expect(content.actions.contains(NotificationAction(key: "start-24:00", label: "Start 24:00 · midnight")))
         #expect(!content.actions.contains { $0.key == "default" || $0.key.hasPrefix("end-") })
-        #expect(lines(content) == ["Choose the start time in this notification's menu.", "Dismiss this notification to cancel."])
+        #expect(lines(content) == ["Choose the start time in the notification menu.", "Dismiss this notification to cancel."])
     }
 
     @Test("List, end phase: Change start… first, then only valid ends with their durations, min_duration respected")
@@ -112,7 +112,7 @@ struct NotificationContentTests {
         #expect(content.actions.last == NotificationAction(key: "end-24:00", label: "End 24:00 (15 h)"))
         #expect(content.actions.dropFirst().map(\.key) == picker.validEnds.map { "end-\($0.busText)" })
         #expect(lines(content) == [
-            "Start: 09:00", "Choose the end time in this notification's menu.", "The range lasts at least 1 h 30 min.", "Dismiss this notification to cancel.",
+            "Start: 09:00", "Choose the end time in the notification menu.", "The range lasts at least 1 h 30 min.", "Dismiss this notification to cancel.",
         ])
     }
 
@@ -120,7 +120,7 @@ struct NotificationContentTests {
     func listStartsLeaveRoom() throws {
         let content = NotificationContent.render(try model(["min_duration": .uint32(120)]), layout: .list, bodyMarkup: false)
         #expect(content.actions.last?.key == "start-22:00")
-        #expect(lines(content) == ["Choose the start time in this notification's menu.", "The range lasts at least 2 h.", "Dismiss this notification to cancel."])
+        #expect(lines(content) == ["Choose the start time in the notification menu.", "The range lasts at least 2 h.", "Dismiss this notification to cancel."])
     }
 
     @Test("Every end the list offers is accepted and ends the picker with it")
