@@ -1,12 +1,13 @@
+public import DBusKit
 public import EventLoop
 public import TimePickerCore
 
 /// Shows picker sessions as desktop notifications whose actions pick the start and the end.
 ///
-/// Lives on the daemon's event loop: it turns invoked actions into picker events for the
-/// service and sends the states the service gives it to the notification thread, which only
-/// draws notifications and reports what the server says. Several sessions are several
-/// notifications.
+/// Lives on the daemon's event loop and talks to the notification server over the daemon's
+/// own bus connection, never waiting for it: it turns invoked actions into picker events for
+/// the service, and gets the states the service gives it onto the server (`NotificationDelivery`).
+/// Several sessions are several notifications.
 ///
 /// What it adds to a session's state is presentation only: the hour a list menu is narrowed to
 /// (`NotificationView`), and a countdown timer while the session has a timeout, which redraws
@@ -16,35 +17,33 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     public weak var delegate: (any PickerFrontEndDelegate)?
 
     private let loop: EventLoop
-    private let commands: NotificationCommandQueue
-    private let reports: Mailbox<NotificationReport>
+    private let commands: NotificationDelivery
     /// The view of each shown session: the state it was last given, which its actions act on,
     /// and the hour its list menu is narrowed to.
     private var views: [PickerSessionID: NotificationView] = [:]
     /// The next countdown redraw of each shown session that has a timeout.
     private var countdowns: [PickerSessionID: Timer] = [:]
-    private var reportWatch: DescriptorWatch?
-    /// Called once the thread has closed everything, after `shutdown`.
-    private var whenStopped: (() -> Void)?
+    /// Set by `shutdown`: nothing more is shown.
+    private var isShutDown = false
     /// The session whose action's events are being reported: its updates are sent to the
     /// server once, after the last event, so the server never shows a state half-way.
     private var reportingAction: PickerSessionID?
 
-    /// How long `shutdown` lets the thread close the notifications: a frozen server must not
+    /// How long `shutdown` lets the server close the notifications: a frozen server must not
     /// keep the daemon from exiting.
     private let stopGraceMilliseconds = 2000
 
-    /// Starts the notification thread; `layout` overrides the choice by server name.
-    public init(loop: EventLoop, layout: NotificationLayout?) throws(SystemError) {
+    /// Shows notifications through the server on `connection`; `layout` overrides the choice
+    /// by the server's name.
+    public init(connection: DBusConnection, loop: EventLoop, layout: NotificationLayout?) {
         self.loop = loop
-        commands = try NotificationCommandQueue()
-        reports = try Mailbox()
-        try NotificationThread.start(commands: commands, reports: reports, layoutOverride: layout)
-        reportWatch = loop.watch(reports.descriptor, for: .readable) { [weak self] _ in self?.handleReports() }
+        commands = NotificationDelivery(connection: connection, loop: loop, layoutOverride: layout)
+        commands.onReport = { [weak self] report in self?.handle(report) }
+        connection.addSignalObserver { [weak self] signal in self?.commands.handle(signal) }
     }
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
-        guard whenStopped == nil else { return }
+        guard !isShutDown else { return }
         views[session] = NotificationView(state)
         send(session)
     }
@@ -61,21 +60,14 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         commands.close(session)
     }
 
-    /// Asks the thread to close every notification and end; `done` runs when it has, or after
+    /// Asks the server to close every notification; `done` runs when it has, or after
     /// `stopGraceMilliseconds` if the server keeps it waiting. Nothing here waits.
     public func shutdown(then done: @escaping () -> Void) {
-        guard whenStopped == nil else { return }
+        guard !isShutDown else { return }
+        isShutDown = true
         views.removeAll()
         cancelCountdowns()
-        var finished = false
-        let finish = {
-            guard !finished else { return }
-            finished = true
-            done()
-        }
-        whenStopped = finish
-        commands.stop()
-        loop.schedule(afterMilliseconds: stopGraceMilliseconds, finish)
+        commands.stop(graceMilliseconds: stopGraceMilliseconds, then: done)
     }
 
     /// The notification server left the bus: its notifications are gone, and so are their sessions.
@@ -88,25 +80,20 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         }
     }
 
-    private func handleReports() {
-        for message in reports.takeAll() {
-            switch message {
-            case .action(let session, let key): act(on: key, for: session)
-            case .dismissed(let session): report(.cancel, for: session)
-            case .ended(let session, let reason, let message):
-                guard views.removeValue(forKey: session) != nil else { continue }
-                countdowns.removeValue(forKey: session)?.cancel()
-                delegate?.frontEnd(self, session: session, cannotShow: reason, because: message)
-            case .stopped:
-                reportWatch?.cancel()
-                whenStopped?()
-            }
+    private func handle(_ report: NotificationReport) {
+        switch report {
+        case .action(let session, let key): act(on: key, for: session)
+        case .dismissed(let session): self.report(.cancel, for: session)
+        case .ended(let session, let reason, let message):
+            guard views.removeValue(forKey: session) != nil else { return }
+            countdowns.removeValue(forKey: session)?.cancel()
+            delegate?.frontEnd(self, session: session, cannotShow: reason, because: message)
         }
     }
 
-    /// Reports the events an invoked action stands for, then shows the state they led to
-    /// (the same state when they stand for none, so the thread knows the step is complete),
-    /// its menu narrowed to the hour the action chose, if it chose one.
+    /// Reports the events an invoked action stands for, then shows the state they led to (the
+    /// same state when they stand for none: the server's close that may follow the action is
+    /// part of the step), its menu narrowed to the hour the action chose, if it chose one.
     private func act(on key: String, for session: PickerSessionID) {
         guard let view = views[session] else { return }
         reportingAction = session
@@ -120,7 +107,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         send(session)
     }
 
-    /// Sends `session`'s view to the thread, and times the next redraw of its countdown.
+    /// Sends `session`'s view to the server, and times the next redraw of its countdown.
     private func send(_ session: PickerSessionID) {
         guard let view = views[session] else { return }
         commands.show(session, view)

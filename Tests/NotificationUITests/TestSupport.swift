@@ -15,9 +15,3 @@ extension NotificationContent {
         render(NotificationView(model.state, menuHour: menuHour), layout: layout, bodyMarkup: bodyMarkup, now: now)
     }
 }
-
-extension NotificationCommandQueue {
-    func show(_ session: PickerSessionID, _ model: PickerModel) {
-        show(session, NotificationView(model.state))
-    }
-}

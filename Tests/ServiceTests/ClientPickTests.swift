@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// `timepickerctl pick` without a terminal of its own (stdin is /dev/null, or --no-terminal):
@@ -160,7 +161,7 @@ struct ClientPickTests {
             "clock": .string("24h"),
         ])
         // The session's path as the service would make it; the client listens there already.
-        let sender = try #require(call.sender)
+        let sender = try #require(call.sender?.rawValue)
         let path = try #require(ObjectPath(
             "/io/github/timepickerd/TimePicker1/session/\(sender.dropFirst().replacingOccurrences(of: ".", with: "_"))/\(token)"))
         try service.answer(call, handle: path)

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// Notification menus a person can use (issue 10, item 6), and what the body says (item 3): the

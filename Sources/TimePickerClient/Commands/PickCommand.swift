@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import EventLoop
 internal import Glibc
@@ -84,12 +85,12 @@ public final class PickCommand {
         }
         connection.attach(to: loop)
         // The bus takes both rules before the call that follows on this connection.
-        connection.addMatch(ServiceNames.signalsRule(path: handle.path))
-        connection.addMatch(ServiceNames.ownerChangesRule)
+        connection.addMatch(TimePickerBus.Rule.signals(on: handle.path))
+        connection.addMatch(TimePickerBus.Rule.ownerChanges)
         do {
             let call = try DBusMessage.methodCall(
-                destination: ServiceNames.service, path: ServiceNames.managerPath,
-                interface: ServiceNames.managerInterface, member: "ShowTimePicker")
+                destination: TimePickerBus.name, path: TimePickerBus.managerPath,
+                interface: TimePickerBus.managerInterface, member: "ShowTimePicker")
             try call.append(.vardict(serviceOptions))
             terminal?.lent()
             try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
@@ -136,10 +137,10 @@ public final class PickCommand {
         }
         if let handle, path != handle.path {
             // A service that ignores handle_token: follow the path it chose.
-            connection?.addMatch(ServiceNames.signalsRule(path: path))
+            connection?.addMatch(TimePickerBus.Rule.signals(on: path))
         }
         handle = handle.map { SessionHandle(token: $0.token, path: path) }
-        serviceOwner = sender
+        serviceOwner = sender.rawValue
         let held = early
         early.removeAll()
         held.forEach(receive)
@@ -147,22 +148,21 @@ public final class PickCommand {
 
     /// The outcome for an error answer to ShowTimePicker.
     private func refusal(_ reply: DBusMessage) -> PickOutcome {
-        let name = reply.errorName ?? "org.freedesktop.DBus.Error.Failed"
-        let message = reply.errorMessage.map(displaySafe) ?? name
+        let name = reply.errorName ?? .failed
+        let message = reply.errorMessage.map(displaySafe) ?? name.rawValue
         switch name {
-        case "org.freedesktop.DBus.Error.InvalidArgs" where terminal != nil && message.contains("'terminal'"):
+        case .invalidArgs where terminal != nil && message.contains("'terminal'"):
             if message.contains("unknown option") {
                 return .failed("the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal")
             }
             return .failed("the time picker service refused this terminal: \(message)")
-        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-             "org.freedesktop.DBus.Error.Disconnected", "org.freedesktop.DBus.Error.NoServer":
+        case .serviceUnknown, .nameHasNoOwner, .disconnected, .noServer:
             return .failed("cannot reach the time picker service: \(message)")
-        case _ where name.hasPrefix("org.freedesktop.DBus.Error.Spawn."):
+        case _ where name.isSpawnFailure:
             return .failed("cannot start the time picker service: \(message)")
-        case "org.freedesktop.DBus.Error.NoReply":
+        case .noReply:
             return .failed("the time picker service did not answer: \(message)")
-        case "org.freedesktop.DBus.Error.InvalidArgs":
+        case .invalidArgs:
             return .failed(PickOptions.namingFlags(message))
         default:
             return .failed(message)
@@ -173,19 +173,19 @@ public final class PickCommand {
     /// the bus going away.
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
-        if message.isSignal(interface: ServiceNames.local, member: "Disconnected") {
+        if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
             finish(.failed("lost the connection to the session bus"))
-        } else if message.isSignal(interface: ServiceNames.busInterface.rawValue, member: "NameOwnerChanged") {
+        } else if message.isSignal(interface: .messageBus, member: "NameOwnerChanged") {
             ownerChanged(message)
-        } else if let handle, message.path == handle.path, message.interface == ServiceNames.sessionInterface.rawValue {
+        } else if let handle, message.path == handle.path, message.interface == TimePickerBus.sessionInterface {
             sessionSignal(message)
         }
     }
 
     private func ownerChanged(_ message: DBusMessage) {
         let names = message.strings
-        guard message.sender == ServiceNames.bus.rawValue, names.count == 3,
-              names[0] == ServiceNames.service.rawValue, names[2].isEmpty,
+        guard message.sender == .messageBus, names.count == 3,
+              names[0] == TimePickerBus.name.rawValue, names[2].isEmpty,
               serviceOwner == nil || names[1] == serviceOwner
         else { return }
         // The service left the bus without ending the session: it crashed or was killed, and
@@ -200,7 +200,7 @@ public final class PickCommand {
         }
         // The bus routes only the owner's broadcasts here, but anyone may send a signal
         // addressed to this client directly.
-        guard message.sender == owner else { return }
+        guard message.sender?.rawValue == owner else { return }
         let arguments = message.strings
         switch message.member {
         case "Selected" where arguments.count == 2:
@@ -231,7 +231,7 @@ public final class PickCommand {
         // The path is known before the answer, and the bus delivers this after ShowTimePicker,
         // so even a session still being made is cancelled.
         if let cancel = try? DBusMessage.methodCall(
-            destination: ServiceNames.service, path: handle.path, interface: ServiceNames.sessionInterface, member: "Cancel") {
+            destination: TimePickerBus.name, path: handle.path, interface: TimePickerBus.sessionInterface, member: "Cancel") {
             connection.send(cancel)
         }
         loop.schedule(afterMilliseconds: interruptGraceMilliseconds) { [unowned self] in

@@ -1,4 +1,5 @@
 import Foundation
+import TestHarness
 
 /// What a test reads off the daemon's notifications about the step the person is in.
 extension MockNotificationServer.Notification {
