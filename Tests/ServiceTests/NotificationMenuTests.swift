@@ -35,9 +35,8 @@ struct NotificationMenuTests {
     func hourThenMinutes() throws {
         let fixture = try NotificationFixture(layout: "list")
         let mock = try fixture.mock
-        let handle = try fixture.client.showTimePicker([
-            "title": .string("Fine"), "clock": .string("24h"), "step": .uint32(5), "first": .string("00:00"),
-            "start": .string("06:00"), "end": .string("07:00"), "handle_token": .string("fine"),
+        let (handle, hours) = try fixture.showPicker("Fine", token: "fine", [
+            "clock": .string("24h"), "step": .uint32(5), "first": .string("00:00"), "start": .string("06:00"), "end": .string("07:00"),
         ])
         var shown: [MockNotificationServer.Notification] = []
         func step(_ key: String, on notification: MockNotificationServer.Notification) throws -> MockNotificationServer.Notification {
@@ -48,7 +47,6 @@ struct NotificationMenuTests {
             return next
         }
 
-        let hours = try mock.waitForNotify(summary: "Fine")
         shown.append(hours)
         #expect(hours.actionKeys.count == 25, "\(hours.actionKeys)")
         #expect(hours.label(of: "start-hour-09") == "Start 09:00–09:55…")
@@ -85,9 +83,7 @@ struct NotificationMenuTests {
     func changeStart() throws {
         let fixture = try NotificationFixture(layout: "list")
         let mock = try fixture.mock
-        let handle = try fixture.client.showTimePicker(
-            ["title": .string("Second thoughts"), "clock": .string("12h"), "handle_token": .string("back")])
-        let starts = try mock.waitForNotify(summary: "Second thoughts")
+        let (handle, starts) = try fixture.showPicker("Second thoughts", token: "back", ["clock": .string("12h")])
         try mock.invokeAction("start-09:00", on: starts.id)
         let ends = try mock.waitForNotify(summary: "Second thoughts")
         #expect(ends.actionKeys.first == "change-start")
@@ -111,9 +107,7 @@ struct NotificationMenuTests {
     func stepperEachActionOnce() throws {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
-        let handle = try fixture.client.showTimePicker(
-            ["title": .string("Once"), "clock": .string("24h"), "min_duration": .uint32(30), "handle_token": .string("once")])
-        let start = try mock.waitForNotify(summary: "Once")
+        let (handle, start) = try fixture.showPicker("Once", token: "once", ["clock": .string("24h"), "min_duration": .uint32(30)])
         try mock.invokeAction("default", on: start.id)
         let end = try mock.waitForNotify(summary: "Once")
         for notification in [start, end] {
@@ -134,10 +128,9 @@ struct NotificationMenuTests {
     func countdown() throws {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
-        let quiet = try fixture.client.showTimePicker(["title": .string("No hurry")])
+        _ = try fixture.showPicker("No hurry", token: "quiet")
         let started = ContinuousClock.now
-        let handle = try fixture.client.showTimePicker(["title": .string("Hurry"), "timeout": .uint32(13)])
-        let first = try mock.waitForNotify(summary: "Hurry")
+        let (handle, first) = try fixture.showPicker("Hurry", token: "hurry", ["timeout": .uint32(13)])
         #expect(first.body.contains("Closes in 13 s") || first.body.contains("Closes in 12 s"), "body: \(first.body)")
         #expect(first.expireTimeout == 0, "the daemon keeps the time, not the server")
         let ten = try mock.waitForNotify(summary: "Hurry", seconds: 20) { $0.body.contains("Closes in 10 s") }
@@ -160,6 +153,5 @@ struct NotificationMenuTests {
         let quietOnes = mock.receivedCalls().compactMap(\.notification).filter { $0.summary == "No hurry" }
         #expect(quietOnes.count == 1, "a session without a timeout is never redrawn by itself: \(quietOnes)")
         #expect(quietOnes.allSatisfy { !$0.body.contains("Closes in") })
-        _ = quiet
     }
 }

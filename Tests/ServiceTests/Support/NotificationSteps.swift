@@ -1,3 +1,4 @@
+import DBusKit
 import Foundation
 import TestHarness
 
@@ -21,4 +22,15 @@ func sortedAsText(_ lines: [String], locale: String, in directory: URL) throws -
     let result = try CapturedCommand.run("/usr/bin/sort", [file.path], environment: ["LC_ALL": locale], directory: directory)
     guard result.termination == .exited(0) else { throw HarnessError("sort: \(result.termination) \(result.stderr)") }
     return result.stdout.split(separator: "\n").map(String.init)
+}
+
+extension NotificationFixture {
+    /// Shows a picker titled `title` with `options` and the `handle_token` `token`; answers its
+    /// session's path and the first Notify the server got for it.
+    func showPicker(
+        _ title: String, token: String, _ options: [String: DBusValue] = [:]
+    ) throws -> (handle: ObjectPath, shown: MockNotificationServer.Notification) {
+        let handle = try client.showTimePicker(options.merging(["title": .string(title), "handle_token": .string(token)]) { $1 })
+        return (handle, try mock.waitForNotify(summary: title))
+    }
 }
