@@ -5,22 +5,31 @@ public import TimePickerCore
 public enum NotificationActionKey: Equatable, Sendable {
     /// A click on the notification's body (the Notifications spec's "default" action).
     case `default`
-    case earlier, later, next, ok
+    case earlier, later
     /// A start slot, in the list layout.
     case start(WallClockTime)
     /// An end slot, in the list layout.
     case end(WallClockTime)
+    /// The slots of one hour (0...24) of a column, in the list layout when its slots do not fit
+    /// one menu: narrows the menu, changes nothing in the session.
+    case hour(PickerColumn, Int)
+    /// Back from one hour's slots to the hours of a column, in the list layout.
+    case hours(PickerColumn)
+    /// Back from the end step to the start step, in the list layout.
+    case changeStart
 
-    /// The key on the bus: "default", "earlier", …, "start-09:00", "end-17:00".
+    /// The key on the bus: "default", "earlier", …, "start-09:00", "end-17:00", "start-hour-09",
+    /// "end-hours", "change-start".
     public var rawValue: String {
         switch self {
         case .default: "default"
         case .earlier: "earlier"
         case .later: "later"
-        case .next: "next"
-        case .ok: "ok"
         case .start(let time): "start-" + time.busText
         case .end(let time): "end-" + time.busText
+        case .hour(let column, let hour): Self.prefix(column) + "hour-" + (hour < 10 ? "0\(hour)" : "\(hour)")
+        case .hours(let column): Self.prefix(column) + "hours"
+        case .changeStart: "change-start"
         }
     }
 
@@ -30,32 +39,49 @@ public enum NotificationActionKey: Equatable, Sendable {
         case "default": self = .default
         case "earlier": self = .earlier
         case "later": self = .later
-        case "next": self = .next
-        case "ok": self = .ok
+        case "change-start": self = .changeStart
         default:
-            if key.hasPrefix("start-"), let time = WallClockTime(parsing: String(key.dropFirst(6))) {
-                self = .start(time)
-            } else if key.hasPrefix("end-"), let time = WallClockTime(parsing: String(key.dropFirst(4))) {
-                self = .end(time)
+            guard let column = [PickerColumn.start, .end].first(where: { key.hasPrefix(Self.prefix($0)) }) else { return nil }
+            let rest = String(key.dropFirst(Self.prefix(column).count))
+            if rest == "hours" {
+                self = .hours(column)
+            } else if rest.hasPrefix("hour-"), let hour = Self.hour(String(rest.dropFirst(5))) {
+                self = .hour(column, hour)
+            } else if let time = WallClockTime(parsing: rest) {
+                self = column == .start ? .start(time) : .end(time)
             } else {
                 return nil
             }
         }
     }
+
+    /// "start-" or "end-".
+    private static func prefix(_ column: PickerColumn) -> String {
+        column == .start ? "start-" : "end-"
+    }
+
+    /// An hour as two ASCII digits, 00...24.
+    private static func hour(_ digits: String) -> Int? {
+        guard digits.utf8.count == 2, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let hour = Int(digits), hour <= 24 else { return nil }
+        return hour
+    }
 }
 
 /// The picker events an invoked notification action stands for, whatever the layout.
 ///
-/// `default` is a click on the notification's body: Next while choosing the start, OK after.
+/// `default` is a click on the notification's body: Next while choosing the start, OK after
+/// (the stepper's only way on: it offers no button that does the same).
+/// Choosing an hour, or going back to the hours, stands for no event: it only narrows the menu
+/// (`NotificationView.menuHour(afterAction:)`).
 public func pickerEvents(forAction key: String, in state: PickerState) -> [PickerEvent] {
     switch NotificationActionKey(rawValue: key) {
     case .earlier: [.move(by: -1)]
     case .later: [.move(by: 1)]
-    case .next: [.focus(.end)]
-    case .ok: [.confirm]
     case .default: state.focus == .start ? [.focus(.end)] : [.confirm]
     case .start(let time): [.set(.start, time), .focus(.end)]
     case .end(let time): [.set(.end, time), .confirm]
-    case nil: []
+    case .changeStart: [.focus(.start)]
+    case .hour, .hours, nil: []
     }
 }

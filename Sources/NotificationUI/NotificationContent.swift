@@ -1,4 +1,4 @@
-public import TimePickerCore
+internal import TimePickerCore
 
 /// One action a notification offers: the key that comes back when it is invoked, and its label.
 public struct NotificationAction: Sendable, Equatable {
@@ -15,46 +15,51 @@ public struct NotificationAction: Sendable, Equatable {
     }
 }
 
-/// What one notification shows for a picker's state: pure, so layouts can be tested without a server.
+/// What one notification shows for a session's view: pure, so layouts can be tested without a server.
 public struct NotificationContent: Sendable, Equatable {
     public var summary: String
     public var body: String
     public var actions: [NotificationAction]
 
-    /// The notification for `state` in `layout`; with `bodyMarkup` the body is escaped for
-    /// servers that read it as markup. Caller text is neutralised either way.
-    public static func render(_ state: PickerState, layout: NotificationLayout, bodyMarkup: Bool) -> NotificationContent {
-        let clock = state.options.clock
-        let start = state.start.label(clock)
-        let end = state.end.label(clock)
-        let choosingStart = state.focus == .start
+    /// The notification for `view` in `layout` at `now` (monotonic milliseconds, for the
+    /// countdown); with `bodyMarkup` the body is escaped for servers that read it as markup.
+    /// Caller text is neutralised either way.
+    public static func render(_ view: NotificationView, layout: NotificationLayout, bodyMarkup: Bool, now: Int) -> NotificationContent {
         var lines: [String]
-        var actions: [NotificationAction]
+        let actions: [NotificationAction]
         switch layout {
         case .stepper:
-            lines = [
-                "Start: \(start)" + (choosingStart ? "  ◀" : ""),
-                "End: \(end)" + (choosingStart ? "" : "  ◀"),
-                choosingStart ? "Move the start with Earlier and Later, then Next." : "Move the end with Earlier and Later, then OK.",
-            ]
-            actions = [
-                NotificationAction(.default, label: choosingStart ? "Next" : "OK"),
-                NotificationAction(.earlier, label: "Earlier"),
-                NotificationAction(.later, label: "Later"),
-                choosingStart ? NotificationAction(.next, label: "Next") : NotificationAction(.ok, label: "OK"),
-            ]
+            (lines, actions) = stepper(view.state)
         case .list:
-            if choosingStart {
-                lines = ["Choose the start time."]
-                actions = state.validStarts.map { NotificationAction(.start($0), label: "Start \($0.label(clock))") }
-            } else {
-                lines = ["Start: \(start)", "Choose the end time."]
-                actions = state.validEnds.map { NotificationAction(.end($0), label: "End \($0.label(clock))") }
-            }
+            let menu = ListMenu(view)
+            (lines, actions) = (menu.bodyLines, menu.actions)
         }
+        if let left = view.state.secondsLeft(at: now) { lines.append(Countdown.text(secondsLeft: left)) }
         lines.append("Dismiss this notification to cancel.")
         let body = lines.map { bodyMarkup ? escapedForMarkup(displaySafe($0)) : displaySafe($0) }.joined(separator: "\n")
-        return NotificationContent(summary: displaySafe(state.options.title), body: body, actions: actions)
+        return NotificationContent(summary: displaySafe(view.state.options.title), body: body, actions: actions)
+    }
+
+    /// The stepper's body and actions: each action once. The click on the body (the default
+    /// action, which GNOME Shell and others show as no button) is Next, then OK; servers that
+    /// list the default action (dunst's menu) show it under that label.
+    private static func stepper(_ state: PickerState) -> (lines: [String], actions: [NotificationAction]) {
+        let clock = state.options.clock
+        let choosingStart = state.focus == .start
+        let lines = [
+            "Start: \(state.start.label(clock))" + (choosingStart ? "  ◀" : ""),
+            "End: \(state.end.label(clock))" + (choosingStart ? "" : "  ◀"),
+            "Duration: \(state.durationLine)",
+            choosingStart
+                ? "Earlier and Later move the start; click this notification to go on to the end."
+                : "Earlier and Later move the end; click this notification to accept.",
+        ]
+        let actions = [
+            NotificationAction(.default, label: choosingStart ? "Next" : "OK"),
+            NotificationAction(.earlier, label: "Earlier"),
+            NotificationAction(.later, label: "Later"),
+        ]
+        return (lines, actions)
     }
 
     /// `text` with the characters the Notifications body markup gives meaning to escaped.

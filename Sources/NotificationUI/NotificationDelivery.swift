@@ -13,8 +13,8 @@ internal import TimePickerCore
 final class NotificationDelivery {
     /// One session's notification.
     private struct Entry {
-        /// A state not yet sent (the latest).
-        var pending: PickerState?
+        /// A view not yet sent (the latest).
+        var pending: NotificationView?
         /// The server's id for what it shows, once a Notify was answered.
         var id: UInt32?
         /// A Notify for it is out.
@@ -50,10 +50,11 @@ final class NotificationDelivery {
         self.layoutOverride = layoutOverride
     }
 
-    /// Gets `state` shown for `session`, in place of what it shows.
-    func show(_ session: PickerSessionID, _ state: PickerState) {
+    /// Gets `view` shown for `session`, in place of what it shows; the same view again redraws
+    /// it (the countdown is rendered when it is sent).
+    func show(_ session: PickerSessionID, _ view: NotificationView) {
         var entry = entries[session] ?? Entry()
-        entry.pending = state
+        entry.pending = view
         entries[session] = entry
         if !entry.inFlight, !queue.contains(session) { queue.append(session) }
         pump()
@@ -137,13 +138,14 @@ final class NotificationDelivery {
         }
         while inFlight < maximumInFlight, !queue.isEmpty {
             let session = queue.removeFirst()
-            guard var entry = entries[session], let state = entry.pending else { continue }
+            guard var entry = entries[session], let view = entry.pending else { continue }
             entry.pending = nil
             entry.inFlight = true
             entries[session] = entry
             inFlight += 1
             let layout = layoutOverride ?? .forServer(named: info.name)
-            let content = NotificationContent.render(state, layout: layout, bodyMarkup: info.capabilities.contains("body-markup"))
+            let content = NotificationContent.render(
+                view, layout: layout, bodyMarkup: info.capabilities.contains("body-markup"), now: MonotonicClock.now())
             entries[session]?.sendingKeys = Set(content.actions.map(\.key))
             let replacing = entry.id ?? 0
             server.notify(content, replacing: replacing) { [weak self] result in

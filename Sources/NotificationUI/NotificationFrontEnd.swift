@@ -8,13 +8,21 @@ public import TimePickerCore
 /// own bus connection, never waiting for it: it turns invoked actions into picker events for
 /// the service, and gets the states the service gives it onto the server (`NotificationDelivery`).
 /// Several sessions are several notifications.
+///
+/// What it adds to a session's state is presentation only: the hour a list menu is narrowed to
+/// (`NotificationView`), and a countdown timer while the session has a timeout, which redraws
+/// the notification when the countdown's text changes (`Countdown`).
 public final class NotificationFrontEnd: PickerFrontEnd {
     public let kind = "notification"
     public weak var delegate: (any PickerFrontEndDelegate)?
 
+    private let loop: EventLoop
     private let commands: NotificationDelivery
-    /// The state each shown session was last given: what its actions act on.
-    private var states: [PickerSessionID: PickerState] = [:]
+    /// The view of each shown session: the state it was last given, which its actions act on,
+    /// and the hour its list menu is narrowed to.
+    private var views: [PickerSessionID: NotificationView] = [:]
+    /// The next countdown redraw of each shown session that has a timeout.
+    private var countdowns: [PickerSessionID: Timer] = [:]
     /// Set by `shutdown`: nothing more is shown.
     private var isShutDown = false
     /// The session whose action's events are being reported: its updates are sent to the
@@ -28,6 +36,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     /// Shows notifications through the server on `connection`; `layout` overrides the choice
     /// by the server's name.
     public init(connection: DBusConnection, loop: EventLoop, layout: NotificationLayout?) {
+        self.loop = loop
         commands = NotificationDelivery(connection: connection, loop: loop, layoutOverride: layout)
         commands.onReport = { [weak self] report in self?.handle(report) }
         connection.addSignalObserver { [weak self] signal in self?.commands.handle(signal) }
@@ -35,18 +44,19 @@ public final class NotificationFrontEnd: PickerFrontEnd {
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
         guard !isShutDown else { return }
-        states[session] = state
-        commands.show(session, state)
+        views[session] = NotificationView(state)
+        send(session)
     }
 
     public func update(_ session: PickerSessionID, _ state: PickerState) {
-        guard states[session] != nil else { return }
-        states[session] = state
-        if reportingAction != session { commands.show(session, state) }
+        guard let view = views[session] else { return }
+        views[session] = view.updated(to: state)
+        if reportingAction != session { send(session) }
     }
 
     public func withdraw(_ session: PickerSessionID) {
-        guard states.removeValue(forKey: session) != nil else { return }
+        guard views.removeValue(forKey: session) != nil else { return }
+        countdowns.removeValue(forKey: session)?.cancel()
         commands.close(session)
     }
 
@@ -55,15 +65,17 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     public func shutdown(then done: @escaping () -> Void) {
         guard !isShutDown else { return }
         isShutDown = true
-        states.removeAll()
+        views.removeAll()
+        cancelCountdowns()
         commands.stop(graceMilliseconds: stopGraceMilliseconds, then: done)
     }
 
     /// The notification server left the bus: its notifications are gone, and so are their sessions.
     public func serverVanished() {
         commands.serverGone()
-        for session in states.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
-            states[session] = nil
+        cancelCountdowns()
+        for session in views.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            views[session] = nil
             delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: "the notification server left the bus")
         }
     }
@@ -73,26 +85,49 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         case .action(let session, let key): act(on: key, for: session)
         case .dismissed(let session): self.report(.cancel, for: session)
         case .ended(let session, let reason, let message):
-            guard states.removeValue(forKey: session) != nil else { return }
+            guard views.removeValue(forKey: session) != nil else { return }
+            countdowns.removeValue(forKey: session)?.cancel()
             delegate?.frontEnd(self, session: session, cannotShow: reason, because: message)
         }
     }
 
-    /// Reports the events an invoked action stands for, then shows the state they led to
-    /// (the same state when they stand for none, so the thread knows the step is complete).
+    /// Reports the events an invoked action stands for, then shows the state they led to (the
+    /// same state when they stand for none: the server's close that may follow the action is
+    /// part of the step), its menu narrowed to the hour the action chose, if it chose one.
     private func act(on key: String, for session: PickerSessionID) {
-        guard let state = states[session] else { return }
+        guard let view = views[session] else { return }
         reportingAction = session
-        for event in pickerEvents(forAction: key, in: state) {
+        for event in pickerEvents(forAction: key, in: view.state) {
             report(event, for: session)
         }
         reportingAction = nil
-        if let final = states[session] { commands.show(session, final) }
+        guard var final = views[session] else { return }
+        final.menuHour = view.menuHour(afterAction: key)
+        views[session] = final
+        send(session)
+    }
+
+    /// Sends `session`'s view to the server, and times the next redraw of its countdown.
+    private func send(_ session: PickerSessionID) {
+        guard let view = views[session] else { return }
+        commands.show(session, view)
+        countdowns.removeValue(forKey: session)?.cancel()
+        guard let deadline = view.state.deadline,
+              let delay = Countdown.delayUntilRedraw(deadline: deadline, now: MonotonicClock.now()) else { return }
+        countdowns[session] = loop.schedule(afterMilliseconds: delay) { [weak self] in
+            self?.countdowns[session] = nil
+            self?.send(session)
+        }
+    }
+
+    private func cancelCountdowns() {
+        for timer in countdowns.values { timer.cancel() }
+        countdowns.removeAll()
     }
 
     /// Reports `event` while `session` is still shown here (an earlier event may have ended it).
     private func report(_ event: PickerEvent, for session: PickerSessionID) {
-        guard states[session] != nil else { return }
+        guard views[session] != nil else { return }
         delegate?.frontEnd(self, session: session, didReport: event)
     }
 }

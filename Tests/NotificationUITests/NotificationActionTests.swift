@@ -4,13 +4,11 @@ import TimePickerCore
 
 @Suite("Notification actions and layouts")
 struct NotificationActionTests {
-    @Test("Stepper actions: earlier and later move the focused column, next focuses the end, ok confirms")
+    @Test("Stepper actions: earlier and later move the focused column")
     func stepperActions() throws {
         let picker = try model()
         #expect(pickerEvents(forAction: "earlier", in: picker) == [.move(by: -1)])
         #expect(pickerEvents(forAction: "later", in: picker) == [.move(by: 1)])
-        #expect(pickerEvents(forAction: "next", in: picker) == [.focus(.end)])
-        #expect(pickerEvents(forAction: "ok", in: picker) == [.confirm])
     }
 
     @Test("The default action (a click on the body) is Next while choosing the start, OK after")
@@ -30,17 +28,36 @@ struct NotificationActionTests {
 
     @Test("Unknown or malformed action keys do nothing", arguments: [
         "", "bogus", "Earlier", "OK", "start-", "start-9:00", "start-25:00", "start-09:00 ", "end-", "end-24:01", "end-ab:cd",
-        "begin-09:00", "cancel",
+        "begin-09:00", "cancel", "start-hour-9", "start-hour-25", "end-hour-", "end-hour-1a", "start-hour-009", "middle-hours",
+        "start-hours ", "Change-start", "change-end", "next", "ok",
     ])
     func unknownActions(key: String) throws {
         #expect(pickerEvents(forAction: key, in: try model()).isEmpty)
+    }
+
+    @Test("Every key the daemon offers reads back as itself", arguments: [
+        NotificationActionKey.default, .earlier, .later, .changeStart, .start(time("00:00")), .end(time("24:00")),
+        .hour(.start, 0), .hour(.start, 9), .hour(.end, 24), .hours(.start), .hours(.end),
+    ])
+    func keysRoundTrip(key: NotificationActionKey) {
+        #expect(NotificationActionKey(rawValue: key.rawValue) == key, "\(key.rawValue)")
+    }
+
+    @Test("The list's own steps: Change start… focuses the start; an hour, or back to the hours, stands for no event")
+    func listSteps() throws {
+        let picker = inEndPhase(try model())
+        #expect(NotificationActionKey.hour(.start, 9).rawValue == "start-hour-09")
+        #expect(NotificationActionKey.hours(.end).rawValue == "end-hours")
+        #expect(pickerEvents(forAction: "change-start", in: picker) == [.focus(.start)])
+        #expect(pickerEvents(forAction: "end-hour-17", in: picker).isEmpty)
+        #expect(pickerEvents(forAction: "end-hours", in: picker).isEmpty)
     }
 
     @Test("A full stepper pick through the events the actions stand for")
     func stepperPickThroughEvents() throws {
         var picker = try model()
         var outcome: PickerOutcome?
-        for key in ["later", "later", "next", "later", "earlier", "later", "ok"] where outcome == nil {
+        for key in ["later", "later", "default", "later", "earlier", "later", "default"] where outcome == nil {
             for event in pickerEvents(forAction: key, in: picker) where outcome == nil {
                 outcome = picker.apply(event)
             }

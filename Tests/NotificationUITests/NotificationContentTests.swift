@@ -29,7 +29,7 @@ func lines(_ content: NotificationContent) -> [String] {
 struct NotificationContentTests {
     // MARK: Stepper
 
-    @Test("Stepper, start phase: Earlier/Later/Next, the start marked, default is Next")
+    @Test("Stepper, start phase: Earlier, Later, and Next as the click on the body; the start marked; the duration")
     func stepperStartPhase() throws {
         let content = NotificationContent.render(try model(), layout: .stepper, bodyMarkup: false)
         #expect(content.summary == PickerOptions.defaultTitle)
@@ -37,39 +37,44 @@ struct NotificationContentTests {
             NotificationAction(key: "default", label: "Next"),
             NotificationAction(key: "earlier", label: "Earlier"),
             NotificationAction(key: "later", label: "Later"),
-            NotificationAction(key: "next", label: "Next"),
         ])
         #expect(lines(content) == [
             "Start: 01:00  ◀",
             "End: 02:00",
-            "Move the start with Earlier and Later, then Next.",
+            "Duration: 1 h",
+            "Earlier and Later move the start; click this notification to go on to the end.",
             "Dismiss this notification to cancel.",
         ])
     }
 
-    @Test("Stepper, end phase: Earlier/Later/OK, the end marked, default is OK")
+    @Test("Stepper, end phase: Earlier, Later, and OK as the click on the body; the end marked; the duration and its minimum")
     func stepperEndPhase() throws {
         let content = NotificationContent.render(
-            inEndPhase(try model(["start": .string("09:00"), "end": .string("17:00")])), layout: .stepper, bodyMarkup: false)
+            inEndPhase(try model(["start": .string("09:00"), "end": .string("17:00"), "min_duration": .uint32(90)])),
+            layout: .stepper, bodyMarkup: false)
         #expect(content.actions == [
             NotificationAction(key: "default", label: "OK"),
             NotificationAction(key: "earlier", label: "Earlier"),
             NotificationAction(key: "later", label: "Later"),
-            NotificationAction(key: "ok", label: "OK"),
         ])
         #expect(lines(content) == [
             "Start: 09:00",
             "End: 17:00  ◀",
-            "Move the end with Earlier and Later, then OK.",
+            "Duration: 8 h (at least 1 h 30 min)",
+            "Earlier and Later move the end; click this notification to accept.",
             "Dismiss this notification to cancel.",
         ])
     }
 
-    @Test("Stepper has at most three buttons besides the default action (GNOME Shell shows no more)")
-    func stepperButtonCount() throws {
+    @Test("Stepper offers each action once, at most three in all (GNOME Shell shows no more buttons)")
+    func stepperEachActionOnce() throws {
         for phase in [try model(), inEndPhase(try model())] {
             let content = NotificationContent.render(phase, layout: .stepper, bodyMarkup: true)
-            #expect(content.actions.filter { $0.key != "default" }.count == 3)
+            #expect(content.actions.count <= 3)
+            #expect(Set(content.actions.map(\.key)).count == content.actions.count, "no key twice")
+            #expect(Set(content.actions.map(\.label)).count == content.actions.count, "no label twice")
+            let events = content.actions.map { pickerEvents(forAction: $0.key, in: phase) }
+            #expect(Set(events.map { "\($0)" }).count == events.count, "no two actions do the same: \(events)")
         }
     }
 
@@ -82,43 +87,47 @@ struct NotificationContentTests {
 
     // MARK: List
 
-    @Test("List, start phase: one action per valid start, in order, labelled as a person reads it")
+    @Test("List, start phase: one action per valid start, in order, led by the 24-hour time, then the 12-hour reading")
     func listStartPhase() throws {
         let picker = try model(clock: .twelveHour)
         let content = NotificationContent.render(picker, layout: .list, bodyMarkup: false)
         #expect(content.actions.count == picker.validStarts.count)
         #expect(content.actions.map(\.key) == picker.validStarts.map { "start-\($0.busText)" })
-        #expect(content.actions.first == NotificationAction(key: "start-01:00", label: "Start 1:00 AM"))
-        #expect(content.actions.contains(NotificationAction(key: "start-09:00", label: "Start 9:00 AM")))
-        #expect(content.actions.contains(NotificationAction(key: "start-12:00", label: "Start 12:00 PM")))
+        #expect(content.actions.first == NotificationAction(key: "start-01:00", label: "Start 01:00 · 1:00 AM"))
+        #expect(content.actions.contains(NotificationAction(key: "start-09:00", label: "Start 09:00 · 9:00 AM")))
+        #expect(content.actions.contains(NotificationAction(key: "start-12:00", label: "Start 12:00 · 12:00 PM")))
+        #expect(content.actions.contains(NotificationAction(key: "start-24:00", label: "Start 24:00 · midnight")))
         #expect(!content.actions.contains { $0.key == "default" || $0.key.hasPrefix("end-") })
-        #expect(lines(content) == ["Choose the start time.", "Dismiss this notification to cancel."])
+        #expect(lines(content) == ["Choose the start time in the notification menu.", "Dismiss this notification to cancel."])
     }
 
-    @Test("List, end phase: only valid ends, from the start on, with min_duration respected")
+    @Test("List, end phase: Change start… first, then only valid ends with their durations, min_duration respected")
     func listEndPhase() throws {
         var picker = try model(["min_duration": .uint32(90), "step": .uint32(30)])
         _ = picker.apply(.set(.start, time("09:00")))
         _ = picker.apply(.focus(.end))
         let content = NotificationContent.render(picker, layout: .list, bodyMarkup: false)
-        #expect(content.actions.first == NotificationAction(key: "end-10:30", label: "End 10:30"))
-        #expect(content.actions.last == NotificationAction(key: "end-24:00", label: "End 24:00"))
-        #expect(content.actions.map(\.key) == picker.validEnds.map { "end-\($0.busText)" })
-        #expect(content.actions.allSatisfy { $0.key.hasPrefix("end-") })
-        #expect(lines(content) == ["Start: 09:00", "Choose the end time.", "Dismiss this notification to cancel."])
+        #expect(content.actions.first == NotificationAction(key: "change-start", label: "Change start…"))
+        #expect(content.actions.dropFirst().first == NotificationAction(key: "end-10:30", label: "End 10:30 (1 h 30 min)"))
+        #expect(content.actions.last == NotificationAction(key: "end-24:00", label: "End 24:00 (15 h)"))
+        #expect(content.actions.dropFirst().map(\.key) == picker.validEnds.map { "end-\($0.busText)" })
+        #expect(lines(content) == [
+            "Start: 09:00", "Choose the end time in the notification menu.", "The range lasts at least 1 h 30 min.", "Dismiss this notification to cancel.",
+        ])
     }
 
     @Test("List, start phase: no start without room for min_duration before the last slot")
     func listStartsLeaveRoom() throws {
         let content = NotificationContent.render(try model(["min_duration": .uint32(120)]), layout: .list, bodyMarkup: false)
         #expect(content.actions.last?.key == "start-22:00")
+        #expect(lines(content) == ["Choose the start time in the notification menu.", "The range lasts at least 2 h.", "Dismiss this notification to cancel."])
     }
 
     @Test("Every end the list offers is accepted and ends the picker with it")
     func listOffersOnlyAcceptedEnds() throws {
         var picker = try model(["min_duration": .uint32(60)])
         for event in pickerEvents(forAction: "start-05:00", in: picker) { _ = picker.apply(event) }
-        let offered = NotificationContent.render(picker, layout: .list, bodyMarkup: false).actions
+        let offered = NotificationContent.render(picker, layout: .list, bodyMarkup: false).actions.filter { $0.key != "change-start" }
         #expect(!offered.isEmpty)
         for action in offered {
             var attempt = picker

@@ -7,7 +7,11 @@ func pickerEvents(forAction key: String, in model: PickerModel) -> [PickerEvent]
 }
 
 extension NotificationContent {
-    static func render(_ model: PickerModel, layout: NotificationLayout, bodyMarkup: Bool) -> NotificationContent {
-        render(model.state, layout: layout, bodyMarkup: bodyMarkup)
+    /// The notification for `model`, its list menu narrowed to `menuHour`, `now` milliseconds
+    /// on the monotonic clock (for the countdown).
+    static func render(
+        _ model: PickerModel, layout: NotificationLayout, bodyMarkup: Bool, menuHour: Int? = nil, now: Int = 0
+    ) -> NotificationContent {
+        render(NotificationView(model.state, menuHour: menuHour), layout: layout, bodyMarkup: bodyMarkup, now: now)
     }
 }

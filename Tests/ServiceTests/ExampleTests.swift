@@ -32,9 +32,9 @@ struct ExampleTests {
         // The person moves the start one slot later, goes on to the end, and accepts it.
         try mock.invokeAction("later", on: first.id)
         _ = try mock.waitForNotify { $0.replacesID == first.id }
-        try mock.invokeAction("next", on: first.id)
-        _ = try mock.waitForNotify { $0.replacesID == first.id && $0.actionKeys.last == "ok" }
-        try mock.invokeAction("ok", on: first.id)
+        try mock.invokeAction("default", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id && $0.isStepperEndStep }
+        try mock.invokeAction("default", on: first.id)
 
         let selected = try fixture.client.waitForMessage(seconds: 30, "a Selected signal") {
             $0.kind == .signal && $0.member == "Selected"

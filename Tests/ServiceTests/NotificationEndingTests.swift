@@ -84,8 +84,8 @@ struct NotificationEndingTests {
         let first = try mock.waitForNotify(summary: "First")
         _ = try mock.waitForNotify(summary: "Second")
         // One of them mid-step.
-        try mock.invokeAction("next", on: first.id)
-        _ = try mock.waitForNotify(summary: "First") { $0.actionKeys.contains("ok") }
+        try mock.invokeAction("default", on: first.id)
+        _ = try mock.waitForNotify(summary: "First") { $0.isStepperEndStep }
 
         try fixture.killServer()
 
@@ -115,11 +115,11 @@ struct NotificationEndingTests {
             "PickTimeRange", [.vardict(["title": .string("After"), "start": .string("08:00"), "end": .string("09:00")])])
         let shown = try server.waitForNotify(summary: "After")
         #expect(shown.actionKeys.contains("later"), "\(shown)")
-        try server.invokeAction("next", on: shown.id)
-        let endPhase = try server.waitForNotify(summary: "After") { $0.actionKeys.contains("ok") }
+        try server.invokeAction("default", on: shown.id)
+        let endPhase = try server.waitForNotify(summary: "After") { $0.isStepperEndStep }
         try server.invokeAction("later", on: endPhase.id)
         _ = try server.waitForNotify(summary: "After") { $0.body.contains("10:00") }
-        try server.invokeAction("ok", on: endPhase.id)
+        try server.invokeAction("default", on: endPhase.id)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
         #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
         #expect(reply.strings == ["08:00", "10:00"])

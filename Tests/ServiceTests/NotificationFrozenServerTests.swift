@@ -56,7 +56,7 @@ struct NotificationFrozenServerTests {
 
         let shown = try mock.waitForNotify(summary: "Frozen", seconds: 60)
         try mock.invokeAction("default", on: shown.id)
-        let endPhase = try mock.waitForNotify(summary: "Frozen") { $0.actionKeys.contains("ok") }
+        let endPhase = try mock.waitForNotify(summary: "Frozen") { $0.isStepperEndStep }
         try mock.invokeAction("default", on: endPhase.id)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
         #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
@@ -94,7 +94,7 @@ struct NotificationFrozenServerTests {
         let serial = try caller.startCall("PickTimeRange", [.vardict(["title": .string("After the thaw")])])
         let shown = try mock.waitForNotify(summary: "After the thaw", seconds: 60)
         try mock.invokeAction("default", on: shown.id)
-        let endPhase = try mock.waitForNotify(summary: "After the thaw") { $0.actionKeys.contains("ok") }
+        let endPhase = try mock.waitForNotify(summary: "After the thaw") { $0.isStepperEndStep }
         try mock.invokeAction("default", on: endPhase.id)
         let reply = try caller.waitForReply(to: serial, seconds: 60)
         #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")

@@ -9,7 +9,7 @@ import Testing
 /// the server to show and what it says on the bus.
 @Suite("Notification UI: picking")
 struct NotificationPickTests {
-    @Test("A full pick through the stepper layout: Earlier/Later/Next, then Earlier/Later/OK, one notification updated in place")
+    @Test("A full pick through the stepper layout: Earlier/Later and a click (Next), then Earlier/Later and a click (OK), one notification updated in place")
     func stepperPick() throws {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
@@ -20,12 +20,14 @@ struct NotificationPickTests {
         let first = try mock.waitForNotify(summary: "Stand-up")
         #expect(first.replacesID == 0, "the first Notify makes a new notification")
         #expect(first.appName == "timepickerd")
-        #expect(first.actionKeys == ["default", "earlier", "later", "next"], "\(first)")
-        #expect(first.actionLabels == ["Next", "Earlier", "Later", "Next"], "\(first)")
+        #expect(first.actionKeys == ["default", "earlier", "later"], "\(first)")
+        #expect(first.actionLabels == ["Next", "Earlier", "Later"], "\(first)")
         #expect(first.hints["resident"] == .boolean(true), "hints: \(first.hints)")
         #expect(first.expireTimeout == 0, "never expires")
         #expect(first.body.contains("Start: 01:00"), "body: \(first.body)")
         #expect(first.body.contains("End: 02:00"), "body: \(first.body)")
+        #expect(first.body.contains("Duration: 1 h"), "body: \(first.body)")
+        #expect(!first.body.contains("Closes in"), "no countdown without a timeout: \(first.body)")
         #expect(!first.body.contains("<"), "body: \(first.body)")
 
         try mock.invokeAction("later", on: first.id)
@@ -34,16 +36,16 @@ struct NotificationPickTests {
         #expect(later.replacesID == first.id, "updated in place: \(later)")
         #expect(later.body.contains("Start: 02:00"), "body: \(later.body)")
         #expect(later.body.contains("End: 03:00"), "body: \(later.body)")
-        #expect(later.actionKeys == ["default", "earlier", "later", "next"], "\(later)")
+        #expect(later.actionKeys == ["default", "earlier", "later"], "\(later)")
         #expect(later.hints["resident"] == .boolean(true))
         #expect(try fixture.client.sessionProperty("Start", of: handle) == .string("02:00"))
 
         // The end phase.
-        try mock.invokeAction("next", on: first.id)
+        try mock.invokeAction("default", on: first.id)
         let endPhase = try mock.waitForNotify(summary: "Stand-up")
         #expect(endPhase.replacesID == first.id, "\(endPhase)")
-        #expect(endPhase.actionKeys == ["default", "earlier", "later", "ok"], "\(endPhase)")
-        #expect(endPhase.actionLabels == ["OK", "Earlier", "Later", "OK"], "\(endPhase)")
+        #expect(endPhase.actionKeys == ["default", "earlier", "later"], "\(endPhase)")
+        #expect(endPhase.actionLabels == ["OK", "Earlier", "Later"], "\(endPhase)")
 
         try mock.invokeAction("later", on: first.id)
         try fixture.client.waitForPropertiesChanged(on: handle, ["End": "04:00"])
@@ -51,8 +53,9 @@ struct NotificationPickTests {
         #expect(endMoved.replacesID == first.id)
         #expect(endMoved.body.contains("Start: 02:00"), "body: \(endMoved.body)")
         #expect(endMoved.body.contains("End: 04:00"), "body: \(endMoved.body)")
+        #expect(endMoved.body.contains("Duration: 2 h"), "body: \(endMoved.body)")
 
-        try mock.invokeAction("ok", on: first.id)
+        try mock.invokeAction("default", on: first.id)
         let selected = try fixture.waitForSignal("Selected", on: handle, seconds: 30)
         #expect(selected.strings == ["02:00", "04:00"])
         // The daemon takes its notification down itself: servers that keep resident
@@ -71,14 +74,14 @@ struct NotificationPickTests {
         let first = try mock.waitForNotify(summary: "Click")
         try mock.invokeAction("default", on: first.id)
         let endPhase = try mock.waitForNotify(summary: "Click")
-        #expect(endPhase.actionKeys.last == "ok", "\(endPhase)")
+        #expect(endPhase.isStepperEndStep, "\(endPhase)")
         try mock.invokeAction("default", on: endPhase.id)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
         #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? ""): \(reply.errorMessage ?? "")")
         #expect(reply.strings == ["10:00", "12:00"])
     }
 
-    @Test("A full pick through the list layout: one action per slot, labelled by the clock option, then only valid ends")
+    @Test("A full pick through the list layout: one action per slot, labelled by the clock option, then Change start… and only valid ends")
     func listPick() throws {
         let fixture = try NotificationFixture(layout: "list")
         let mock = try fixture.mock
@@ -88,10 +91,10 @@ struct NotificationPickTests {
         let starts = try mock.waitForNotify(summary: "Workday")
         let allSlots = (1...24).map { String(format: "%02d:00", $0) }
         #expect(starts.actionKeys == allSlots.map { "start-\($0)" }, "slots in time order: \(starts.actionKeys)")
-        #expect(starts.label(of: "start-01:00") == "Start 1:00 AM")
-        #expect(starts.label(of: "start-09:00") == "Start 9:00 AM")
-        #expect(starts.label(of: "start-12:00") == "Start 12:00 PM")
-        #expect(starts.label(of: "start-17:00") == "Start 5:00 PM")
+        #expect(starts.label(of: "start-01:00") == "Start 01:00 · 1:00 AM")
+        #expect(starts.label(of: "start-09:00") == "Start 09:00 · 9:00 AM")
+        #expect(starts.label(of: "start-12:00") == "Start 12:00 · 12:00 PM")
+        #expect(starts.label(of: "start-17:00") == "Start 17:00 · 5:00 PM")
         #expect(starts.hints["resident"] == .boolean(true))
         #expect(starts.expireTimeout == 0)
 
@@ -100,10 +103,10 @@ struct NotificationPickTests {
         let ends = try mock.waitForNotify(summary: "Workday")
         #expect(ends.replacesID == starts.id, "updated in place: \(ends)")
         let validEnds = (9...24).map { String(format: "%02d:00", $0) }
-        #expect(ends.actionKeys == validEnds.map { "end-\($0)" }, "only ends from 09:00 on, in order: \(ends.actionKeys)")
+        #expect(ends.actionKeys == ["change-start"] + validEnds.map { "end-\($0)" }, "only ends from 09:00 on, in order: \(ends.actionKeys)")
         #expect(!ends.actionKeys.contains { $0.hasPrefix("start-") })
-        #expect(ends.label(of: "end-17:00") == "End 5:00 PM")
-        #expect(ends.label(of: "end-24:00") == "End midnight")
+        #expect(ends.label(of: "end-17:00") == "End 17:00 · 5:00 PM (8 h)")
+        #expect(ends.label(of: "end-24:00") == "End 24:00 · midnight (15 h)")
         #expect(ends.body.contains("9:00 AM"), "body: \(ends.body)")
 
         try mock.invokeAction("end-17:00", on: ends.id)
@@ -120,9 +123,11 @@ struct NotificationPickTests {
         let starts = try mock.waitForNotify(summary: "Long")
         #expect(starts.actionKeys.last == "start-22:00", "no start without room for two hours: \(starts.actionKeys)")
         #expect(starts.label(of: "start-13:00") == "Start 13:00")
+        #expect(starts.body.contains("at least 2 h"), "body: \(starts.body)")
         try mock.invokeAction("start-13:00", on: starts.id)
         let ends = try mock.waitForNotify(summary: "Long")
-        #expect(ends.actionKeys.first == "end-15:00", "\(ends.actionKeys)")
+        #expect(ends.actionKeys.dropFirst().first == "end-15:00", "\(ends.actionKeys)")
+        #expect(ends.label(of: "end-15:00") == "End 15:00 (2 h)")
         // An end the list did not offer is not taken.
         try mock.invokeAction("end-14:00", on: ends.id)
         try mock.invokeAction("end-16:00", on: ends.id)
@@ -147,12 +152,12 @@ struct NotificationPickTests {
 
         // And it can be completed on the notification the server now shows, each step closed
         // by the server the same way.
-        try mock.invokeActionThenClose("next", on: shown.id)
-        shown = try mock.waitForNotify(summary: "GNOME style") { $0.actionKeys.contains("ok") }
+        try mock.invokeActionThenClose("default", on: shown.id)
+        shown = try mock.waitForNotify(summary: "GNOME style") { $0.isStepperEndStep }
         try mock.invokeActionThenClose("later", on: shown.id)
         try fixture.client.waitForPropertiesChanged(on: handle, ["End": "04:00"])
         shown = try mock.waitForNotify(summary: "GNOME style") { $0.body.contains("End: 04:00") }
-        try mock.invokeActionThenClose("ok", on: shown.id)
+        try mock.invokeActionThenClose("default", on: shown.id)
 
         let outcome = try fixture.client.waitForMessage(seconds: 30, "Selected or Cancelled on \(handle)") {
             $0.kind == .signal && $0.path == handle && ($0.member == "Selected" || $0.member == "Cancelled")
@@ -201,9 +206,9 @@ struct NotificationPickTests {
         #expect(try fixture.client.sessionProperty("Start", of: morning) == .string("02:00"))
 
         // Each ends its own way.
-        try mock.invokeAction("next", on: morningShown.id)
-        _ = try mock.waitForNotify(summary: "Morning") { $0.actionKeys.contains("ok") }
-        try mock.invokeAction("ok", on: morningShown.id)
+        try mock.invokeAction("default", on: morningShown.id)
+        _ = try mock.waitForNotify(summary: "Morning") { $0.isStepperEndStep }
+        try mock.invokeAction("default", on: morningShown.id)
         #expect(try fixture.waitForSignal("Selected", on: morning, seconds: 30).strings == ["02:00", "03:00"])
         try mock.waitForCloseNotification(morningShown.id)
 
@@ -231,7 +236,7 @@ struct NotificationPickTests {
         #expect(try fixture.client.sessionProperty("Title", of: handle) == .string(title), "the Title property keeps what the caller sent")
 
         // The same in the end phase; and a title full of controls, breaks and a bidi override.
-        try mock.invokeAction("next", on: shown.id)
+        try mock.invokeAction("default", on: shown.id)
         let endPhase = try mock.waitForNotify { $0.summary.hasPrefix("<b>x</b>") }
         #expect(isValidBodyMarkup(endPhase.body), "body: \(endPhase.body.debugDescription)")
 
