@@ -41,9 +41,10 @@ public struct DaemonArguments: Equatable, Sendable {
                        the bus name of the dialog backend; default io.github.timepickerd.Gtk
                        (timepickerd-gtk)
           --notification-layout LAYOUT
-                       'stepper' (Earlier, Later, Next/OK buttons) or 'list' (one action per
-                       slot); default: list for dunst and mako, which show actions as a
-                       menu, stepper for other servers
+                       'stepper' (Earlier and Later buttons; a click on the body for Next,
+                       then OK) or 'list' (a menu of times, hour by hour past 48); default:
+                       list for dunst and mako, which show actions as a menu, stepper for
+                       other servers
           --replace    take the bus name over from a running instance
           --verbose    log debugging detail
           --version    print the version and exit
