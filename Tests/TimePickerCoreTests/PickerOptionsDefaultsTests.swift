@@ -128,9 +128,25 @@ struct PickerOptionsDefaultsTests {
         #expect(try options(["handle_token": .string(token)]).handleToken == token)
     }
 
+    @Test func userInterfaceOptions() throws {
+        let none = try options([:])
+        #expect(none.userInterface == nil && none.parentWindow == nil && none.activationToken == nil)
+        let chosen = try options([
+            "ui": .string("dialog"), "parent_window": .string("x11:3A00007"), "activation_token": .string("gnome-shell/1234"),
+        ])
+        #expect(chosen.userInterface == .dialog)
+        #expect(chosen.parentWindow == .x11(0x3A00007))
+        #expect(chosen.parentWindow?.text == "x11:3a00007")
+        #expect(chosen.activationToken == "gnome-shell/1234")
+        #expect(try options(["parent_window": .string("wayland:AbC-123_x")]).parentWindow == .wayland("AbC-123_x"))
+        // "" is no parent and no token, as the portal convention has it.
+        #expect(try options(["parent_window": .string(""), "activation_token": .string("")]).parentWindow == nil)
+    }
+
     @Test func knownKeysInDocumentedOrder() {
         #expect(PickerOptions.knownKeys == [
             "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock", "terminal",
+            "ui", "parent_window", "activation_token",
         ])
     }
 }

@@ -10,7 +10,7 @@ struct RejectedOptions: Sendable, CustomTestStringConvertible {
     var testDescription: String { message }
 }
 
-private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock, terminal"
+private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock, terminal, ui, parent_window, activation_token"
 
 @Suite("PickerOptions validation errors")
 struct PickerOptionsErrorTests {
@@ -147,6 +147,32 @@ struct PickerOptionsErrorTests {
             raw: ["clock": .string("12")], key: "clock", message: "option 'clock': must be '12h' or '24h', got '12'"),
         RejectedOptions(
             raw: ["clock": .string("24H")], key: "clock", message: "option 'clock': must be '12h' or '24h', got '24H'"),
+
+        // The user interface options.
+        RejectedOptions(
+            raw: ["ui": .string("window")], key: "ui",
+            message: "option 'ui': must be one of 'dialog', 'notification', 'terminal', got 'window'"),
+        RejectedOptions(
+            raw: ["ui": .string("Dialog")], key: "ui",
+            message: "option 'ui': must be one of 'dialog', 'notification', 'terminal', got 'Dialog'"),
+        RejectedOptions(
+            raw: ["parent_window": .string("x11:3a0000g")], key: "parent_window",
+            message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got 'x11:3a0000g'"),
+        RejectedOptions(
+            raw: ["parent_window": .string("x11:0")], key: "parent_window",
+            message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got 'x11:0'"),
+        RejectedOptions(
+            raw: ["parent_window": .string("x11:123456789")], key: "parent_window",
+            message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got 'x11:123456789'"),
+        RejectedOptions(
+            raw: ["parent_window": .string("wayland:a b")], key: "parent_window",
+            message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got 'wayland:a b'"),
+        RejectedOptions(
+            raw: ["parent_window": .string("3a00007")], key: "parent_window",
+            message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got '3a00007'"),
+        RejectedOptions(
+            raw: ["activation_token": .string("two words")], key: "activation_token",
+            message: "option 'activation_token': must be at most 256 printable ASCII characters without spaces, got 'two words'"),
 
         // Caller text is escaped and cut short in messages.
         RejectedOptions(
