@@ -36,23 +36,36 @@ final class DialogBackend {
         self.connection = connection
     }
 
-    /// Starts the backend when it is not running (D-Bus activation) and answers with the unique
-    /// name that owns `name` then.
+    /// The unique name that owns `name`, starting the backend first (D-Bus activation) when
+    /// nobody owns it. A backend that runs is used as it is: the bus refuses to "start" a name
+    /// no activation file provides even while a process owns it (a backend run by hand, a
+    /// desktop shell's own), so it is asked for only when the name has no owner.
     func resolveOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
-        busCall("StartServiceByName", [.string(name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { [weak self] result in
+        currentOwner { [weak self] result in
             guard let self else { return }
-            if case .failure(let failure) = result {
-                completion(.failure(failure))
+            guard case .failure(let failure) = result, failure.isAbsent else {
+                completion(result)
                 return
             }
-            self.busCall("GetNameOwner", [.string(self.name.rawValue)], timeout: Self.callTimeoutMilliseconds) { result in
-                completion(result.flatMap { values in
-                    guard case .string(let text)? = values.first, let owner = BusName(text) else {
-                        return .failure(Failure(message: "the bus named no owner for \(self.name)", isAbsent: true))
-                    }
-                    return .success(owner)
-                })
+            self.busCall("StartServiceByName", [.string(self.name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { result in
+                if case .failure(let failure) = result {
+                    completion(.failure(failure))
+                    return
+                }
+                self.currentOwner(completion: completion)
             }
+        }
+    }
+
+    /// GetNameOwner: who owns `name` now.
+    private func currentOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
+        busCall("GetNameOwner", [.string(name.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
+            completion(result.flatMap { values in
+                guard case .string(let text)? = values.first, let owner = BusName(text) else {
+                    return .failure(Failure(message: "the bus named no owner for \(name)", isAbsent: true))
+                }
+                return .success(owner)
+            })
         }
     }
 
