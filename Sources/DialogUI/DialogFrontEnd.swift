@@ -187,9 +187,18 @@ public final class DialogFrontEnd: PickerFrontEnd {
         switch result {
         case .success(.accepted(let start, let end)):
             // What the person saw and accepted, should the Update for their last moves still be
-            // on its way; then OK.
+            // on its way; then OK. Results that are no selection the dialog could have shown
+            // (missing, not times, not slots, an end the start does not allow) select nothing:
+            // taking half of them, or the daemon's state instead, would be a choice nobody made.
+            guard let (start, end) = Self.selection(start, end, in: dialog.state) else {
+                dialogs[session] = nil
+                let results = "start \(start.map { quotedForMessage($0) } ?? "missing"), end \(end.map { quotedForMessage($0) } ?? "missing")"
+                delegate?.frontEnd(
+                    self, session: session, cannotShow: .unavailable,
+                    because: "the dialog backend \(backend.name) answered OK with no selection the dialog could show (\(results))")
+                return
+            }
             dialog.accepted = true
-            let (start, end) = Self.selection(start, end, else: dialog.state)
             for event in [PickerEvent.set(.start, start), .set(.end, end), .confirm] where dialogs[session] === dialog {
                 delegate?.frontEnd(self, session: session, didReport: event)
             }
@@ -215,9 +224,13 @@ public final class DialogFrontEnd: PickerFrontEnd {
         }
     }
 
-    /// The selection in ShowPicker's results where it reads as times, else `state`'s.
-    private static func selection(_ start: String?, _ end: String?, else state: PickerState) -> (WallClockTime, WallClockTime) {
-        (start.flatMap(WallClockTime.init(parsing:)) ?? state.start, end.flatMap(WallClockTime.init(parsing:)) ?? state.end)
+    /// The selection in ShowPicker's results, when both times are there and `state`'s picker
+    /// can hold them together.
+    private static func selection(_ start: String?, _ end: String?, in state: PickerState) -> (WallClockTime, WallClockTime)? {
+        guard let start = start.flatMap(WallClockTime.init(parsing:)), let end = end.flatMap(WallClockTime.init(parsing:)),
+              state.allowsSelection(start: start, end: end)
+        else { return nil }
+        return (start, end)
     }
 
     // MARK: Updating

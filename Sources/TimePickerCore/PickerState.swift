@@ -44,6 +44,15 @@ public struct PickerState: Sendable, Equatable {
     public var validStarts: [WallClockTime] { model.validStarts }
     /// The ends a person may choose for the selected start.
     public var validEnds: [WallClockTime] { model.validEnds }
+
+    /// Whether `start` and `end` together are a selection this picker can hold (each a slot,
+    /// the end a valid end for that start), whatever is selected now.
+    public func allowsSelection(start: WallClockTime, end: WallClockTime) -> Bool {
+        var placed = model
+        _ = placed.apply(.set(.start, start))
+        _ = placed.apply(.set(.end, end))
+        return placed.start == start && placed.end == end
+    }
 }
 
 extension PickerModel {

@@ -53,4 +53,34 @@ struct DialogAttackTests {
         let reply = try setup.client.waitForReply(to: pick)
         #expect(reply.strings == ["09:00", "10:00"], "\(reply.errorMessage ?? "") \(setup.daemon.log)")
     }
+
+    @Test("OK with results that are no selection the dialog could show selects nothing: not half of them, not the daemon's state")
+    func acceptedNonsense() throws {
+        let setup = try Setup()
+        let options: [String: DBusValue] = ["start": .string("09:00"), "end": .string("10:00"), "min_duration": .uint32(60)]
+        let cases: [[String: String]] = [
+            ["start": "11:00", "end": "25:00"],  // the start alone would drag the end to 12:00
+            ["start": "11:17", "end": "12:00"],  // not a slot: 09:00-12:00 is nobody's choice
+            ["start": "12:00", "end": "10:00"],  // an end before the start
+            ["start": "11:00", "end": "11:00"],  // shorter than min_duration
+            ["start": "11:00"],
+            [:],
+        ]
+        for results in cases {
+            let pick = try setup.client.startCall("PickTimeRange", [.vardict(options)])
+            let call = try setup.backend.waitForCall("ShowPicker")
+            let handle = try FakeDialogBackend.handle(of: call)
+            try setup.backend.answer(call, response: 0, results)
+            let reply = try setup.client.waitForReply(to: pick)
+            #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface", "\(results): \(reply.strings)")
+            #expect(reply.errorMessage?.contains("no selection") == true, "\(results): \(reply.errorMessage ?? "")")
+            #expect(try setup.client.waitForSignal("Cancelled", path: handle).strings == ["unavailable"])
+            #expect(setup.client.receivedSignals("Selected").isEmpty)
+        }
+        // Results the dialog could show are taken, even when the daemon's state has moved on.
+        let pick = try setup.client.startCall("PickTimeRange", [.vardict(options)])
+        let call = try setup.backend.waitForCall("ShowPicker")
+        try setup.backend.answer(call, response: 0, ["start": "13:00", "end": "15:00"])
+        #expect(try setup.client.waitForReply(to: pick).strings == ["13:00", "15:00"])
+    }
 }
