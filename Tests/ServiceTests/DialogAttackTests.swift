@@ -84,3 +84,23 @@ struct DialogAttackTests {
         #expect(try setup.client.waitForReply(to: pick).strings == ["13:00", "15:00"])
     }
 }
+
+/// The daemon stopping while a dialog backend does not answer.
+@Suite("Dialog backend at shutdown", .serialized)
+struct DialogShutdownTests {
+    @Test("A session asked for while the daemon stops (its backend keeping it waiting) ends with Cancelled(\"shutdown\") too")
+    func showDuringShutdown() throws {
+        let setup = try DialogAttackTests.Setup()
+        let (open, _) = try setup.show(["title": .string("Open at shutdown")])
+        // The backend never answers Close: the daemon gives it its grace period.
+        setup.daemon.send(SIGTERM)
+        #expect(try setup.client.waitForSignal("Cancelled", path: open).strings == ["shutdown"])
+        let late = try setup.client.showTimePicker(["title": .string("Asked for too late")])
+        let pick = try setup.client.startCall("PickTimeRange", [.vardict(["title": .string("Waited for too late")])])
+        #expect(try setup.client.waitForSignal("Cancelled", path: late).strings == ["shutdown"], "\(setup.daemon.log)")
+        let reply = try setup.client.waitForReply(to: pick)
+        #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.Cancelled")
+        #expect(reply.errorMessage == "shutdown")
+        #expect(try setup.daemon.waitForExit() == 0)
+    }
+}
