@@ -71,11 +71,13 @@ final class DialogBackend {
 
     /// ShowPicker: shows a dialog for `handle` at `owner`; `completion` has how it ended, which
     /// may be long after (the call waits for the person, with no time limit of its own: the
-    /// daemon closes the dialog when the session ends).
+    /// daemon closes the dialog when the session ends, and gives the call up then, as a backend
+    /// may never answer it). Nil when the call could not be sent (`completion` said why).
+    @discardableResult
     func showPicker(
         at owner: BusName, handle: ObjectPath, parentWindow: String, options: [String: DBusValue],
         completion: @escaping (Result<Response, Failure>) -> Void
-    ) {
+    ) -> PendingCall? {
         call(owner, DialogBackendBus.Member.showPicker, [.objectPath(handle), .string(parentWindow), .vardict(options)],
              timeout: DBusConnection.infiniteTimeout) { result in
             completion(result.flatMap(Self.response(from:)))
@@ -134,10 +136,11 @@ final class DialogBackend {
         }
     }
 
+    @discardableResult
     private func call(
         _ owner: BusName, _ member: MemberName, _ arguments: [DBusValue], timeout: Int32,
         completion: @escaping (Result<[DBusValue], Failure>) -> Void
-    ) {
+    ) -> PendingCall? {
         send(destination: owner, path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: member.rawValue,
              arguments, timeout: timeout, completion: completion)
     }
@@ -146,15 +149,16 @@ final class DialogBackend {
         send(destination: .messageBus, path: .messageBus, interface: .messageBus, member: member, arguments, timeout: timeout, completion: completion)
     }
 
+    @discardableResult
     private func send(
         destination: BusName, path: ObjectPath, interface: InterfaceName, member: String, _ arguments: [DBusValue],
         timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void
-    ) {
+    ) -> PendingCall? {
         let name = self.name
         do {
             let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
             try message.append(contentsOf: arguments)
-            try connection.call(message, timeoutMilliseconds: timeout) { reply in
+            return try connection.call(message, timeoutMilliseconds: timeout) { reply in
                 guard reply.kind != .error else {
                     let error = reply.errorName ?? .failed
                     let absent = error == .serviceUnknown || error == .nameHasNoOwner
@@ -177,6 +181,7 @@ final class DialogBackend {
             }
         } catch {
             completion(.failure(Failure(message: "\(member): \(error.message)", isAbsent: false)))
+            return nil
         }
     }
 }

@@ -27,6 +27,9 @@ public final class DialogFrontEnd: PickerFrontEnd {
         var state: PickerState
         /// The backend process the ShowPicker went to; nil while its owner is being found.
         var owner: BusName?
+        /// The ShowPicker call, given up when the session ends first: a backend that never
+        /// answers it must not hold the daemon's memory for every dialog it was ever shown.
+        var showing: PendingCall?
         /// What the backend draws now (the last state sent): an unchanged state is not sent.
         var sent: (start: WallClockTime, end: WallClockTime, focus: PickerColumn)
         /// An Update is out; the next waits for its answer, so a frozen backend holds one call.
@@ -98,6 +101,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
         guard let dialog = dialogs.removeValue(forKey: session) else { return }
         waitingForOwner.removeAll { $0 == session }
         if let owner = dialog.owner, !dialog.accepted { backend.close(at: owner, handle: dialog.handle) }
+        dialog.showing?.cancel()
     }
 
     /// Closes every dialog; `done` once the backend answered every Close, or after
@@ -106,6 +110,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
         guard !isShutDown else { return }
         isShutDown = true
         let open = dialogs.values.compactMap { dialog in dialog.owner.map { ($0, dialog.handle) } }
+        for dialog in dialogs.values { dialog.showing?.cancel() }
         dialogs.removeAll()
         waitingForOwner.removeAll()
         var finished = false
@@ -172,7 +177,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
         dialog.sent = (dialog.state.start, dialog.state.end, dialog.state.focus)
         dialog.updatePending = false
         let state = dialog.state
-        backend.showPicker(
+        dialog.showing = backend.showPicker(
             at: owner, handle: dialog.handle, parentWindow: state.options.parentWindow?.text ?? "",
             options: DialogOptions.forShowPicker(state, now: MonotonicClock.now())
         ) { [weak self, weak dialog] result in

@@ -83,6 +83,31 @@ struct DialogAttackTests {
         try setup.backend.answer(call, response: 0, ["start": "13:00", "end": "15:00"])
         #expect(try setup.client.waitForReply(to: pick).strings == ["13:00", "15:00"])
     }
+
+    @Test("A backend that never answers ShowPicker (Close succeeds, the dialog never ends) costs no memory once the sessions ended")
+    func showPickerNeverAnswered() throws {
+        let setup = try Setup()
+        let pid = setup.daemon.pid
+        // Warm up, so that what the daemon allocates on first use exists before memory is read.
+        try cycle(setup, sessions: 300)
+        let residentBefore = try FuzzRun.residentKiB(of: pid)
+        try cycle(setup, sessions: 2000)
+        let residentAfter = try FuzzRun.residentKiB(of: pid)
+        print("  ShowPicker never answered: VmRSS \(residentBefore) → \(residentAfter) KiB over 2000 sessions")
+        #expect(residentAfter - residentBefore < 1024, "resident memory grew from \(residentBefore) KiB to \(residentAfter) KiB")
+        #expect(try setup.client.property("Version") == .uint32(1))
+    }
+
+    /// `sessions` sessions one after another, each shown and cancelled; the backend takes every
+    /// ShowPicker without ever answering it, and answers every Close.
+    private func cycle(_ setup: Setup, sessions: Int) throws {
+        for _ in 0..<sessions {
+            let (handle, _) = try setup.show()
+            _ = try setup.client.call("Cancel", path: handle, interface: BusClient.sessionInterface)
+            try setup.backend.reply(to: try setup.backend.waitForCall("Close"), [])
+            _ = try setup.client.waitForSignal("Cancelled", path: handle)
+        }
+    }
 }
 
 /// The daemon stopping while a dialog backend does not answer.
