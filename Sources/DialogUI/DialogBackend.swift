@@ -4,8 +4,8 @@ public import DBusKit
 /// A dialog backend on the bus (`dbus/io.github.timepickerd.impl.TimePicker1.xml`), as the
 /// daemon talks to it: asynchronous calls on the daemon's own connection, so a slow or frozen
 /// backend never stalls the bus, sent to the unique name that owns the backend's name (so a
-/// replacement never receives another process's Update or Close), and its Event signals taken
-/// only from that owner.
+/// replacement never receives another process's Update or Close), and a dialog's Event signals
+/// taken only from the process its ShowPicker went to.
 final class DialogBackend {
     /// The backend's well-known name, as `--dialog-backend` chose it.
     let name: BusName
@@ -96,14 +96,14 @@ final class DialogBackend {
         call(owner, DialogBackendBus.Member.close, [.objectPath(handle)], timeout: Self.callTimeoutMilliseconds) { _ in completion() }
     }
 
-    /// The handle and event text of an Event signal in `signal`, when `owner` sent it.
-    static func event(in signal: DBusMessage, from owner: BusName) -> (handle: ObjectPath, text: String)? {
-        guard signal.sender == owner, signal.path == DialogBackendBus.path, signal.interface == DialogBackendBus.interface,
+    /// The sender, handle and event text of an Event signal in `signal`.
+    static func event(in signal: DBusMessage) -> (sender: BusName, handle: ObjectPath, text: String)? {
+        guard let sender = signal.sender, signal.path == DialogBackendBus.path, signal.interface == DialogBackendBus.interface,
               signal.member == DialogBackendBus.Member.event, signal.signature == "os",
               let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 256), values.count == 2,
               case .objectPath(let handle) = values[0], case .string(let text) = values[1]
         else { return nil }
-        return (handle, text)
+        return (sender, handle, text)
     }
 
     /// The owner `name` had before, when `signal` is the bus saying it changed hands ("" when

@@ -273,8 +273,10 @@ public final class DialogFrontEnd: PickerFrontEnd {
             if owner?.rawValue == previous { owner = nil }
             return
         }
-        guard let owner, let (handle, text) = DialogBackend.event(in: signal, from: owner),
-              let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == owner && !$0.accepted }),
+        // A dialog's events come from the process that shows it, the one its ShowPicker went
+        // to, even after another took the backend's name over (its dialogs stay its own).
+        guard let (sender, handle, text) = DialogBackend.event(in: signal),
+              let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == sender && !$0.accepted }),
               let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
         else { return }
         delegate?.frontEnd(self, session: dialog.session, didReport: event)

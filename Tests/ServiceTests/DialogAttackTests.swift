@@ -108,6 +108,38 @@ struct DialogAttackTests {
             _ = try setup.client.waitForSignal("Cancelled", path: handle)
         }
     }
+
+    @Test("A backend replaced on the bus mid-dialog: the person's keys in the dialog it still shows keep working; the next dialog goes to the new owner")
+    func backendReplaced() throws {
+        let bus = try PrivateBus()
+        let first = try FakeDialogBackend(bus: bus, flags: [.allowReplacement, .doNotQueue])
+        let daemon = try DaemonProcess.serving(
+            on: bus, arguments: ["--ui", "dialog", "--dialog-backend", FakeDialogBackend.name.rawValue, "--verbose"])
+        defer { daemon.stop() }
+        let client = try BusClient(bus: bus)
+        try client.subscribeToSessions()
+        let daemonName = try #require(BusName(try client.connection.nameOwner(of: BusClient.service)))
+        let handle = try client.showTimePicker(["start": .string("09:00"), "end": .string("10:00")])
+        let shown = try first.waitForCall("ShowPicker")
+
+        let second = try FakeDialogBackend(bus: bus, flags: [.replaceExisting, .doNotQueue])
+        #expect(try client.connection.nameOwner(of: FakeDialogBackend.name) == second.uniqueName)
+        _ = try client.call("Ping", interface: "org.freedesktop.DBus.Peer")  // the daemon has seen the name change hands
+        try first.emit("move 1", for: handle, to: daemonName)
+        let update = try first.waitForCall("Update")
+        #expect(try FakeDialogBackend.strings(in: update)["start"] == "10:00", "\(daemon.log)")
+        try first.reply(to: update, [])
+        #expect(try client.property("Start", path: handle, interface: BusClient.sessionInterface) == .string("10:00"))
+        // The new owner knows nothing of that dialog: its Events for it are not the person's.
+        try second.emit("move 5", for: handle, to: daemonName)
+        _ = try client.call("Ping", interface: "org.freedesktop.DBus.Peer")
+        #expect(try client.property("Start", path: handle, interface: BusClient.sessionInterface) == .string("10:00"))
+        try first.answer(shown, response: 0, ["start": "10:00", "end": "11:00"])
+        #expect(try client.waitForSignal("Selected", path: handle).strings == ["10:00", "11:00"])
+
+        let next = try client.showTimePicker()
+        #expect(try FakeDialogBackend.handle(of: try second.waitForCall("ShowPicker")) == next)
+    }
 }
 
 /// The daemon stopping while a dialog backend does not answer.
