@@ -20,6 +20,9 @@ final class DialogBackend {
         let message: String
         /// The name (or the owner it was sent to) is not on the bus: it left or was never there.
         let isAbsent: Bool
+        /// The backend answered with an error of its own (or the bus refused the call), so the
+        /// call did nothing; not so when it went unanswered (the backend died or timed out).
+        var isRefusal = false
     }
 
     /// How a dialog ended, as ShowPicker's late reply says.
@@ -173,7 +176,8 @@ final class DialogBackend {
                     } else {
                         message = "the dialog backend \(name) refused \(member): \(error.rawValue): \(detail)"
                     }
-                    completion(.failure(Failure(message: message, isAbsent: absent)))
+                    let unanswered = error == .noReply || error == .timeout || error == .disconnected
+                    completion(.failure(Failure(message: message, isAbsent: absent, isRefusal: !absent && !unanswered)))
                     return
                 }
                 let values = (try? reply.arguments(maximumValues: 64, maximumStringBytes: 64 * 1024)) ?? []

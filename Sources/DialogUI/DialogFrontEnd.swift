@@ -223,6 +223,10 @@ public final class DialogFrontEnd: PickerFrontEnd {
             dialog.owner = nil
             waitingForOwner.append(session)
             sendWaiting()
+        case .failure(let failure) where failure.isRefusal:
+            // Refused (no such object or method, options it does not take): nobody saw it.
+            dialogs[session] = nil
+            delegate?.frontEnd(self, session: session, couldNotShow: failure.message)
         case .failure(let failure):
             dialogs[session] = nil
             delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: failure.message)

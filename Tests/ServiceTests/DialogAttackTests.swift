@@ -140,6 +140,32 @@ struct DialogAttackTests {
         let next = try client.showTimePicker()
         #expect(try FakeDialogBackend.handle(of: try second.waitForCall("ShowPicker")) == next)
     }
+
+    @Test("A backend that refuses ShowPicker (it owns the name but has no such object) showed nothing: under --ui auto the picker becomes a notification")
+    func showPickerRefused() throws {
+        let bus = try PrivateBus()
+        let backend = try FakeDialogBackend(bus: bus)
+        let notifications = try MockNotificationServer(bus: bus)
+        let daemon = try DaemonProcess.serving(on: bus, arguments: ["--dialog-backend", FakeDialogBackend.name.rawValue, "--verbose"])
+        defer { daemon.stop() }
+        let client = try BusClient(bus: bus)
+        try client.subscribeToSessions()
+        #expect(try client.property("UserInterface") == .string("dialog"))
+        let handle = try client.showTimePicker(["title": .string("Refused")])
+        try backend.fail(
+            try backend.waitForCall("ShowPicker"), name: "org.freedesktop.DBus.Error.UnknownObject",
+            message: "No such object path '/io/github/timepickerd/impl/TimePicker1'")
+        _ = try notifications.waitForNotify(summary: "Refused", seconds: 10)
+        _ = try client.call("Cancel", path: handle, interface: BusClient.sessionInterface)
+        #expect(try client.waitForSignal("Cancelled", path: handle).strings == ["caller"])
+
+        // Asked for as a dialog, it ends unavailable with the backend's reason.
+        let pick = try client.startCall("PickTimeRange", [.vardict(["ui": .string("dialog")])])
+        try backend.fail(try backend.waitForCall("ShowPicker"), name: "org.freedesktop.DBus.Error.UnknownMethod", message: "No such method")
+        let reply = try client.waitForReply(to: pick)
+        #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface")
+        #expect(reply.errorMessage?.contains("UnknownMethod") == true, "\(reply.errorMessage ?? "")")
+    }
 }
 
 /// The daemon stopping while a dialog backend does not answer.
