@@ -1,5 +1,6 @@
 internal import TimePickerContract
 public import DBusKit
+internal import Glibc
 
 /// A dialog backend on the bus (`dbus/io.github.timepickerd.impl.TimePicker1.xml`), as the
 /// daemon talks to it: asynchronous calls on the daemon's own connection, so a slow or frozen
@@ -42,20 +43,30 @@ final class DialogBackend {
     /// The unique name that owns `name`, starting the backend first (D-Bus activation) when
     /// nobody owns it. A backend that runs is used as it is: the bus refuses to "start" a name
     /// no activation file provides even while a process owns it (a backend run by hand, a
-    /// desktop shell's own), so it is asked for only when the name has no owner.
+    /// desktop shell's own), so it is asked for only when the name has no owner. The owner must
+    /// run as the daemon's own user: a bus that admits other users lets them take any free
+    /// name, and what such a process answers is nobody's choice at this screen.
     func resolveOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
         currentOwner { [weak self] result in
             guard let self else { return }
-            guard case .failure(let failure) = result, failure.isAbsent else {
-                completion(result)
-                return
-            }
-            self.busCall("StartServiceByName", [.string(self.name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { result in
-                if case .failure(let failure) = result {
-                    completion(.failure(failure))
-                    return
+            switch result {
+            case .success(let owner):
+                self.checkUser(of: owner, completion: completion)
+            case .failure(let failure) where failure.isAbsent:
+                self.busCall("StartServiceByName", [.string(self.name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { result in
+                    if case .failure(let failure) = result {
+                        completion(.failure(failure))
+                        return
+                    }
+                    self.currentOwner { result in
+                        switch result {
+                        case .success(let owner): self.checkUser(of: owner, completion: completion)
+                        case .failure: completion(result)
+                        }
+                    }
                 }
-                self.currentOwner(completion: completion)
+            case .failure:
+                completion(result)
             }
         }
     }
@@ -66,6 +77,23 @@ final class DialogBackend {
             completion(result.flatMap { values in
                 guard case .string(let text)? = values.first, let owner = BusName(text) else {
                     return .failure(Failure(message: "the bus named no owner for \(name)", isAbsent: true))
+                }
+                return .success(owner)
+            })
+        }
+    }
+
+    /// GetConnectionUnixUser: `owner` when the bus vouches that it runs as the daemon's user.
+    private func checkUser(of owner: BusName, completion: @escaping (Result<BusName, Failure>) -> Void) {
+        busCall("GetConnectionUnixUser", [.string(owner.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
+            completion(result.flatMap { values in
+                guard case .uint32(let user)? = values.first else {
+                    return .failure(Failure(message: "the bus did not say who runs the dialog backend \(name) (\(owner))", isAbsent: false))
+                }
+                guard user == getuid() else {
+                    return .failure(Failure(
+                        message: "the dialog backend \(name) is owned by \(owner), a process of another user (uid \(user)), which is not trusted with this user's pickers",
+                        isAbsent: false))
                 }
                 return .success(owner)
             })

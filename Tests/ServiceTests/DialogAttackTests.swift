@@ -166,6 +166,32 @@ struct DialogAttackTests {
         #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface")
         #expect(reply.errorMessage?.contains("UnknownMethod") == true, "\(reply.errorMessage ?? "")")
     }
+
+    @Test("A backend name owned by another Unix user (on a bus that admits one) gets no sessions: its OK is nobody's choice here")
+    func backendOfAnotherUser() throws {
+        let bus = try PrivateBus()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/answering-backend.py").path
+        let watcher = try NameWatcher(address: bus.address, name: FakeDialogBackend.name)
+        let log = try openForChild(bus.directory.appendingPathComponent("other-user.log").path, write: true)
+        let devNull = try openForChild("/dev/null", write: false)
+        let intruder = try ChildProcess(
+            "/usr/bin/setpriv",
+            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", script, bus.address, FakeDialogBackend.name.rawValue, "03:00", "04:00"],
+            environment: bus.environment, stdin: devNull, stdout: log, stderr: log)
+        close(log)
+        close(devNull)
+        defer { intruder.stop() }
+        #expect(watcher.waitForChange(toOwned: true, seconds: 20) != nil, "the other user's backend never owned the name")
+        let daemon = try DaemonProcess.serving(
+            on: bus, arguments: ["--ui", "dialog", "--dialog-backend", FakeDialogBackend.name.rawValue, "--verbose"])
+        defer { daemon.stop() }
+        let client = try BusClient(bus: bus)
+        let pick = try client.startCall("PickTimeRange", [.vardict(["title": .string("Mine")])])
+        let reply = try client.waitForReply(to: pick)
+        #expect(reply.strings != ["03:00", "04:00"], "another user's process chose for this one's app")
+        #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface", "\(daemon.log)")
+        #expect(reply.errorMessage?.contains("user") == true, "\(reply.errorMessage ?? "")")
+    }
 }
 
 /// The daemon stopping while a dialog backend does not answer.
