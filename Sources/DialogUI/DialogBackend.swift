@@ -1,6 +1,7 @@
 internal import TimePickerContract
 public import DBusKit
 internal import Glibc
+internal import TimePickerCore
 
 /// A dialog backend on the bus (`dbus/io.github.timepickerd.impl.TimePicker1.xml`), as the
 /// daemon talks to it: asynchronous calls on the daemon's own connection, so a slow or frozen
@@ -163,8 +164,15 @@ final class DialogBackend {
         switch code {
         case 0: return .success(.accepted(start: string("start"), end: string("end")))
         case 1: return .success(.cancelled)
-        default: return .success(.ended(reason: string("reason") ?? "response \(code)"))
+        default: return .success(.ended(reason: string("reason").map(clipped) ?? "response \(code)"))
         }
+    }
+
+    /// A backend's text (an error's message, a reason) as it may go into a log line and a
+    /// caller's error: one line, neutralised, at most 200 characters.
+    private static func clipped(_ text: String) -> String {
+        let kept = text.prefix(200)
+        return displaySafe(String(kept)) + (kept.endIndex < text.endIndex ? "…" : "")
     }
 
     @discardableResult
@@ -193,7 +201,7 @@ final class DialogBackend {
                 guard reply.kind != .error else {
                     let error = reply.errorName ?? .failed
                     let absent = error == .serviceUnknown || error == .nameHasNoOwner
-                    let detail = reply.errorMessage ?? error.rawValue
+                    let detail = Self.clipped(reply.errorMessage(maximumBytes: 4096) ?? error.rawValue)
                     let message: String
                     if absent {
                         message = "no dialog backend \(name) on the bus (\(detail))"

@@ -192,6 +192,29 @@ struct DialogAttackTests {
         #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface", "\(daemon.log)")
         #expect(reply.errorMessage?.contains("user") == true, "\(reply.errorMessage ?? "")")
     }
+
+    @Test("A backend's error of 30 MB with three million values after its text: the caller and the log get a line of it, and the daemon never builds the rest")
+    func hugeErrorFromBackend() throws {
+        let setup = try Setup()
+        let pick = try setup.client.startCall("PickTimeRange", [.vardict([:])])
+        let call = try setup.backend.waitForCall("ShowPicker")
+        let peakBefore = try peakResidentKiB(of: setup.daemon.pid)
+        let error = try call.makeError(name: "org.example.Error.Huge", message: "\u{1B}[2J" + String(repeating: "x", count: 30_000_000))
+        try error.append(.array(elementSignature: "s", elements: Array(repeating: .string("y"), count: 3_000_000)))
+        setup.backend.connection.send(error)
+        setup.backend.connection.flush()
+        let reply = try setup.client.waitForReply(to: pick, seconds: 30)
+        let peakAfter = try peakResidentKiB(of: setup.daemon.pid)
+        print("  a huge error from the backend: VmHWM \(peakBefore) → \(peakAfter) KiB; the caller's message \(reply.errorMessage?.utf8.count ?? 0) bytes")
+        #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface")
+        #expect((reply.errorMessage?.utf8.count ?? .max) < 1024)
+        #expect(reply.errorMessage?.contains("\u{1B}") == false)
+        #expect(setup.daemon.log.utf8.count < 64 * 1024, "the log took \(setup.daemon.log.utf8.count) bytes")
+        // libdbus reads the message itself (about 110 MB at its peak here); a tree of its values
+        // took 330 MB more.
+        #expect(peakAfter - peakBefore < 200 * 1024, "the daemon's peak resident memory grew from \(peakBefore) KiB to \(peakAfter) KiB")
+        #expect(try setup.client.property("Version") == .uint32(1))
+    }
 }
 
 /// The daemon stopping while a dialog backend does not answer.
