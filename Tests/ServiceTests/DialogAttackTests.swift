@@ -54,6 +54,51 @@ struct DialogAttackTests {
         #expect(reply.strings == ["09:00", "10:00"], "\(reply.errorMessage ?? "") \(setup.daemon.log)")
     }
 
+    @Test("Events nobody made in the dialog change nothing: from another connection, for a handle never shown, confirm and cancel as events, nonsense; huge moves clamp")
+    func eventsNobodyMade() throws {
+        let setup = try Setup()
+        let (handle, call) = try setup.show(["start": .string("09:00"), "end": .string("10:00")])
+        let daemon = try setup.daemonName()
+        func selection() throws -> [DBusValue] {
+            _ = try setup.client.call("Ping", interface: "org.freedesktop.DBus.Peer")
+            return [try setup.client.property("Start", path: handle, interface: BusClient.sessionInterface),
+                    try setup.client.property("End", path: handle, interface: BusClient.sessionInterface)]
+        }
+        let forger = try FakeDialogBackend(bus: setup.bus, name: "test.timepickerd.Forger")
+        try forger.emit("move 5", for: handle, to: daemon)
+        try setup.backend.emit("move 5", for: "/io/github/timepickerd/TimePicker1/session/1_99/t1", to: daemon)
+        for text in ["confirm", "cancel", "set start 25:00", "set start 9:17", "focus middle", "move 1 2", "move +1", "move 0x10", "",
+                     "move 99999999999999999999999", String(repeating: "move 1", count: 10_000)] {
+            try setup.backend.emit(text, for: handle, to: daemon)
+        }
+        #expect(try selection() == [.string("09:00"), .string("10:00")], "\(setup.daemon.log)")
+        try setup.backend.emit("move -9223372036854775808", for: handle, to: daemon)
+        #expect(try selection() == [.string("01:00"), .string("02:00")])
+        try setup.backend.emit("hour 9223372036854775807", for: handle, to: daemon)
+        #expect(try selection() == [.string("24:00"), .string("24:00")])
+        // Cancel and OK come only as ShowPicker's answer; the session is still open.
+        try setup.backend.answer(call, response: 1)
+        #expect(try setup.client.waitForSignal("Cancelled", path: handle).strings == ["user"])
+    }
+
+    @Test("A backend that never answers Update is sent one at a time, the latest state once it times out, and the daemon stays answerable")
+    func updateNeverAnswered() throws {
+        let setup = try Setup()
+        let (handle, call) = try setup.show(["step": .uint32(1), "start": .string("09:00"), "end": .string("09:00")])
+        let daemon = try setup.daemonName()
+        for index in 0..<500 { try setup.backend.emit(index % 2 == 0 ? "move 3" : "move -1", for: handle, to: daemon) }
+        let started = Date()
+        #expect(try setup.client.property("Version") == .uint32(1))
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(setup.backend.calls("Update", within: 1).count == 1)
+        // The daemon's 5 s for an Update run out; then the state as it is now, once.
+        let later = setup.backend.calls("Update", within: 6)
+        #expect(later.count == 1)
+        #expect(try later.first.map(FakeDialogBackend.strings(in:))?["start"] == "17:20")
+        try setup.backend.answer(call, response: 0, ["start": "17:20", "end": "17:20"])
+        #expect(try setup.client.waitForSignal("Selected", path: handle).strings == ["17:20", "17:20"])
+    }
+
     @Test("OK with results that are no selection the dialog could show selects nothing: not half of them, not the daemon's state")
     func acceptedNonsense() throws {
         let setup = try Setup()
