@@ -278,6 +278,6 @@ struct DialogShutdownTests {
         let reply = try setup.client.waitForReply(to: pick)
         #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.Cancelled")
         #expect(reply.errorMessage == "shutdown")
-        #expect(try setup.daemon.waitForExit() == 0)
+        #expect(try setup.daemon.waitForExit(seconds: 5) == 0, "the daemon took more than a few seconds to stop")
     }
 }
