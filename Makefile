@@ -116,9 +116,11 @@ leakcheck: deps
 	  "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
-## throughput, limits) on a private bus and a pseudo-terminal, and prints one table.
+## throughput, limits) on a private bus and a pseudo-terminal, and prints one table;
+## ONLY=startup|terminal|notification runs one part.
 bench: release
-	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
+	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" $(if $(ONLY),--only $(ONLY)) \
+	  "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
 ## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
 ## docs/dialog-dark.png.
