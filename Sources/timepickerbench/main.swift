@@ -2,14 +2,14 @@ import Glibc
 import TestHarness
 
 // timepickerbench [--only PHASE] DAEMON: measures the release daemon against the goals of
-// issue 5 and prints one Markdown table on stdout (progress on stderr). A figure never fails
-// the run; only a set-up that cannot be made (a bus, a terminal, a daemon that does not start)
-// exits 1.
+// issue 5, and the dialog against issue 11's, and prints one Markdown table on stdout
+// (progress on stderr). A figure never fails the run; only a set-up that cannot be made (a bus,
+// a terminal, a display, a daemon that does not start) exits 1.
 
 /// The parts of the bench, each runnable alone with `--only`.
 enum Phase: String, CaseIterable {
     case startUp = "startup"
-    case terminal, notification
+    case terminal, notification, dialog
 }
 
 let usage = "usage: timepickerbench [--only \(Phase.allCases.map(\.rawValue).joined(separator: "|"))] PATH-TO-timepickerd (or the directory holding it)"
@@ -45,6 +45,8 @@ func runBench(binary: String, phases: [Phase]) throws -> [ResultRow] {
     }
     if phases.contains(.terminal) { try measureTerminalDaemon(binary: binary, bus: bus, terminal: terminal, into: &sections) }
     if phases.contains(.notification) { try measureNotificationDaemon(binary: binary, bus: bus, into: &sections) }
+    // On a bus and a display of its own: the backend's activation file and environment stay there.
+    if phases.contains(.dialog) { try measureDialog(binary: binary, into: &sections) }
     return sections.rows
 }
 
