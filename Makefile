@@ -37,11 +37,13 @@ MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 # fish. For the examples' tests: python3-gi with GLib's typelib, gjs, a C compiler with sd-bus.
 # The dialog backend: GTK 4 and libadwaita; for its tests and `make screenshots` a virtual
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
-# properties (xdotool, x11-utils, python3-xlib).
+# properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
+# would otherwise show, timed against the backend's.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
-	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils
+	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
+	zenity
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
@@ -116,9 +118,12 @@ leakcheck: deps
 	  "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
-## throughput, limits) on a private bus and a pseudo-terminal, and prints one table.
+## throughput, limits) on a private bus and a pseudo-terminal, and the dialog on a virtual
+## display against zenity's, and prints one table; ONLY=startup|terminal|notification|dialog
+## runs one part.
 bench: release
-	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
+	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" $(if $(ONLY),--only $(ONLY)) \
+	  "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
 ## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
 ## docs/dialog-dark.png.
