@@ -1,5 +1,5 @@
 internal import TimePickerContract
-public import DBusKit
+internal import DBusKit
 
 /// A dialog backend on the bus (`dbus/io.github.timepickerd.impl.TimePicker1.xml`), as the
 /// daemon talks to it: asynchronous calls on the daemon's own connection, so a slow or frozen

@@ -169,7 +169,7 @@ struct DialogInterfaceTests {
         #expect(try !session.nameHasOwner("io.github.timepickerd.Gtk"))
         let caller = try BackendCaller(bus: bus)
         let serial = try caller.showPicker(Self.handle, ["title": .string("Activated")])
-        try Accessibility.dialog("Activated", on: display)
+        _ = try Accessibility.dialog("Activated", on: display)
         try caller.close(Self.handle)
         #expect(try caller.outcome(of: serial).response == 2)
         try waitUntil("the activated backend to exit when idle") { try !session.nameHasOwner("io.github.timepickerd.Gtk") }
