@@ -36,7 +36,7 @@ struct ClientTerminalTests {
         screen.type("q")
         #expect(try client.waitForExit() == .exited(1), "terminal: \(client.terminalText)")
         #expect(client.stdout.isEmpty)
-        #expect(client.terminalText.hasSuffix("timepickerctl: cancelled\n"), "terminal: \(client.terminalText)")
+        try waitUntil("the client's reason on the terminal") { client.terminalText.hasSuffix("timepickerctl: cancelled\n") }
         #expect(screen.isCooked)
     }
 
