@@ -28,7 +28,7 @@ REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(D
 # The man pages, built by scdoc from man/NAME.SECTION.scd into .build/man/NAME.SECTION.
 MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 
-# Debian packages the build and the tests need: libdbus and libnotify for the service;
+# Debian packages the build and the tests need: libdbus for the service;
 # dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl
 # (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; setpriv
 # (util-linux) to call as another user; xmllint to validate the interface file. For the man
@@ -39,7 +39,7 @@ MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
 # properties (xdotool, x11-utils, python3-xlib). Unicode's character database (unicode-data), which
 # the terminal's table of wide characters is generated from (`make width-table`).
-APT_PACKAGES := libdbus-1-dev libnotify-dev pkg-config dbus-daemon python3-dbusmock systemd \
+APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
@@ -111,10 +111,15 @@ deb: deps
 deb-check: deb
 	@scripts/deb-clean-install.sh timepickerd_*_$$(dpkg --print-architecture).deb
 
-## The daemon under valgrind memcheck through 1,000 sessions in each user interface (not in CI:
-## it takes minutes); SESSIONS=n for another number.
+## The daemon (a debug build) under valgrind memcheck on the test harness's private bus, through
+## 1,000 sessions in each user interface (not in CI: it takes minutes; needs valgrind);
+## SESSIONS=n for another number, KEEP=1 keeps the logs. See Sources/timepickerleakcheck.
+SESSIONS ?= 1000
 leakcheck: deps
-	@SWIFT="$(SWIFT)" scripts/leakcheck.sh
+	$(SWIFT) build --product timepickerd $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build --product timepickerleakcheck $(SWIFT_BUILD_FLAGS)
+	@"$$($(SWIFT) build --show-bin-path)/timepickerleakcheck" --sessions $(SESSIONS) $(if $(KEEP),--keep) \
+	  "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
 ## Generates the terminal's table of East Asian wide characters from Unicode's database
 ## (Debian's unicode-data package); commit the result.

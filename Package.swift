@@ -12,7 +12,6 @@ let package = Package(
         // C modules: headers only.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CLinux"),
-        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
 
         // The pure picker: slots, options, state machine. No I/O, no imports.
@@ -21,33 +20,40 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CLinux"]),
         // A thin Swift wrapper over libdbus; C pointers stay inside.
         .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
+        // The contract's names on the bus, written once: the service's and the dialog backend's.
+        .target(name: "TimePickerContract", dependencies: ["DBusKit"]),
         // The terminal front end: keys in, frames out.
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop"]),
-        // The notification front end: libnotify on a thread of its own.
-        .target(name: "NotificationUI", dependencies: ["CNotify", "CLinux", "EventLoop", "TimePickerCore"]),
+        // The notification front end: the Notifications server over the daemon's own bus connection.
+        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
-            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux"],
+            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract"],
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
         // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
         .target(
             name: "TimePickerDaemon",
-            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "EventLoop", "DBusKit", "TimePickerCore"]),
+            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "EventLoop", "DBusKit", "TimePickerCore", "TimePickerContract"]),
         // Executables only hand their command line over.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status.
-        .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
+        .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
-        // `make bench`: the release daemon measured against its goals (not a test).
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
-        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "CLinux", "CleanSpawn"]),
+        // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench
+        // and the leak check.
+        .target(name: "TestHarness", dependencies: ["CleanSpawn", "DBusKit", "TimePickerContract"]),
+        // `make bench`: the release daemon measured against its goals (not a test).
+        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
+        // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
+        .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
         // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "TimePickerCore"],
+            dependencies: ["CGtk", "TimePickerCore", "TimePickerContract"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend"]),
@@ -59,7 +65,7 @@ let package = Package(
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk"]),
         .testTarget(
-            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "CleanSpawn"],
+            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness"],
             // Scripts the tests run: AT-SPI and X11 from Python, and a caller that sends and leaves.
             exclude: ["Support/atspi.py", "Support/x11.py", "Scripts"]
         ),

@@ -7,6 +7,8 @@ public import EventLoop
 public final class DBusConnection {
     let raw: OpaquePointer
     private var messageHandler: ((DBusMessage) -> Bool)?
+    /// Those who want to see every signal (besides the message handler), in the order added.
+    private var signalObservers: [(DBusMessage) -> Void] = []
     var loopBinding: ConnectionLoopBinding?
 
     private init(raw: OpaquePointer) {
@@ -90,7 +92,7 @@ public final class DBusConnection {
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0 else { throw .noMemory }
         guard let pending else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.Disconnected", message: "the connection is closed")
+            throw DBusFailure(name: .disconnected, message: "the connection is closed")
         }
         let box = Unmanaged.passRetained(CompletionBox(completion)).toOpaque()
         guard dbus_pending_call_set_notify(pending, pendingCallCompleted, box, releaseCompletionBox) != 0 else {
@@ -120,7 +122,7 @@ public final class DBusConnection {
     public func requestName(_ name: BusName, flags: NameRequestFlags) throws(DBusFailure) -> NameRequestReply {
         let code = try DBusFailure.check { error in dbus_bus_request_name(raw, name.rawValue, flags.rawValue, error) }
         guard let reply = NameRequestReply(rawValue: code) else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "the bus answered RequestName with the unknown code \(code)")
+            throw DBusFailure(name: .failed, message: "the bus answered RequestName with the unknown code \(code)")
         }
         return reply
     }
@@ -130,11 +132,10 @@ public final class DBusConnection {
     /// The corresponding bus method is `org.freedesktop.DBus.GetNameOwner`.
     public func nameOwner(of name: BusName) throws(DBusFailure) -> String {
         let query = try DBusMessage.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-            interface: "org.freedesktop.DBus", member: "GetNameOwner")
+            destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetNameOwner")
         try query.append(.string(name.rawValue))
         guard case .string(let owner)? = try call(query).arguments().first else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "GetNameOwner gave no name")
+            throw DBusFailure(name: .failed, message: "GetNameOwner gave no name")
         }
         return owner
     }
@@ -145,16 +146,31 @@ public final class DBusConnection {
     /// The corresponding C function is `dbus_connection_add_filter`. Peer's Ping and
     /// GetMachineId are answered by libdbus before any filter.
     public func setMessageHandler(_ handler: @escaping (DBusMessage) -> Bool) {
-        let installFilter = messageHandler == nil
+        installFilter()
         messageHandler = handler
-        guard installFilter else { return }
+    }
+
+    /// Shows `observer` every signal that arrives, before the message handler sees it; for a
+    /// part of a program that talks to a peer of its own on the same connection (the daemon's
+    /// notification front end and the notification server's signals).
+    public func addSignalObserver(_ observer: @escaping (DBusMessage) -> Void) {
+        installFilter()
+        signalObservers.append(observer)
+    }
+
+    /// The corresponding C function is `dbus_connection_add_filter`; added once.
+    private func installFilter() {
+        guard messageHandler == nil, signalObservers.isEmpty else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_add_filter(raw, filterMessage, context, nil)
     }
 
-    /// Hands `message` to the handler set with `setMessageHandler`.
+    /// Shows `message` to the observers when it is a signal, then to the message handler.
     fileprivate func handle(_ message: DBusMessage) -> Bool {
-        messageHandler?(message) ?? false
+        if message.kind == .signal {
+            for observer in signalObservers { observer(message) }
+        }
+        return messageHandler?(message) ?? false
     }
 
     /// Lets the event loop drive this connection: its descriptors, timeouts and dispatching.

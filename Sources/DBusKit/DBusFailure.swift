@@ -2,10 +2,10 @@ internal import CDBus
 
 /// An error reported by libdbus or by a peer: a D-Bus error name and its message.
 public struct DBusFailure: Error, Sendable, CustomStringConvertible {
-    public let name: String
+    public let name: ErrorName
     public let message: String
 
-    public init(name: String, message: String) {
+    public init(name: ErrorName, message: String) {
         self.name = name
         self.message = message
     }
@@ -22,12 +22,12 @@ public struct DBusFailure: Error, Sendable, CustomStringConvertible {
         let result = body(&error)
         if dbus_error_is_set(&error) != 0 {
             throw DBusFailure(
-                name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
+                name: error.name.flatMap { ErrorName(String(cString: $0)) } ?? .failed,
                 message: error.message.map { String(cString: $0) } ?? "")
         }
         return result
     }
 
     /// The failure libdbus reports for an allocation it could not make.
-    static let noMemory = DBusFailure(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+    static let noMemory = DBusFailure(name: .noMemory, message: "out of memory")
 }

@@ -28,7 +28,7 @@ public final class DBusMessage {
         destination: BusName?, path: ObjectPath, interface: InterfaceName?, member: String
     ) throws(DBusFailure) -> DBusMessage {
         guard isValidMember(member) else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid method name '\(member)'")
+            throw DBusFailure(name: .invalidArgs, message: "invalid method name '\(member)'")
         }
         let raw = destination?.rawValue.withCString { destination in
             dbus_message_new_method_call(destination, path.rawValue, interface?.rawValue, member)
@@ -41,7 +41,7 @@ public final class DBusMessage {
     /// A signal. The corresponding C function is `dbus_message_new_signal`.
     public static func signal(path: ObjectPath, interface: InterfaceName, member: String) throws(DBusFailure) -> DBusMessage {
         guard isValidMember(member) else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "invalid signal name '\(member)'")
+            throw DBusFailure(name: .invalidArgs, message: "invalid signal name '\(member)'")
         }
         guard let raw = dbus_message_new_signal(path.rawValue, interface.rawValue, member) else { throw .noMemory }
         return DBusMessage(adopting: raw)
@@ -65,7 +65,7 @@ public final class DBusMessage {
     /// was never sent), so that is refused here.
     private func checkCanBeAnswered() throws(DBusFailure) {
         guard serial != 0 else {
-            throw DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "cannot answer a message that was never sent")
+            throw DBusFailure(name: .invalidArgs, message: "cannot answer a message that was never sent")
         }
     }
 
@@ -81,12 +81,14 @@ public final class DBusMessage {
         }
     }
 
+    // libdbus validated every header field when it read or made the message, so the typed
+    // names below never fail to build from it.
     public var path: ObjectPath? { dbus_message_get_path(raw).flatMap { ObjectPath(String(cString: $0)) } }
-    public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
-    public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
-    public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
-    public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
-    public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
+    public var interface: InterfaceName? { dbus_message_get_interface(raw).flatMap { InterfaceName(String(cString: $0)) } }
+    public var member: MemberName? { dbus_message_get_member(raw).flatMap { MemberName(String(cString: $0)) } }
+    public var sender: BusName? { dbus_message_get_sender(raw).flatMap { BusName(String(cString: $0)) } }
+    public var destination: BusName? { dbus_message_get_destination(raw).flatMap { BusName(String(cString: $0)) } }
+    public var errorName: ErrorName? { dbus_message_get_error_name(raw).flatMap { ErrorName(String(cString: $0)) } }
     /// The body's type signature, "" for an empty body.
     public var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
     public var serial: UInt32 { dbus_message_get_serial(raw) }
@@ -113,7 +115,7 @@ public final class DBusMessage {
     }
 
     /// Whether this is a signal named `member` on `interface`.
-    public func isSignal(interface: String, member: String) -> Bool {
+    public func isSignal(interface: InterfaceName, member: MemberName) -> Bool {
         kind == .signal && self.interface == interface && self.member == member
     }
 

@@ -110,6 +110,6 @@ private struct BodyReader {
     }
 
     private func invalid(_ message: String) -> DBusFailure {
-        DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
+        DBusFailure(name: .invalidArgs, message: message)
     }
 }

@@ -83,5 +83,5 @@ private func isValidSignature(_ text: String) -> Bool {
 }
 
 private func invalid(_ message: String) -> DBusFailure {
-    DBusFailure(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
+    DBusFailure(name: .invalidArgs, message: message)
 }

@@ -71,6 +71,21 @@ public struct ErrorName: Hashable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 }
 
+/// A validated member name: a method or signal, such as `ShowTimePicker`.
+///
+/// The corresponding C function is `dbus_validate_member`.
+public struct MemberName: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Returns nil when `rawValue` is not a valid member name.
+    public init?(_ rawValue: String) {
+        guard isValid(rawValue, by: dbus_validate_member) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+}
+
 /// Runs one of libdbus's `dbus_validate_*` functions, which never fail for want of memory when
 /// given a NULL error.
 private func isValid(
@@ -100,6 +115,13 @@ extension BusName: ExpressibleByStringLiteral {
 extension InterfaceName: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) {
         guard let valid = InterfaceName(value) else { preconditionFailure("invalid interface name literal '\(value)'") }
+        self = valid
+    }
+}
+
+extension MemberName: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        guard let valid = MemberName(value) else { preconditionFailure("invalid member name literal '\(value)'") }
         self = valid
     }
 }

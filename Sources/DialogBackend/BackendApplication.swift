@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import CGtk
 internal import Glibc
 
@@ -12,7 +13,7 @@ public struct BackendConfiguration: Sendable {
 }
 
 /// The bus name and application id of the GTK backend.
-public let backendBusName = "io.github.timepickerd.Gtk"
+public let backendBusName = DialogBackendBus.gtkName.rawValue
 
 /// Runs the backend until it has been idle for `idleTimeoutSeconds` or is told to stop;
 /// returns the exit status.

@@ -1,3 +1,4 @@
+internal import DBusKit
 internal import CGtk
 internal import TimePickerCore
 
@@ -45,7 +46,7 @@ final class MethodInvocation: @unchecked Sendable {
 
 /// The D-Bus error names the backend replies with, in one place.
 enum BackendError {
-    static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
-    static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
-    static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
+    static let invalidArgs = ErrorName.invalidArgs.rawValue
+    static let unknownObject = ErrorName.unknownObject.rawValue
+    static let unknownMethod = ErrorName.unknownMethod.rawValue
 }

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import CGtk
 internal import TimePickerCore
 
@@ -9,8 +10,8 @@ internal import TimePickerCore
 /// caller are keyed by its unique name and their handle, and closed when the caller leaves.
 @MainActor
 final class BackendService {
-    static let objectPath = "/io/github/timepickerd/impl/TimePicker1"
-    static let interfaceName = "io.github.timepickerd.impl.TimePicker1"
+    static let objectPath = DialogBackendBus.path.rawValue
+    static let interfaceName = DialogBackendBus.interface.rawValue
     static let version: UInt32 = 1
     /// The most dialogs open at once; past it ShowPicker answers 2 at once.
     static let maxDialogs = 64

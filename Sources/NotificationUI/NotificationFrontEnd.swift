@@ -1,43 +1,40 @@
+public import DBusKit
 public import EventLoop
 public import TimePickerCore
 
 /// Shows picker sessions as desktop notifications whose actions pick the start and the end.
 ///
-/// Lives on the daemon's event loop: it turns invoked actions into picker events for the
-/// service and sends the states the service gives it to the notification thread, which only
-/// draws notifications and reports what the server says. Several sessions are several
-/// notifications.
+/// Lives on the daemon's event loop and talks to the notification server over the daemon's
+/// own bus connection, never waiting for it: it turns invoked actions into picker events for
+/// the service, and gets the states the service gives it onto the server (`NotificationDelivery`).
+/// Several sessions are several notifications.
 public final class NotificationFrontEnd: PickerFrontEnd {
     public let kind = "notification"
     public weak var delegate: (any PickerFrontEndDelegate)?
 
-    private let loop: EventLoop
-    private let commands: NotificationCommandQueue
-    private let reports: Mailbox<NotificationReport>
+    private let commands: NotificationDelivery
     /// The state each shown session was last given: what its actions act on.
     private var states: [PickerSessionID: PickerState] = [:]
-    private var reportWatch: DescriptorWatch?
-    /// Called once the thread has closed everything, after `shutdown`.
-    private var whenStopped: (() -> Void)?
+    /// Set by `shutdown`: nothing more is shown.
+    private var isShutDown = false
     /// The session whose action's events are being reported: its updates are sent to the
     /// server once, after the last event, so the server never shows a state half-way.
     private var reportingAction: PickerSessionID?
 
-    /// How long `shutdown` lets the thread close the notifications: a frozen server must not
+    /// How long `shutdown` lets the server close the notifications: a frozen server must not
     /// keep the daemon from exiting.
     private let stopGraceMilliseconds = 2000
 
-    /// Starts the notification thread; `layout` overrides the choice by server name.
-    public init(loop: EventLoop, layout: NotificationLayout?) throws(SystemError) {
-        self.loop = loop
-        commands = try NotificationCommandQueue()
-        reports = try Mailbox()
-        try NotificationThread.start(commands: commands, reports: reports, layoutOverride: layout)
-        reportWatch = loop.watch(reports.descriptor, for: .readable) { [weak self] _ in self?.handleReports() }
+    /// Shows notifications through the server on `connection`; `layout` overrides the choice
+    /// by the server's name.
+    public init(connection: DBusConnection, loop: EventLoop, layout: NotificationLayout?) {
+        commands = NotificationDelivery(connection: connection, loop: loop, layoutOverride: layout)
+        commands.onReport = { [weak self] report in self?.handle(report) }
+        connection.addSignalObserver { [weak self] signal in self?.commands.handle(signal) }
     }
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
-        guard whenStopped == nil else { return }
+        guard !isShutDown else { return }
         states[session] = state
         commands.show(session, state)
     }
@@ -53,20 +50,13 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         commands.close(session)
     }
 
-    /// Asks the thread to close every notification and end; `done` runs when it has, or after
+    /// Asks the server to close every notification; `done` runs when it has, or after
     /// `stopGraceMilliseconds` if the server keeps it waiting. Nothing here waits.
     public func shutdown(then done: @escaping () -> Void) {
-        guard whenStopped == nil else { return }
+        guard !isShutDown else { return }
+        isShutDown = true
         states.removeAll()
-        var finished = false
-        let finish = {
-            guard !finished else { return }
-            finished = true
-            done()
-        }
-        whenStopped = finish
-        commands.stop()
-        loop.schedule(afterMilliseconds: stopGraceMilliseconds, finish)
+        commands.stop(graceMilliseconds: stopGraceMilliseconds, then: done)
     }
 
     /// The notification server left the bus: its notifications are gone, and so are their sessions.
@@ -78,18 +68,13 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         }
     }
 
-    private func handleReports() {
-        for message in reports.takeAll() {
-            switch message {
-            case .action(let session, let key): act(on: key, for: session)
-            case .dismissed(let session): report(.cancel, for: session)
-            case .ended(let session, let reason, let message):
-                guard states.removeValue(forKey: session) != nil else { continue }
-                delegate?.frontEnd(self, session: session, cannotShow: reason, because: message)
-            case .stopped:
-                reportWatch?.cancel()
-                whenStopped?()
-            }
+    private func handle(_ report: NotificationReport) {
+        switch report {
+        case .action(let session, let key): act(on: key, for: session)
+        case .dismissed(let session): self.report(.cancel, for: session)
+        case .ended(let session, let reason, let message):
+            guard states.removeValue(forKey: session) != nil else { return }
+            delegate?.frontEnd(self, session: session, cannotShow: reason, because: message)
         }
     }
 

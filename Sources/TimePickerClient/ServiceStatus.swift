@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import TimePickerCore
 
@@ -23,9 +24,9 @@ struct ServiceStatus {
     init(on connection: DBusConnection) throws(ClientFailure) {
         let owner: String
         do {
-            owner = try connection.nameOwner(of: ServiceNames.service)
+            owner = try connection.nameOwner(of: TimePickerBus.name)
         } catch where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
-            throw ClientFailure(message: "the time picker service (\(ServiceNames.service)) is not running")
+            throw ClientFailure(message: "the time picker service (\(TimePickerBus.name)) is not running")
         } catch {
             throw ClientFailure(message: "cannot reach the time picker service: \(error.message)")
         }
@@ -35,7 +36,7 @@ struct ServiceStatus {
         let reader = Reader(connection: connection, destination: destination)
         let properties: [String: DBusValue]
         do {
-            properties = try reader.properties(of: ServiceNames.managerPath, interface: ServiceNames.managerInterface)
+            properties = try reader.properties(of: TimePickerBus.managerPath, interface: TimePickerBus.managerInterface)
         } catch {
             throw ClientFailure(message: "cannot read the service's properties: \(error.message)")
         }
@@ -43,7 +44,7 @@ struct ServiceStatus {
         if case .uint32(let version)? = properties["Version"] { self.version = version } else { version = nil }
         if case .string(let kind)? = properties["UserInterface"] { userInterface = kind } else { userInterface = nil }
         do {
-            sessions = try reader.sessions(below: ServiceNames.sessionsPath, depth: Self.maximumDepth)
+            sessions = try reader.sessions(below: TimePickerBus.sessionsPath, depth: Self.maximumDepth)
         } catch {
             throw ClientFailure(message: "cannot list the open sessions: \(error.message)")
         }
@@ -52,7 +53,7 @@ struct ServiceStatus {
     /// The report: one fact per line, then one line per session (path, start, end, title).
     var text: String {
         var lines = [
-            "service: \(ServiceNames.service)",
+            "service: \(TimePickerBus.name)",
             "owner: \(owner)",
             "version: \(version.map(String.init) ?? "unknown")",
             "user interface: \(userInterface.map(displaySafe) ?? "unknown")",
@@ -71,7 +72,7 @@ private struct Reader {
     let destination: BusName
 
     /// A session that ends while it is being read is simply no longer open.
-    private static let gone: Set<String> = ["org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"]
+    private static let gone: Set<ErrorName> = [.unknownObject, .unknownMethod]
 
     func call(_ member: String, path: ObjectPath, interface: InterfaceName, _ arguments: [DBusValue] = []) throws(DBusFailure) -> [DBusValue] {
         let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
@@ -80,7 +81,7 @@ private struct Reader {
     }
 
     func properties(of path: ObjectPath, interface: InterfaceName) throws(DBusFailure) -> [String: DBusValue] {
-        let reply = try call("GetAll", path: path, interface: ServiceNames.properties, [.string(interface.rawValue)])
+        let reply = try call("GetAll", path: path, interface: InterfaceName.properties, [.string(interface.rawValue)])
         var properties: [String: DBusValue] = [:]
         for (key, value) in reply.first?.stringKeyedEntries ?? [] {
             if case .variant(let inner) = value { properties[key] = inner }
@@ -92,13 +93,13 @@ private struct Reader {
     func sessions(below path: ObjectPath, depth: Int) throws(DBusFailure) -> [ServiceStatus.Session] {
         let nodes: IntrospectionNodes
         do {
-            guard case .string(let xml)? = try call("Introspect", path: path, interface: ServiceNames.introspectable).first else { return [] }
+            guard case .string(let xml)? = try call("Introspect", path: path, interface: InterfaceName.introspectable).first else { return [] }
             nodes = IntrospectionNodes(xml: xml)
         } catch where Self.gone.contains(error.name) {
             // No sessions at all: the service has no node here.
             return []
         }
-        if nodes.interfaces.contains(ServiceNames.sessionInterface.rawValue) {
+        if nodes.interfaces.contains(TimePickerBus.sessionInterface.rawValue) {
             return try session(at: path).map { [$0] } ?? []
         }
         guard depth > 0 else { return [] }
@@ -113,7 +114,7 @@ private struct Reader {
     private func session(at path: ObjectPath) throws(DBusFailure) -> ServiceStatus.Session? {
         let properties: [String: DBusValue]
         do {
-            properties = try self.properties(of: path, interface: ServiceNames.sessionInterface)
+            properties = try self.properties(of: path, interface: TimePickerBus.sessionInterface)
         } catch where Self.gone.contains(error.name) {
             return nil
         }

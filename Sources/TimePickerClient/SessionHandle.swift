@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import Glibc
 
@@ -15,7 +16,7 @@ struct SessionHandle {
         // The process id makes tokens readable in logs; the random part makes them unique even
         // when one connection runs several picks.
         let token = "timepickerctl_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
-        guard let path = ServiceNames.sessionsPath.appending(sender)?.appending(token) else { return nil }
+        guard let path = TimePickerBus.sessionsPath.appending(sender)?.appending(token) else { return nil }
         self.token = token
         self.path = path
     }

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import EventLoop
 internal import Glibc
@@ -37,6 +38,7 @@ public enum Daemon {
 
     /// Starts everything, runs the loop, and takes everything down in order.
     private static func run(_ arguments: DaemonArguments, log: Logger) throws(StartupFailure) {
+        try FrontEnds.check(arguments)
         let loop = EventLoop()
         // Writes to a peer or a terminal that went away must fail with EPIPE, not kill the
         // daemon; terminal calls from the background must fail rather than stop the service.
@@ -68,14 +70,14 @@ public enum Daemon {
         // that callers' terminals run out late (and are refused well before, see DescriptorBudget).
         DescriptorBudget.raiseSoftLimit()
 
-        let frontEnds = try FrontEnds.choose(for: arguments, loop: loop, log: log)
-        redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let connection: DBusConnection
         do {
             connection = try DBusConnection.sessionBus()
         } catch {
             throw StartupFailure(message: "cannot connect to the session bus: \(error.message)")
         }
+        let frontEnds = try FrontEnds.choose(for: arguments, connection: connection, loop: loop, log: log)
+        redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             connection: connection, loop: loop, frontEnd: frontEnds.main,
             callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: .fromLocale())
@@ -91,7 +93,7 @@ public enum Daemon {
         connection.attach(to: loop)
         try claimName(on: connection, replace: arguments.replace, log: log)
 
-        log.log(.notice, "serving \(BusNames.service) on \(connection.uniqueName) with the \(frontEnds.main.kind) user interface")
+        log.log(.notice, "serving \(TimePickerBus.name) on \(connection.uniqueName) with the \(frontEnds.main.kind) user interface")
         loop.run()
         // Every session ends and every front end gives back what it borrowed; the loop keeps
         // turning meanwhile (a notification server is asked to close its notifications).
@@ -110,14 +112,14 @@ public enum Daemon {
         do {
             outcome = try NameClaim.claim(on: connection, replace: replace, log: log)
         } catch {
-            throw StartupFailure(message: "cannot request the name \(BusNames.service): \(error.message)")
+            throw StartupFailure(message: "cannot request the name \(TimePickerBus.name): \(error.message)")
         }
         guard case .keptBy(let owner) = outcome else { return }
         let who = owner.map { " (\($0))" } ?? ""
         throw StartupFailure(
             message: replace
-                ? "\(BusNames.service) is owned by another instance\(who) that neither stopped nor allows replacement"
-                : "\(BusNames.service) is already owned by another instance\(who); use --replace to take it over")
+                ? "\(TimePickerBus.name) is owned by another instance\(who) that neither stopped nor allows replacement"
+                : "\(TimePickerBus.name) is already owned by another instance\(who); use --replace to take it over")
     }
 
     private static func writeToStandardOutput(_ text: String) {

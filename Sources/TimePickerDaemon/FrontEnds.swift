@@ -1,3 +1,4 @@
+internal import DBusKit
 internal import EventLoop
 internal import Glibc
 internal import NotificationUI
@@ -15,21 +16,26 @@ struct FrontEnds {
     /// server leaving the bus).
     let notifications: NotificationFrontEnd?
 
-    /// The front end `--ui` asks for: the daemon's terminal (`terminal`, or `auto` with a
-    /// terminal on stdin and stdout), else desktop notifications.
-    static func choose(for arguments: DaemonArguments, loop: EventLoop, log: Logger) throws(StartupFailure) -> FrontEnds {
-        let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    /// Whether the daemon runs with a terminal on stdin and stdout.
+    static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Refuses a `--ui` that cannot work here, before anything is started.
+    static func check(_ arguments: DaemonArguments) throws(StartupFailure) {
         if arguments.userInterface == .terminal && !hasTerminal {
             throw StartupFailure(message: "'--ui terminal' needs a terminal on stdin and stdout", status: 2)
         }
+    }
+
+    /// The front end `--ui` asks for: the daemon's terminal (`terminal`, or `auto` with a
+    /// terminal on stdin and stdout), else desktop notifications.
+    static func choose(
+        for arguments: DaemonArguments, connection: DBusConnection, loop: EventLoop, log: Logger
+    ) throws(StartupFailure) -> FrontEnds {
+        try check(arguments)
         guard arguments.userInterface == .terminal || (arguments.userInterface == .auto && hasTerminal) else {
-            do {
-                let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
-                let notifications = try NotificationFrontEnd(loop: loop, layout: layout)
-                return FrontEnds(main: notifications, terminal: nil, notifications: notifications)
-            } catch {
-                throw StartupFailure(message: "cannot start the notification user interface: \(error)")
-            }
+            let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
+            let notifications = NotificationFrontEnd(connection: connection, loop: loop, layout: layout)
+            return FrontEnds(main: notifications, terminal: nil, notifications: notifications)
         }
         do {
             // Output through a non-blocking file of the daemon's own: a terminal that stops

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import TimePickerCore
 
@@ -27,13 +28,13 @@ final class CallerWatch {
         callerBySession[session] = caller
         sessionsByCaller[caller, default: []].insert(session)
         guard sessionsByCaller[caller]?.count == 1 else { return }
-        connection.addMatch(Self.ownerChangedRule(for: caller))
+        connection.addMatch(MatchRule.nameOwnerChanged(of: caller))
         // The caller may have left before the rule was in place; the bus answers in order, so
         // asking now closes that gap.
         do {
             let query = try DBusMessage.methodCall(
-                destination: BusNames.busDaemon, path: BusNames.busDaemonPath,
-                interface: BusNames.busDaemonInterface, member: "NameHasOwner")
+                destination: BusName.messageBus, path: ObjectPath.messageBus,
+                interface: InterfaceName.messageBus, member: "NameHasOwner")
             try query.append(.string(caller))
             try connection.call(query) { [weak self] reply in
                 if case .boolean(false)? = try? reply.arguments().first { self?.left(caller) }
@@ -49,20 +50,19 @@ final class CallerWatch {
         sessionsByCaller[caller]?.remove(session)
         if sessionsByCaller[caller]?.isEmpty == true {
             sessionsByCaller[caller] = nil
-            connection.removeMatch(Self.ownerChangedRule(for: caller))
+            connection.removeMatch(MatchRule.nameOwnerChanged(of: caller))
         }
     }
 
     /// Calls `onVanish` whenever the well-known `name` loses its owner.
     func watchName(_ name: String, onVanish: @escaping () -> Void) {
         nameWatchers[name] = onVanish
-        connection.addMatch(Self.ownerChangedRule(for: name))
+        connection.addMatch(MatchRule.nameOwnerChanged(of: name))
     }
 
     /// Takes the bus's NameOwnerChanged signal; false for any other message.
     func handle(_ signal: DBusMessage) -> Bool {
-        guard signal.isSignal(interface: BusNames.busDaemonInterface.rawValue, member: "NameOwnerChanged"),
-              signal.sender == BusNames.busDaemon.rawValue
+        guard signal.isSignal(interface: .messageBus, member: "NameOwnerChanged"), signal.sender == .messageBus
         else { return false }
         let names = (try? signal.arguments()) ?? []
         guard names.count == 3, case .string(let name) = names[0], case .string(let newOwner) = names[2], newOwner.isEmpty else {
@@ -79,9 +79,5 @@ final class CallerWatch {
             log.log(.info, "\(caller) left the bus")
             onCallerLeft?(session)
         }
-    }
-
-    static func ownerChangedRule(for name: String) -> String {
-        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
     }
 }

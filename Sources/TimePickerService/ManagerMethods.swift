@@ -28,7 +28,7 @@ extension TimePickerService {
 
     /// Validates the options, checks the limits and registers a new session object.
     private func openSession(for call: DBusMessage, arguments: [DBusValue], method: String) throws(ServiceError) -> PickerSession {
-        guard let owner = call.sender else { throw .invalidArgs("\(method) needs a caller with a bus name") }
+        guard let owner = call.sender?.rawValue else { throw .invalidArgs("\(method) needs a caller with a bus name") }
         let decoded = try OptionDecoding.options(of: arguments, method: method)
         let options: PickerOptions
         do {

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 public import DBusKit
 internal import EventLoop
 internal import Glibc
@@ -21,15 +22,15 @@ public enum NameClaim {
     /// does not leave in time is replaced through the bus.
     public static func claim(on connection: DBusConnection, replace: Bool, log: Logger) throws(DBusFailure) -> Outcome {
         let flags: NameRequestFlags = [.allowReplacement, .doNotQueue]
-        if try isOwned(connection.requestName(BusNames.service, flags: flags)) { return .owned }
-        let owner = try? connection.nameOwner(of: BusNames.service)
+        if try isOwned(connection.requestName(TimePickerBus.name, flags: flags)) { return .owned }
+        let owner = try? connection.nameOwner(of: TimePickerBus.name)
         guard replace else { return .keptBy(owner) }
 
         if let owner, askToStepDown(owner, on: connection, log: log) {
-            if try isOwned(connection.requestName(BusNames.service, flags: flags)) { return .owned }
+            if try isOwned(connection.requestName(TimePickerBus.name, flags: flags)) { return .owned }
         }
-        if try isOwned(connection.requestName(BusNames.service, flags: flags.union(.replaceExisting))) { return .owned }
-        return .keptBy(try? connection.nameOwner(of: BusNames.service))
+        if try isOwned(connection.requestName(TimePickerBus.name, flags: flags.union(.replaceExisting))) { return .owned }
+        return .keptBy(try? connection.nameOwner(of: TimePickerBus.name))
     }
 
     private static func isOwned(_ reply: NameRequestReply) -> Bool {
@@ -47,7 +48,7 @@ public enum NameClaim {
         // The deadline is on the clock: each question to the bus takes time too.
         let deadline = MonotonicClock.now() + Int(stepDownSeconds * 1000)
         while MonotonicClock.now() < deadline {
-            if (try? connection.nameOwner(of: BusNames.service)) != owner { return true }
+            if (try? connection.nameOwner(of: TimePickerBus.name)) != owner { return true }
             usleep(20_000)
         }
         log.log(.warning, "the running instance did not stop within \(Int(stepDownSeconds)) s; replacing it")
@@ -57,8 +58,8 @@ public enum NameClaim {
     /// The bus's `GetConnectionUnixProcessID` for `name`.
     private static func processID(of name: String, on connection: DBusConnection) throws(DBusFailure) -> UInt32? {
         let query = try DBusMessage.methodCall(
-            destination: BusNames.busDaemon, path: BusNames.busDaemonPath,
-            interface: BusNames.busDaemonInterface, member: "GetConnectionUnixProcessID")
+            destination: BusName.messageBus, path: ObjectPath.messageBus,
+            interface: InterfaceName.messageBus, member: "GetConnectionUnixProcessID")
         try query.append(.string(name))
         guard case .uint32(let pid)? = try connection.call(query).arguments().first else { return nil }
         return pid

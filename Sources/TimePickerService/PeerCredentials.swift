@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import Glibc
 
@@ -42,8 +43,8 @@ final class CredentialsLookup {
         waiting[name] = [completion]
         do {
             let query = try DBusMessage.methodCall(
-                destination: BusNames.busDaemon, path: BusNames.busDaemonPath,
-                interface: BusNames.busDaemonInterface, member: "GetConnectionCredentials")
+                destination: BusName.messageBus, path: ObjectPath.messageBus,
+                interface: InterfaceName.messageBus, member: "GetConnectionCredentials")
             try query.append(.string(name))
             try connection.call(query) { [weak self] reply in self?.answered(name, reply) }
         } catch {

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import TimePickerCore
 
@@ -37,11 +38,11 @@ extension TimePickerService {
     /// The properties of the object at `path` on `interface` ("" means every interface it has).
     private func properties(of path: ObjectPath, interface: String) throws(ServiceError) -> [String: DBusValue] {
         let (ownInterface, values): (InterfaceName, [String: DBusValue])
-        if path == BusNames.managerPath {
-            ownInterface = BusNames.managerInterface
+        if path == TimePickerBus.managerPath {
+            ownInterface = TimePickerBus.managerInterface
             values = ["Version": .uint32(1), "UserInterface": .string(frontEnd.kind)]
         } else if let session = sessions[path] {
-            ownInterface = BusNames.sessionInterface
+            ownInterface = TimePickerBus.sessionInterface
             values = [
                 "Title": .string(session.model.options.title),
                 "Start": .string(session.model.start.busText),

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 public import TimePickerCore
 
@@ -31,8 +32,8 @@ extension TimePickerService: PickerFrontEndDelegate {
         if before.end != session.model.end { changed["End"] = .string(session.model.end.busText) }
         guard !changed.isEmpty else { return }
         emitSignal(
-            "PropertiesChanged", on: session.path, interface: BusNames.propertiesInterface,
-            [.string(BusNames.sessionInterface.rawValue), .vardict(changed), .array(elementSignature: "s", elements: [])])
+            "PropertiesChanged", on: session.path, interface: InterfaceName.properties,
+            [.string(TimePickerBus.sessionInterface.rawValue), .vardict(changed), .array(elementSignature: "s", elements: [])])
     }
 
     /// Ends `session`: its front end withdraws it, the object goes, exactly one of Selected or
@@ -46,10 +47,10 @@ extension TimePickerService: PickerFrontEndDelegate {
 
         switch outcome {
         case .selected(let start, let end):
-            emitSignal("Selected", on: session.path, interface: BusNames.sessionInterface, [.string(start.busText), .string(end.busText)])
+            emitSignal("Selected", on: session.path, interface: TimePickerBus.sessionInterface, [.string(start.busText), .string(end.busText)])
             log.log(.info, "session \(session.path) selected \(start)-\(end)")
         case .cancelled(let reason):
-            emitSignal("Cancelled", on: session.path, interface: BusNames.sessionInterface, [.string(reason.rawValue)])
+            emitSignal("Cancelled", on: session.path, interface: TimePickerBus.sessionInterface, [.string(reason.rawValue)])
             log.log(.info, "session \(session.path) cancelled: \(reason.rawValue)")
         }
 

@@ -9,7 +9,7 @@ extension TimePickerService {
     /// first, and allowed only when the bus vouches that both are the same Unix user: an identity
     /// the bus cannot give is never assumed.
     func cancel(_ session: PickerSession, call: DBusMessage) throws(ServiceError) -> MethodResult {
-        guard let caller = call.sender else { throw .accessDenied("Cancel needs a caller with a bus name") }
+        guard let caller = call.sender?.rawValue else { throw .accessDenied("Cancel needs a caller with a bus name") }
         if caller == session.owner {
             end(session, with: .cancelled(.caller))
             return .reply([])
@@ -38,13 +38,13 @@ extension TimePickerService {
             // The creator's lookup went out first and the bus answers in order, so this is rare.
             session.cancelsAwaitingOwner.append((call, caller))
         case .unknown:
-            log.log(.notice, "Cancel of \(session.path) by \(call.sender ?? "?") refused: the bus could not say who created it")
+            log.log(.notice, "Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") refused: the bus could not say who created it")
             sendError(.accessDenied("session '\(session.path)' can only be cancelled by its creator's connection"), to: call)
         case .known(let owner) where owner.userID == caller.userID:
             end(session, with: .cancelled(.caller))
             sendReply([], to: call)
         case .known(let owner):
-            log.log(.notice, "Cancel of \(session.path) by \(call.sender ?? "?") (uid \(caller.userID)) refused: it belongs to uid \(owner.userID)")
+            log.log(.notice, "Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") (uid \(caller.userID)) refused: it belongs to uid \(owner.userID)")
             sendError(.accessDenied("session '\(session.path)' belongs to another user"), to: call)
         }
     }

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import TimePickerCore
 
@@ -29,7 +30,7 @@ struct SessionRegistry {
 
     /// The path for `owner`'s session named `token`, or an error when it is taken.
     func path(owner: String, requestedToken: String?) throws(ServiceError) -> ObjectPath {
-        guard let ownerPath = BusNames.sessionsPath.appending(BusNames.pathElement(forSender: owner)) else {
+        guard let ownerPath = TimePickerBus.sessionsPath.appending(TimePickerBus.pathElement(forSender: owner)) else {
             throw .invalidArgs("caller name '\(owner)' cannot be used in an object path")
         }
         if let token = requestedToken {
@@ -72,5 +73,5 @@ struct SessionRegistry {
     }
 
     /// The paths of every object the service exports now, for introspecting the tree.
-    var exportedPaths: [ObjectPath] { [BusNames.managerPath] + byPath.keys }
+    var exportedPaths: [ObjectPath] { [TimePickerBus.managerPath] + byPath.keys }
 }

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 public import DBusKit
 public import EventLoop
 public import TimePickerCore
@@ -94,12 +95,12 @@ public final class TimePickerService {
     private func handle(_ message: DBusMessage) -> Bool {
         switch message.kind {
         case .methodCall:
-            log.log(.debug, "call \(message.interface ?? "")\(message.interface == nil ? "" : ".")\(message.member ?? "") on \(message.path?.rawValue ?? "") from \(message.sender ?? "?")")
+            log.log(.debug, "call \(message.interface?.rawValue ?? "")\(message.interface == nil ? "" : ".")\(message.member?.rawValue ?? "") on \(message.path?.rawValue ?? "") from \(message.sender?.rawValue ?? "?")")
             let result: MethodResult
             do {
                 result = try route(message)
             } catch {
-                log.log(.debug, "answering \(message.member ?? "a call") from \(message.sender ?? "?") with \(error.name): \(error.message)")
+                log.log(.debug, "answering \(message.member?.rawValue ?? "a call") from \(message.sender?.rawValue ?? "?") with \(error.name): \(error.message)")
                 sendError(error, to: message)
                 return true
             }
@@ -139,7 +140,7 @@ public final class TimePickerService {
     static let maximumStringBytes = 1 << 20
 
     private func route(_ call: DBusMessage) throws(ServiceError) -> MethodResult {
-        guard let path = call.path, let member = call.member else {
+        guard let path = call.path, let member = call.member?.rawValue else {
             throw .unknownMethod("method call without a path or member")
         }
         let method = try resolve(call, path: path, member: member)
@@ -168,16 +169,16 @@ public final class TimePickerService {
     /// Which of the service's methods `call` is, or the error for a path or method that does not exist.
     private func resolve(_ call: DBusMessage, path: ObjectPath, member: String) throws(ServiceError) -> Method {
         switch call.interface {
-        case BusNames.introspectableInterface:
+        case InterfaceName.introspectable?:
             if member == "Introspect" { return .introspect }
-        case BusNames.propertiesInterface.rawValue:
+        case InterfaceName.properties?:
             if ["Get", "GetAll", "Set"].contains(member) { return .properties(member) }
-        case nil, BusNames.managerInterface.rawValue, BusNames.sessionInterface.rawValue:
-            if path == BusNames.managerPath, call.interface != BusNames.sessionInterface.rawValue {
-                if member == "ShowTimePicker" { return .showTimePicker }
-                if member == "PickTimeRange" { return .pickTimeRange }
+        case nil, TimePickerBus.managerInterface?, TimePickerBus.sessionInterface?:
+            if path == TimePickerBus.managerPath, call.interface != TimePickerBus.sessionInterface {
+                if member == TimePickerBus.Member.showTimePicker.rawValue { return .showTimePicker }
+                if member == TimePickerBus.Member.pickTimeRange.rawValue { return .pickTimeRange }
             }
-            if let session = sessions[path], call.interface != BusNames.managerInterface.rawValue, member == "Cancel" {
+            if let session = sessions[path], call.interface != TimePickerBus.managerInterface, member == TimePickerBus.Member.cancel.rawValue {
                 return .cancel(session)
             }
         default:
@@ -189,8 +190,8 @@ public final class TimePickerService {
     private func unknownMethod(_ call: DBusMessage) -> ServiceError {
         .unknownMethod(
             // Names are validated by libdbus and at most 255 characters: quote them whole.
-            "no method \(quotedForMessage(call.member ?? "", maxCharacters: 255)) on interface "
-                + "\(quotedForMessage(call.interface ?? "(none)", maxCharacters: 255))"
+            "no method \(quotedForMessage(call.member?.rawValue ?? "", maxCharacters: 255)) on interface "
+                + "\(quotedForMessage(call.interface?.rawValue ?? "(none)", maxCharacters: 255))"
                 + " at '\(call.path?.rawValue ?? "")'")
     }
 
@@ -202,23 +203,22 @@ public final class TimePickerService {
     private func introspect(_ path: ObjectPath) throws(ServiceError) -> String {
         guard exists(path) else { throw .unknownObject("no object at path '\(path)'") }
         var interfaces: [InterfaceName] = []
-        if path == BusNames.managerPath { interfaces = [BusNames.managerInterface] }
-        if sessions[path] != nil { interfaces = [BusNames.sessionInterface] }
+        if path == TimePickerBus.managerPath { interfaces = [TimePickerBus.managerInterface] }
+        if sessions[path] != nil { interfaces = [TimePickerBus.sessionInterface] }
         let children = IntrospectionDocument.children(of: path, among: sessions.exportedPaths)
         return introspection.document(interfaces: interfaces, children: children)
     }
 
     /// The bus's own signals: a name losing its owner, our name taken over, the bus gone.
     private func handleBusSignal(_ signal: DBusMessage) {
-        if signal.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
+        if signal.isSignal(interface: .local, member: "Disconnected") {
             onDisconnected?()
             return
         }
         if callerWatch.handle(signal) { return }
-        if signal.isSignal(interface: BusNames.busDaemonInterface.rawValue, member: "NameLost"),
-           signal.sender == BusNames.busDaemon.rawValue,
-           case .string(BusNames.service.rawValue)? = try? signal.arguments().first {
-            log.log(.notice, "another instance took over \(BusNames.service)")
+        if signal.isSignal(interface: .messageBus, member: "NameLost"), signal.sender == .messageBus,
+           case .string(TimePickerBus.name.rawValue)? = try? signal.arguments().first {
+            log.log(.notice, "another instance took over \(TimePickerBus.name)")
             onNameLost?()
         }
     }
@@ -233,7 +233,7 @@ public final class TimePickerService {
             try reply.append(contentsOf: values)
             connection.send(reply)
         } catch {
-            log.log(.error, "cannot reply to \(call.member ?? "a call"): \(error)")
+            log.log(.error, "cannot reply to \(call.member?.rawValue ?? "a call"): \(error)")
         }
     }
 
@@ -241,9 +241,9 @@ public final class TimePickerService {
     func sendError(_ error: ServiceError, to call: DBusMessage) {
         guard call.expectsReply else { return }
         do {
-            connection.send(try call.makeError(name: error.errorName, message: error.message))
+            connection.send(try call.makeError(name: error.name, message: error.message))
         } catch {
-            log.log(.error, "cannot send an error reply to \(call.member ?? "a call"): \(error)")
+            log.log(.error, "cannot send an error reply to \(call.member?.rawValue ?? "a call"): \(error)")
         }
     }
 

@@ -1,3 +1,5 @@
+import TestHarness
+
 /// Where a round trip's time goes: CPU time per call in the daemon, in dbus-daemon and in the
 /// bench's client thread, over `count` Pings and then `count` sessions' lives (not interleaved,
 /// so each batch's CPU belongs to it). Returns the row and the sessions it made.

@@ -1,3 +1,5 @@
+import TestHarness
+
 /// Voluntary context switches of all the daemon's threads over `seconds` with no traffic,
 /// after `settle` seconds of quiet: each one is a wake-up.
 func idleWakeUpsRow(_ what: String, pid: Int32, settle: Double, seconds: Double) -> ResultRow {

@@ -1,4 +1,5 @@
 import DBusKit
+import TestHarness
 
 /// Medians of the two round trips, sampled interleaved so that both see the same machine.
 struct LatencyResult {
@@ -24,7 +25,7 @@ func measureLatency(client: ServiceClient, samples: Int, warmUp: Int) -> (rows: 
             do throws(DBusFailure) {
                 if sessionFirst { try client.sessionLife() } else { try client.ping() }
             } catch {
-                failures.append(error.name)
+                failures.append(error.name.rawValue)
                 continue
             }
             let microseconds = Double(monotonicNanoseconds() - start) / 1e3

@@ -20,10 +20,10 @@ private func fillOneCaller(_ client: ServiceClient, attempts: Int) -> (tally: Li
             handles.append(try client.showTimePicker())
             tally.accepted += 1
         } catch {
-            refusal = error.name
+            refusal = error.name.rawValue
             if error.name == ServiceClient.limitsExceeded { tally.limitsExceeded += 1 }
             else if error.name == ServiceClient.noReply { tally.timeouts += 1 }
-            else { tally.otherErrors.append(error.name) }
+            else { tally.otherErrors.append(error.name.rawValue) }
             break
         }
     }
@@ -49,7 +49,7 @@ func measureLimits(address: String, clients: Int) throws -> (rows: [ResultRow], 
     let single = try ServiceClient(address: address)
     let (one, refusal) = fillOneCaller(single, attempts: 40)
     let shortName = { (name: String?) in name.map { String($0.split(separator: ".").last ?? "") } ?? "none" }
-    let perCallerMet = one.accepted == 16 && refusal == ServiceClient.limitsExceeded && one.cancelFailures == 0
+    let perCallerMet = one.accepted == 16 && refusal == ServiceClient.limitsExceeded.rawValue && one.cancelFailures == 0
     var rows = [ResultRow(
         "Limit per caller: one client opens sessions without cancelling",
         "\(one.accepted) accepted, then \(shortName(refusal)); \(one.cancelled) cancelled after",
@@ -79,7 +79,7 @@ func measureLimits(address: String, clients: Int) throws -> (rows: [ResultRow], 
             } catch where error.name == ServiceClient.noReply {
                 tally.timeouts += 1
             } catch {
-                tally.otherErrors.append(error.name)
+                tally.otherErrors.append(error.name.rawValue)
             }
         }
         opened.arriveAndWait()

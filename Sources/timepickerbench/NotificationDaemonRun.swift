@@ -1,9 +1,11 @@
-/// The daemon with the notification UI (libnotify and its GLib thread): idle memory and
-/// wake-ups after start, then after sessions. The private bus has no notification server, so
-/// each session ends at once as unavailable, but libnotify has been set to work.
+import TestHarness
+
+/// The daemon with the notification UI: idle memory and wake-ups after start, then after
+/// sessions. The private bus has no notification server, so each session ends at once as
+/// unavailable, but the notification client has been set to work.
 func measureNotificationDaemon(binary: String, bus: PrivateBus, into sections: inout Sections) throws {
     progress("the notification UI: idle for \(Plan.settleSeconds + Plan.idleSeconds) s")
-    let daemon = try DaemonUnderTest(binary: binary, arguments: ["--ui", "notification"], bus: bus, terminal: nil)
+    let daemon = try DaemonProcess.serving(on: bus, binary: binary, arguments: ["--ui", "notification"])
     defer { daemon.stop() }
     pause(seconds: 0.5)
     sections.memory.append(memoryRow("Resident memory idle after start, `--ui notification`", pid: daemon.pid).row)

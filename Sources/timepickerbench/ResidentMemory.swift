@@ -1,3 +1,5 @@
+import TestHarness
+
 /// A process's resident memory, from /proc/PID/status, in KiB.
 struct ResidentMemory {
     let total: Int

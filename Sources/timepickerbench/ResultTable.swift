@@ -1,5 +1,6 @@
 /// One line of the table: what was measured, the figure, the goal, and whether it was met.
 struct ResultRow {
+    /// Whether the figure met its goal.
     enum Verdict {
         case met, missed
         /// A figure without a goal of its own.

@@ -1,14 +1,16 @@
 import DBusKit
+import TestHarness
+import TimePickerContract
 
 /// A connection of the bench's own to the private bus, making blocking calls to the service.
 final class ServiceClient {
-    static let service: BusName = "io.github.timepickerd.TimePicker1"
-    static let managerPath: ObjectPath = "/io/github/timepickerd/TimePicker1"
-    static let managerInterface: InterfaceName = "io.github.timepickerd.TimePicker1"
-    static let sessionInterface: InterfaceName = "io.github.timepickerd.TimePicker1.Session"
-    static let limitsExceeded = "io.github.timepickerd.TimePicker1.Error.LimitsExceeded"
+    static let service = TimePickerBus.name
+    static let managerPath = TimePickerBus.managerPath
+    static let managerInterface = TimePickerBus.managerInterface
+    static let sessionInterface = TimePickerBus.sessionInterface
+    static let limitsExceeded = TimePickerBus.Error.limitsExceeded
     /// What libdbus reports when no reply came within the timeout.
-    static let noReply = "org.freedesktop.DBus.Error.NoReply"
+    static let noReply = ErrorName.noReply
 
     let connection: DBusConnection
     /// Milliseconds a call may wait for its reply; past that it counts as unanswered.
@@ -43,19 +45,11 @@ final class ServiceClient {
         try cancel(try showTimePicker())
     }
 
-    /// Asks the bus to send this connection the signals matching `rule`.
-    func subscribe(_ rule: String) throws(DBusFailure) {
-        _ = try call(
-            "AddMatch", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            destination: "org.freedesktop.DBus", [.string(rule)])
-    }
-
     /// Calls a method and blocks for its reply; an error reply is thrown.
     func call(
         _ member: String, path: ObjectPath, interface: InterfaceName, destination: BusName = service, _ arguments: [DBusValue] = []
     ) throws(DBusFailure) -> DBusMessage {
-        let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
-        if !arguments.isEmpty { try message.append(contentsOf: arguments) }
-        return try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
+        try connection.callMethod(
+            member, destination: destination, path: path, interface: interface, arguments, timeoutMilliseconds: timeoutMilliseconds)
     }
 }

@@ -1,10 +1,11 @@
 import Glibc
+import TestHarness
 
 /// Start-up: from posix_spawn of the daemon to the bus announcing that it owns its name
 /// (NameOwnerChanged, subscribed to with arg0 beforehand), over `starts` starts, each stopped
 /// (SIGTERM) before the next.
 func measureStartUp(binary: String, bus: PrivateBus, terminal: PseudoTerminal, starts: Int) throws -> [ResultRow] {
-    let watcher = try NameWatcher(address: bus.address)
+    let watcher = try NameWatcher(address: bus.address, name: DaemonProcess.busName)
     let devNull = try openForChild("/dev/null", write: false)
     defer { close(devNull) }
     var samples: [Double] = []

@@ -1,9 +1,11 @@
+import TestHarness
+
 /// Everything measured on one daemon with the terminal UI, on the bench's pseudo-terminal:
 /// idle memory and wake-ups, round trips, memory over 10,000 sessions, throughput, limits,
 /// then idle again.
 func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerminal, into sections: inout Sections) throws {
     progress("starting the daemon on a pseudo-terminal; idle for \(Plan.settleSeconds + Plan.idleSeconds) s")
-    let daemon = try DaemonUnderTest(binary: binary, arguments: ["--ui", "terminal"], bus: bus, terminal: terminal)
+    let daemon = try DaemonProcess.serving(on: bus, binary: binary, arguments: ["--ui", "terminal"], terminal: terminal)
     defer { daemon.stop() }
     pause(seconds: 0.5)
     let idle = memoryRow("Resident memory idle after start (terminal UI)", pid: daemon.pid)

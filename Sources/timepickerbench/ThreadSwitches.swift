@@ -1,3 +1,5 @@
+import TestHarness
+
 /// Voluntary context switches of every thread of a process, from /proc/PID/task/*/status:
 /// each is a time a thread went to sleep and was woken again.
 struct ThreadSwitches {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestHarness
 
 /// Runs `body(index)` on `count` threads of their own, all at once, and returns their results
 /// in index order once every one has finished.

@@ -1,4 +1,5 @@
 import DBusKit
+import TestHarness
 
 /// What one client thread did.
 private struct ClientTally: Sendable {
@@ -31,7 +32,7 @@ func measureThroughput(address: String, clients: Int, seconds: Double) -> (rows:
             } catch where error.name == ServiceClient.noReply {
                 tally.timeouts += 1
             } catch {
-                tally.errors.append(error.name)
+                tally.errors.append(error.name.rawValue)
             }
         }
         tally.seconds = secondsSince(began)

@@ -38,7 +38,7 @@ struct DialogRequestTests {
     }
 
     @Test("A bad value is refused with a message naming its key", arguments: [
-        ("step", OptionValue.uint32(7)), ("start", .string("9:00")), ("end", .string("00:30")), ("clock", .string("13h")),
+        ("step", OptionValue.uint32(7)), ("start", .string("9")), ("end", .string("00:30")), ("clock", .string("13h")),
         ("focus", .string("middle")), ("title", .uint32(3)), ("timeout", .string("soon")),
         ("activation_token", .string(String(repeating: "t", count: 5000))), ("min_duration", .uint32(2000)),
     ])

@@ -11,9 +11,3 @@ extension NotificationContent {
         render(model.state, layout: layout, bodyMarkup: bodyMarkup)
     }
 }
-
-extension NotificationCommandQueue {
-    func show(_ session: PickerSessionID, _ model: PickerModel) {
-        show(session, model.state)
-    }
-}

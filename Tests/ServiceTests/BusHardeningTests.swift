@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import Synchronization
+import TestHarness
 import Testing
 
 /// Peers that lie about nothing but are careless or hostile in other ways: a Cancel from someone
@@ -155,11 +156,7 @@ private let SIGRTMIN_PLUS_5 = __libc_current_sigrtmin() + 5
 
 /// The most memory `pid` has had resident, VmHWM, in KiB.
 func peakResidentKiB(of pid: pid_t) throws -> Int {
-    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kib = Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
-    else { throw HarnessError("no VmHWM for \(pid)") }
-    return kib
+    try statusField("VmHWM", ofProcess: pid)
 }
 
 /// Asks the daemon for a property every 5 ms on a thread of its own, and keeps the slowest answer.

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// The picker in the caller's terminal as a person sees it (issue 10): read back through a

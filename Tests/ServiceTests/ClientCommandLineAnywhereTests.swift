@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// `timepickerctl`'s command line as people type it (issue 10): help and version anywhere, the

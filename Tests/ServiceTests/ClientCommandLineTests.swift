@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// timepickerctl's command line: help, version, usage errors, and no service to talk to.

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// `timepickerctl monitor` and `timepickerctl status`: what any application on the bus sees.

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// `timepickerctl pick --no-terminal` (or with no terminal at all): the picker shows in the
@@ -164,7 +165,7 @@ struct ClientPickTests {
             "clock": .string("24h"),
         ])
         // The session's path as the service would make it.
-        let sender = try #require(call.sender)
+        let sender = try #require(call.sender?.rawValue)
         let path = try #require(ObjectPath(
             "/io/github/timepickerd/TimePicker1/session/\(sender.dropFirst().replacingOccurrences(of: ".", with: "_"))/\(token)"))
         // A signal addressed to the client by someone else, or even the service's own, is not

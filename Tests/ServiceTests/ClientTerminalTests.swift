@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// `timepickerctl pick` on its own terminal: it passes its stdin to the daemon as the

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// `timepickerctl pick` whose stdin is not a terminal: it shows the picker on its controlling

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// The daemon as a whole process: how it stops, how it hands its name over, how the bus starts

@@ -1,3 +1,4 @@
+import TestHarness
 import DBusKit
 import Foundation
 import Testing
@@ -48,7 +49,7 @@ struct DialogContentTests {
         let twelveStarts = try #require(twelve.first(role: "list", name: "Start")).items.map(\.label)
         #expect(twelveStarts.prefix(3) == ["1:00 AM", "2:00 AM", "3:00 AM"])
         #expect(twelve.first(role: "list", name: "Start")?.selectedItem == "12:00 PM")
-        #expect(twelve.first(role: "list", name: "End")?.items.last?.label == "12:00 AM", "24:00 reads 12:00 AM")
+        #expect(twelve.first(role: "list", name: "End")?.items.last?.label == "midnight", "24:00 reads midnight")
         let twentyFour = try fixture.dialog("Twenty-four")
         #expect(twentyFour.first(role: "list", name: "Start")?.items.first?.label == "01:00")
         #expect(twentyFour.first(role: "list", name: "Start")?.selectedItem == "12:00")

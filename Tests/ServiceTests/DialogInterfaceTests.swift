@@ -1,3 +1,4 @@
+import TestHarness
 import DBusKit
 import Foundation
 import Glibc
@@ -19,7 +20,7 @@ struct DialogInterfaceTests {
             #expect(failure?.message.contains("parent_window") == true, "\(failure?.message ?? "")")
         }
         let badOptions: [(String, DBusValue)] = [
-            ("step", .uint32(7)), ("start", .string("9:00")), ("clock", .string("13h")), ("focus", .string("middle")),
+            ("step", .uint32(7)), ("start", .string("9")), ("clock", .string("13h")), ("focus", .string("middle")),
             ("title", .uint32(1)), ("timeout", .string("soon")), ("min_duration", .uint32(5000)), ("end", .string("00:30")),
         ]
         for (key, value) in badOptions {

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// The clients in examples/, each run as a reader would run it, against the real daemon with

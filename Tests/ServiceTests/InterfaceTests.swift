@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestHarness
 import Testing
 
 /// The D-Bus surface: introspection, properties, errors for what does not exist.
@@ -134,11 +135,7 @@ struct InterfaceTests {
 
 /// How often the process went to sleep by itself: each wake-up from poll counts one.
 func voluntaryContextSwitches(of pid: pid_t) throws -> Int {
-    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
-          let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
-    else { throw HarnessError("no voluntary_ctxt_switches for \(pid)") }
-    return count
+    try statusField("voluntary_ctxt_switches", ofProcess: pid)
 }
 
 /// Runs a command-line tool to completion and returns its standard output; failing is an error.

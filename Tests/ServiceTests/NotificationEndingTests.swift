@@ -37,7 +37,7 @@ struct NotificationEndingTests {
         _ = try mock.waitForNotify(summary: "Pick, then dismiss")
         try mock.closeNotification(shown.id, reason: 2)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
-        #expect(reply.errorName == Self.cancelledError, "\(fixture.logs)")
+        #expect(reply.errorName?.rawValue == Self.cancelledError, "\(fixture.logs)")
         #expect(reply.errorMessage == "user")
         #expect(try fixture.waitForSignal("Cancelled", on: path).strings == ["user"])
     }
@@ -51,7 +51,7 @@ struct NotificationEndingTests {
 
         let reply = try fixture.client.waitForReply(
             to: try fixture.client.startCall("PickTimeRange", [.vardict(["title": .string("No buttons either")])]), seconds: 30)
-        #expect(reply.errorName == Self.noUserInterface, "\(reply.errorName ?? "") \(reply.errorMessage ?? "")")
+        #expect(reply.errorName?.rawValue == Self.noUserInterface, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
 
         let asked = try mock.recordedMethods()
         #expect(asked.contains("GetCapabilities"), "asked: \(asked)")
@@ -69,7 +69,7 @@ struct NotificationEndingTests {
         #expect(ContinuousClock.now - started < .seconds(20), "no server is known at once, not after a call timeout")
 
         let reply = try fixture.client.waitForReply(to: try fixture.client.startCall("PickTimeRange", [.vardict([:])]), seconds: 30)
-        #expect(reply.errorName == Self.noUserInterface, "\(reply.errorName ?? "") \(reply.errorMessage ?? "")")
+        #expect(reply.errorName?.rawValue == Self.noUserInterface, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
         #expect(fixture.daemon.process.isRunning)
     }
 
@@ -92,7 +92,7 @@ struct NotificationEndingTests {
         #expect(try fixture.waitForSignal("Cancelled", on: shown, seconds: 30).strings == ["unavailable"], "\(fixture.logs)")
         #expect(try fixture.waitForSignal("Cancelled", on: pickPath, seconds: 30).strings == ["unavailable"], "\(fixture.logs)")
         let reply = try picker.waitForReply(to: pick, seconds: 30)
-        #expect(reply.errorName == Self.noUserInterface, "\(reply.errorName ?? "") \(reply.errorMessage ?? "")")
+        #expect(reply.errorName?.rawValue == Self.noUserInterface, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
         #expect(fixture.client.receivedSignals("Selected").isEmpty)
         #expect(fixture.daemon.process.isRunning)
         _ = try fixture.client.call("Ping", interface: "org.freedesktop.DBus.Peer")
@@ -121,7 +121,7 @@ struct NotificationEndingTests {
         _ = try server.waitForNotify(summary: "After") { $0.body.contains("10:00") }
         try server.invokeAction("ok", on: endPhase.id)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
-        #expect(reply.kind == .methodReturn, "\(reply.errorName ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
+        #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
         #expect(reply.strings == ["08:00", "10:00"])
     }
 

@@ -52,7 +52,7 @@ struct NotificationFloodTests {
             let reply = try caller.waitForReply(to: serial, seconds: 60)
             // A session the server already failed (it cannot keep up) is gone before its Cancel.
             #expect(reply.kind == .methodReturn || reply.errorName == "org.freedesktop.DBus.Error.UnknownObject",
-                    "\(reply.errorName ?? "") \(reply.errorMessage ?? "")")
+                    "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
         }
     }
 }

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// libnotify waits up to about 25 s for a server that does not answer. A frozen server (SIGSTOP)
@@ -58,7 +59,7 @@ struct NotificationFrozenServerTests {
         let endPhase = try mock.waitForNotify(summary: "Frozen") { $0.actionKeys.contains("ok") }
         try mock.invokeAction("default", on: endPhase.id)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
-        #expect(reply.kind == .methodReturn, "\(reply.errorName ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
+        #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
         #expect(reply.strings == ["01:00", "02:00"])
     }
 
@@ -96,7 +97,7 @@ struct NotificationFrozenServerTests {
         let endPhase = try mock.waitForNotify(summary: "After the thaw") { $0.actionKeys.contains("ok") }
         try mock.invokeAction("default", on: endPhase.id)
         let reply = try caller.waitForReply(to: serial, seconds: 60)
-        #expect(reply.kind == .methodReturn, "\(reply.errorName ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
+        #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
         #expect(reply.strings == ["01:00", "02:00"])
     }
 

@@ -74,7 +74,7 @@ struct NotificationPickTests {
         #expect(endPhase.actionKeys.last == "ok", "\(endPhase)")
         try mock.invokeAction("default", on: endPhase.id)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
-        #expect(reply.kind == .methodReturn, "\(reply.errorName ?? ""): \(reply.errorMessage ?? "")")
+        #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? ""): \(reply.errorMessage ?? "")")
         #expect(reply.strings == ["10:00", "12:00"])
     }
 
@@ -127,7 +127,7 @@ struct NotificationPickTests {
         try mock.invokeAction("end-14:00", on: ends.id)
         try mock.invokeAction("end-16:00", on: ends.id)
         let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
-        #expect(reply.strings == ["13:00", "16:00"], "\(reply.errorName ?? "") \(reply.errorMessage ?? "")")
+        #expect(reply.strings == ["13:00", "16:00"], "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
     }
 
     @Test("An action followed at once by the server's own close (reason 2) is a step, not a dismissal")
@@ -157,7 +157,7 @@ struct NotificationPickTests {
         let outcome = try fixture.client.waitForMessage(seconds: 30, "Selected or Cancelled on \(handle)") {
             $0.kind == .signal && $0.path == handle && ($0.member == "Selected" || $0.member == "Cancelled")
         }
-        #expect(outcome.member == "Selected", "got \(outcome.member ?? "") \(outcome.strings); \(fixture.logs)")
+        #expect(outcome.member == "Selected", "got \(outcome.member?.rawValue ?? "") \(outcome.strings); \(fixture.logs)")
         #expect(outcome.strings == ["02:00", "04:00"])
 
         // Nothing of it stays on screen: no earlier state shown again and left behind. Another

@@ -2,6 +2,7 @@ import DBusKit
 import EventLoop
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// What a peer or a person can do that must not hurt the daemon.

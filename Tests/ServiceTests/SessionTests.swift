@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// Sessions from the caller's side: options, handles, late replies, Cancel, timeouts, limits.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// The shell completions in completions/: bash's driven as bash-completion drives it, fish's

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// Callers' terminals as a careless or hostile peer passes them: open read-only, `/dev/tty`,
@@ -20,7 +21,7 @@ struct TerminalHardeningTests {
         try #require(readOnly >= 0)
         defer { close(readOnly) }
         let error = dbusError { _ = try fixture.client.showTimePicker(["terminal": .unixFD(readOnly)]) }
-        #expect(error?.name == Self.invalidArgs)
+        #expect(error?.name.rawValue == Self.invalidArgs)
         #expect(error?.message.contains("option 'terminal'") == true && error?.message.contains("reading and writing") == true,
                 "message: \(error?.message ?? "")")
         // The daemon once watched the descriptor it had closed, and poll woke it at once, for ever.
@@ -78,7 +79,7 @@ struct TerminalHardeningTests {
         let screen = try PseudoTerminal()
         defer { screen.close() }
         let error = dbusError { _ = try fixture.client.showTimePicker(["terminal": .unixFD(screen.controller)]) }
-        #expect(error?.name == Self.invalidArgs)
+        #expect(error?.name.rawValue == Self.invalidArgs)
         #expect(error?.message.contains("controlling (master) side") == true, "message: \(error?.message ?? "")")
     }
 
@@ -162,7 +163,7 @@ struct TerminalHardeningTests {
         }
         for serial in serials {
             let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
-            #expect(reply.kind == .methodReturn, "a call failed: \(reply.errorName ?? "") \(reply.errorMessage ?? "")")
+            #expect(reply.kind == .methodReturn, "a call failed: \(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
         }
         try waitUntil("the daemon to say the terminal is not taking output") { fixture.daemon.log.contains("not taking output") }
         screen.resumeDraining()
@@ -188,21 +189,6 @@ struct TerminalHardeningTests {
         for _ in 0..<20 {
             let handle = try fixture.client.showTimePicker()
             _ = try fixture.client.call("Cancel", path: handle, interface: BusClient.sessionInterface)
-        }
-    }
-}
-
-extension PseudoTerminal {
-    /// Everything written to the terminal so far, escape sequences removed.
-    var allText: String { plainText(String(decoding: rawOutput, as: UTF8.self)) }
-
-    /// Waits until everything written so far contains `text` (for a shell's output, which has
-    /// no frames).
-    func waitForText(_ text: String, seconds: Double = 10) throws {
-        do {
-            try waitUntil("the terminal to show '\(text)'", seconds: seconds) { allText.contains(text) }
-        } catch {
-            throw HarnessError("\(error); the terminal showed:\n\(allText.suffix(2000))")
         }
     }
 }

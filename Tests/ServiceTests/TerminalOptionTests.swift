@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// The `terminal` option: the picker drawn on a terminal the caller passes as a descriptor.

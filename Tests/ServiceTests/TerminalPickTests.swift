@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 import Testing
 
 /// A person picking in the daemon's own terminal: keys in, screen out, signals on the bus.

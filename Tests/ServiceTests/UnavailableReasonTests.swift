@@ -1,3 +1,4 @@
+import TestHarness
 import DBusKit
 import Foundation
 import Glibc

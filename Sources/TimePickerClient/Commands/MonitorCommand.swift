@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import EventLoop
 internal import Glibc
@@ -24,8 +25,8 @@ public final class MonitorCommand {
             // Blocking on purpose, before the loop: once it returns, no outcome can be missed,
             // so "listening" is true when it is said.
             let addMatch = try DBusMessage.methodCall(
-                destination: ServiceNames.bus, path: ServiceNames.busPath, interface: ServiceNames.busInterface, member: "AddMatch")
-            try addMatch.append(.string(ServiceNames.outcomesRule))
+                destination: BusName.messageBus, path: ObjectPath.messageBus, interface: InterfaceName.messageBus, member: "AddMatch")
+            try addMatch.append(.string(TimePickerBus.Rule.outcomes))
             _ = try connection.call(addMatch)
         } catch {
             Console.error("cannot listen on the session bus: \(error.message)")
@@ -56,15 +57,15 @@ public final class MonitorCommand {
 
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
-        if message.isSignal(interface: ServiceNames.local, member: "Disconnected") {
+        if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
             Console.error("lost the connection to the session bus")
             stop(with: ExitStatus.failure)
             return
         }
         // Broadcasts only: the bus routed those by the rule's sender, while a signal addressed
         // to this client could come from anyone.
-        guard message.destination == nil, message.interface == ServiceNames.sessionInterface.rawValue,
-              let path = message.path, path.isDescendant(of: ServiceNames.sessionsPath)
+        guard message.destination == nil, message.interface == TimePickerBus.sessionInterface,
+              let path = message.path, path.isDescendant(of: TimePickerBus.sessionsPath)
         else { return }
         let arguments = message.strings.map(displaySafe)
         let line: String

@@ -1,3 +1,4 @@
+internal import TimePickerContract
 internal import DBusKit
 internal import EventLoop
 internal import Glibc
@@ -23,8 +24,6 @@ public final class PickCommand {
 
     /// How long Ctrl-C waits for the daemon to let go of the terminal before restoring anyway.
     private let interruptGraceMilliseconds = 1000
-    /// The error PickTimeRange answers a cancelled session with; its message is the reason.
-    private static let cancelledError = "io.github.timepickerd.TimePicker1.Error.Cancelled"
 
     public init(options: PickOptions) {
         self.options = options
@@ -81,11 +80,11 @@ public final class PickCommand {
         }
         connection.attach(to: loop)
         // The bus takes the rule before the call that follows on this connection.
-        connection.addMatch(ServiceNames.ownerChangesRule)
+        connection.addMatch(TimePickerBus.Rule.ownerChanges)
         do {
             let call = try DBusMessage.methodCall(
-                destination: ServiceNames.service, path: ServiceNames.managerPath,
-                interface: ServiceNames.managerInterface, member: "PickTimeRange")
+                destination: TimePickerBus.name, path: TimePickerBus.managerPath,
+                interface: TimePickerBus.managerInterface, member: TimePickerBus.Member.pickTimeRange.rawValue)
             try call.append(.vardict(serviceOptions))
             terminal?.lent()
             try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
@@ -138,7 +137,7 @@ public final class PickCommand {
     private func answered(_ reply: DBusMessage) {
         // An answer from the service (not an error the bus made up because the service left):
         // the service took its picker down before it answered, or never drew one.
-        if let sender = reply.sender, sender != ServiceNames.bus.rawValue { terminal?.returned() }
+        if let sender = reply.sender, sender != .messageBus { terminal?.returned() }
         guard reply.kind != .error else {
             finish(failure(reply))
             return
@@ -153,25 +152,24 @@ public final class PickCommand {
 
     /// The outcome for an error answer to PickTimeRange.
     private func failure(_ reply: DBusMessage) -> PickOutcome {
-        let name = reply.errorName ?? "org.freedesktop.DBus.Error.Failed"
-        let message = reply.errorMessage.map(displaySafe) ?? name
+        let name = reply.errorName ?? .failed
+        let message = reply.errorMessage.map(displaySafe) ?? name.rawValue
         switch name {
-        case Self.cancelledError:
+        case TimePickerBus.Error.cancelled:
             return .cancelled(reason: message)
-        case "org.freedesktop.DBus.Error.InvalidArgs" where terminal != nil && message.contains("'terminal'"):
+        case .invalidArgs where terminal != nil && message.contains("'terminal'"):
             if message.contains("unknown option") {
                 return .failed("the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal")
             }
             return .failed("the time picker service refused this terminal: \(message)")
-        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-             "org.freedesktop.DBus.Error.Disconnected", "org.freedesktop.DBus.Error.NoServer":
+        case .serviceUnknown, .nameHasNoOwner, .disconnected, .noServer:
             return .failed("cannot reach the time picker service: \(message)")
-        case _ where name.hasPrefix("org.freedesktop.DBus.Error.Spawn."):
+        case _ where name.isSpawnFailure:
             return .failed("cannot start the time picker service: \(message)")
-        case "org.freedesktop.DBus.Error.NoReply":
+        case .noReply:
             // The call has no time limit: the service left without answering.
             return .failed("the time picker service stopped")
-        case "org.freedesktop.DBus.Error.InvalidArgs":
+        case .invalidArgs:
             return .failed(PickOptions.namingFlags(message))
         default:
             return .failed(message)
@@ -181,13 +179,13 @@ public final class PickCommand {
     /// Every message that is not a reply: the service's owner changing, the bus going away.
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
-        if message.isSignal(interface: ServiceNames.local, member: "Disconnected") {
+        if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
             finish(.failed("lost the connection to the session bus"))
-        } else if message.isSignal(interface: ServiceNames.busInterface.rawValue, member: "NameOwnerChanged") {
+        } else if message.isSignal(interface: .messageBus, member: "NameOwnerChanged") {
             let names = message.strings
             // The service left the bus without answering: it crashed or was killed, and
             // whatever it drew on the terminal is still there.
-            if message.sender == ServiceNames.bus.rawValue, names.count == 3, names[0] == ServiceNames.service.rawValue,
+            if message.sender == .messageBus, names.count == 3, names[0] == TimePickerBus.name.rawValue,
                !names[1].isEmpty, names[2].isEmpty {
                 finish(.failed("the time picker service stopped"))
             }
@@ -211,7 +209,8 @@ public final class PickCommand {
         // The path is known before the answer, and the bus delivers this after PickTimeRange,
         // so even a session still being made is cancelled.
         if let cancel = try? DBusMessage.methodCall(
-            destination: ServiceNames.service, path: handle.path, interface: ServiceNames.sessionInterface, member: "Cancel") {
+            destination: TimePickerBus.name, path: handle.path, interface: TimePickerBus.sessionInterface,
+            member: TimePickerBus.Member.cancel.rawValue) {
             connection.send(cancel)
         }
         loop.schedule(afterMilliseconds: interruptGraceMilliseconds) { [unowned self] in

@@ -1,3 +1,4 @@
+import TestHarness
 import Foundation
 
 /// One node of the accessible tree, as a screen reader sees it (Support/atspi.py prints them).

@@ -1,3 +1,4 @@
+import TestHarness
 import DBusKit
 import Foundation
 import TimePickerCore
@@ -97,7 +98,7 @@ final class BackendCaller {
         try pump("the reply to ShowPicker \(serial)", seconds: seconds) { replies[serial] != nil }
         guard let reply = replies.removeValue(forKey: serial) else { throw HarnessError("no reply") }
         guard reply.kind == .methodReturn else {
-            throw DBusFailure(name: reply.errorName ?? "", message: reply.errorMessage ?? "")
+            throw DBusFailure(name: reply.errorName ?? .failed, message: reply.errorMessage ?? "")
         }
         let arguments = try reply.arguments()
         guard arguments.count == 2, case .uint32(let response) = arguments[0], let entries = arguments[1].stringKeyedEntries else {
@@ -126,7 +127,7 @@ final class BackendCaller {
 
     private func handle(_ message: DBusMessage) {
         switch message.kind {
-        case .signal where message.isSignal(interface: Self.interface.rawValue, member: "Event"):
+        case .signal where message.isSignal(interface: Self.interface, member: "Event"):
             guard case .objectPath(let handle)? = try? message.arguments().first, let text = message.strings.first else { return }
             events.append((handle.rawValue, text))
             guard answersEvents, var model = models[handle.rawValue], let event = PickerEvent(wireText: text) else { return }
@@ -135,7 +136,7 @@ final class BackendCaller {
             sendUpdate(handle, model)
         case .methodReturn, .error:
             if updates.remove(message.replySerial) != nil {
-                if message.kind == .error { updateErrors.append("\(message.errorName ?? ""): \(message.errorMessage ?? "")") }
+                if message.kind == .error { updateErrors.append("\(message.errorName?.rawValue ?? ""): \(message.errorMessage ?? "")") }
             } else {
                 replies[message.replySerial] = message
             }

@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import TestHarness
 
 /// A test's own connection to the private bus, with blocking calls and signal waiting.
 final class BusClient {
@@ -26,9 +27,9 @@ final class BusClient {
         _ member: String, path: ObjectPath = managerPath, interface: InterfaceName? = managerInterface,
         destination: BusName = service, _ arguments: [DBusValue] = [], seconds: Int32 = 10
     ) throws -> [DBusValue] {
-        let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
-        try message.append(contentsOf: arguments)
-        return try connection.call(message, timeoutMilliseconds: seconds * 1000).arguments()
+        try connection.callMethod(
+            member, destination: destination, path: path, interface: interface, arguments, timeoutMilliseconds: seconds * 1000
+        ).arguments()
     }
 
     /// ShowTimePicker with `options`; returns the session handle.
@@ -59,7 +60,7 @@ final class BusClient {
 
     /// Asks the bus to send us signals matching `rule`, and waits until it has taken the rule.
     func subscribe(_ rule: String) throws {
-        _ = try call("AddMatch", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", destination: "org.freedesktop.DBus", [.string(rule)])
+        try connection.subscribe(to: rule)
     }
 
     /// Subscribes to every signal of the service's objects below `path`.
@@ -70,7 +71,7 @@ final class BusClient {
     /// Waits for a signal named `member` (on `path` when given).
     func waitForSignal(_ member: String, path: ObjectPath? = nil, seconds: Double = 10) throws -> DBusMessage {
         try waitForMessage(seconds: seconds, "signal \(member) on \(path?.rawValue ?? "any path")") {
-            $0.kind == .signal && $0.member == member && (path == nil || $0.path == path)
+            $0.kind == .signal && $0.member?.rawValue == member && (path == nil || $0.path == path)
         }
     }
 
@@ -93,7 +94,7 @@ final class BusClient {
     /// Signals received so far that match `predicate`, without waiting.
     func receivedSignals(_ member: String) -> [DBusMessage] {
         while let message = connection.nextMessage(timeoutMilliseconds: 0) { backlog.append(message) }
-        return backlog.filter { $0.kind == .signal && $0.member == member }
+        return backlog.filter { $0.kind == .signal && $0.member?.rawValue == member }
     }
 
     func property(_ name: String, path: ObjectPath = managerPath, interface: InterfaceName = managerInterface) throws -> DBusValue {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestHarness
 
 /// A program run with stdin from /dev/null and its output going to files.
 final class CapturedCommand {
@@ -23,6 +24,7 @@ final class CapturedCommand {
     var stdout: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
     var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
 
+    /// How a run ended, and what it printed.
     struct Result {
         let termination: ChildProcess.Termination
         let stdout: String

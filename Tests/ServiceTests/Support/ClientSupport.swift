@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 
 /// Running the `timepickerctl` binary under test against a private bus.
 enum ClientHarness {
@@ -62,7 +63,7 @@ final class ClientOnTerminal {
 
     /// Everything written to the terminal, escape sequences removed: the pickers and the
     /// client's stderr.
-    var terminalText: String { plainText(String(decoding: screen.rawOutput, as: UTF8.self)) }
+    var terminalText: String { screen.allText }
 
     func waitForExit(seconds: Double = 10) throws -> ChildProcess.Termination {
         try process.waitForExit(seconds: seconds)

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 
 /// The daemon on a private bus, on a pseudo-terminal unless asked otherwise, and a client
 /// already subscribed to the signals of its sessions.

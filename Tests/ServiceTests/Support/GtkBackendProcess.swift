@@ -1,3 +1,4 @@
+import TestHarness
 import Foundation
 import Glibc
 

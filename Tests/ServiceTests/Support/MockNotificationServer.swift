@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestHarness
 
 /// A notification server on a private bus: python3-dbusmock's `notification_daemon` template,
 /// run by Debian's `/usr/bin/python3`.
@@ -9,15 +10,16 @@ import Glibc
 /// per call, in the order the mock handled them) and plays the person and the server by having
 /// the mock emit `ActionInvoked` and `NotificationClosed`.
 final class MockNotificationServer {
-    static let busName: BusName = "org.freedesktop.Notifications"
-    static let path: ObjectPath = "/org/freedesktop/Notifications"
+    static let busName = NotificationServerProcess.busName
+    static let path = NotificationServerProcess.path
     static let interface = "org.freedesktop.Notifications"
-    static let mockInterface: InterfaceName = "org.freedesktop.DBus.Mock"
+    static let mockInterface = NotificationServerProcess.mockInterface
     /// What a server that can show the picker advertises.
-    static let fullCapabilities = "body body-markup actions"
+    static let fullCapabilities = NotificationServerProcess.fullCapabilities
 
-    let process: ChildProcess
-    let logFile: URL
+    /// The python3-dbusmock process.
+    private let server: NotificationServerProcess
+    var process: ChildProcess { server.process }
     /// The mock's unique name on the bus.
     let uniqueName: String
     /// Sends the mock its instructions (AddMethod, the harness's methods, GetCalls).
@@ -78,31 +80,8 @@ final class MockNotificationServer {
 
     /// Starts the mock on `bus` and waits until it owns org.freedesktop.Notifications.
     init(bus: PrivateBus, capabilities: String = fullCapabilities) throws {
-        logFile = bus.directory.appendingPathComponent("mock-notify-\(UUID().uuidString.prefix(6)).log")
-        let log = try openForChild(logFile.path, write: true)
-        let devNull = try openForChild("/dev/null", write: false)
-        defer {
-            close(log)
-            close(devNull)
-        }
-        var environment = bus.environment
-        environment["PYTHONUNBUFFERED"] = "1"
-        process = try ChildProcess(
-            "/usr/bin/python3",
-            ["-m", "dbusmock", "--session", "--template", "notification_daemon",
-             "-p", "{\"capabilities\": \"\(capabilities)\"}"],
-            environment: environment, stdin: devNull, stdout: log, stderr: log)
+        server = try NotificationServerProcess(bus: bus, capabilities: capabilities)
         control = try BusClient(bus: bus)
-        let process = process
-        let logFile = logFile
-        let control = control
-        try waitUntil("the mock notification server to own \(Self.busName)", seconds: 30) {
-            guard process.isRunning else {
-                throw HarnessError(
-                    "the mock notification server exited: \((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")")
-            }
-            return try control.nameHasOwner(Self.busName.rawValue)
-        }
         uniqueName = try control.connection.nameOwner(of: Self.busName)
         observer = try BusClient(bus: bus)
         try observer.subscribe(
@@ -118,7 +97,7 @@ final class MockNotificationServer {
     }
 
     /// What the mock logged so far (every call and every signal it emitted).
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    var log: String { server.log }
 
     // MARK: Watching calls
 
@@ -319,123 +298,4 @@ final class MockNotificationServer {
 
     /// Lets a frozen server go on (SIGCONT).
     func thaw() { process.send(SIGCONT) }
-}
-
-/// The daemon on a private bus with the notification user interface and no terminal, a mock
-/// notification server started before it (or none), and a client subscribed to the sessions.
-final class NotificationFixture {
-    let bus: PrivateBus
-    private(set) var server: MockNotificationServer?
-    /// Servers killed during the test, kept for their logs.
-    private var retired: [MockNotificationServer] = []
-    let daemon: DaemonProcess
-    let client: BusClient
-
-    /// With `capabilities` nil, no notification server runs at all.
-    init(capabilities: String? = MockNotificationServer.fullCapabilities, layout: String? = nil) throws {
-        let bus = try PrivateBus()
-        self.bus = bus
-        server = try capabilities.map { try MockNotificationServer(bus: bus, capabilities: $0) }
-        var arguments = ["--ui", "notification", "--verbose"]
-        if let layout { arguments += ["--notification-layout", layout] }
-        let daemon = try DaemonProcess.serving(on: bus, arguments: arguments)
-        self.daemon = daemon
-        client = try BusClient(bus: bus)
-        try client.subscribeToSessions()
-        server?.diagnostics = { [weak daemon] in "daemon log:\n\(daemon?.log ?? "")" }
-    }
-
-    deinit {
-        daemon.send(SIGKILL)
-        _ = try? daemon.process.waitForExit()
-    }
-
-    /// Another client on the same bus, subscribed to the sessions' signals.
-    func newClient() throws -> BusClient {
-        let other = try BusClient(bus: bus)
-        try other.subscribeToSessions()
-        return other
-    }
-
-    /// The running mock server.
-    var mock: MockNotificationServer {
-        get throws {
-            guard let server else { throw HarnessError("this fixture has no notification server") }
-            return server
-        }
-    }
-
-    /// Kills the server and forgets it.
-    func killServer() throws {
-        guard let server else { return }
-        try server.kill()
-        retired.append(server)
-        self.server = nil
-    }
-
-    /// Starts a new mock server in place of the old one.
-    @discardableResult
-    func startServer(capabilities: String = MockNotificationServer.fullCapabilities) throws -> MockNotificationServer {
-        let started = try MockNotificationServer(bus: bus, capabilities: capabilities)
-        started.diagnostics = { [weak daemon] in "daemon log:\n\(daemon?.log ?? "")" }
-        server = started
-        return started
-    }
-
-    /// The path of the session this fixture's client makes with `handle_token` `token`.
-    func sessionPath(_ token: String, of caller: BusClient? = nil) throws -> ObjectPath {
-        let owner = caller ?? client
-        guard let path = ObjectPath("\(BusClient.managerPath.rawValue)/session/\(owner.senderElement)/\(token)") else {
-            throw HarnessError("bad token \(token)")
-        }
-        return path
-    }
-
-    /// Waits for the signal `member` on `path`; a timeout says what the daemon and the server logged.
-    func waitForSignal(_ member: String, on path: ObjectPath, seconds: Double = 30) throws -> DBusMessage {
-        do {
-            return try client.waitForSignal(member, path: path, seconds: seconds)
-        } catch {
-            throw HarnessError("\(error)\n\(logs)")
-        }
-    }
-
-    /// The daemon's and the server's logs, for failure messages.
-    var logs: String {
-        let servers = (retired + (server.map { [$0] } ?? [])).map(\.log)
-        return "daemon log:\n\(daemon.log)\nmock server logs:\n" + (servers.isEmpty ? "(no server)" : servers.joined(separator: "\n--\n"))
-    }
-}
-
-extension DBusMessage {
-    /// The changed properties of a PropertiesChanged signal, their values unwrapped.
-    var changedProperties: [String: DBusValue] {
-        guard let arguments = try? arguments(), arguments.count == 3 else { return [:] }
-        var changed: [String: DBusValue] = [:]
-        for (key, value) in arguments[1].stringKeyedEntries ?? [] {
-            if case .variant(let inner) = value { changed[key] = inner } else { changed[key] = value }
-        }
-        return changed
-    }
-}
-
-extension BusClient {
-    /// Waits for PropertiesChanged on the session at `path` that reports every one of `expected`
-    /// (such as ["Start": "02:00"]); returns all it reported.
-    @discardableResult
-    func waitForPropertiesChanged(
-        on path: ObjectPath, _ expected: [String: String], seconds: Double = 30
-    ) throws -> [String: DBusValue] {
-        let message = try waitForMessage(seconds: seconds, "PropertiesChanged \(expected) on \(path)") { message in
-            guard message.kind == .signal, message.member == "PropertiesChanged", message.path == path else { return false }
-            let changed = message.changedProperties
-            return expected.allSatisfy { changed[$0.key] == .string($0.value) }
-        }
-        return message.changedProperties
-    }
-
-    /// A session's string property.
-    func sessionProperty(_ name: String, of path: ObjectPath) throws -> DBusValue {
-        try property(name, path: path, interface: BusClient.sessionInterface)
-    }
 }

@@ -1,3 +1,4 @@
+import TestHarness
 import Foundation
 import Glibc
 
@@ -38,7 +39,7 @@ final class VirtualDisplay {
             "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
             environment: bus.environment, stdin: devNull, stdout: pipeEnds[1], stderr: log)
         close(pipeEnds[1])
-        guard let number = readLine(from: FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: false)), Int(number) != nil else {
+        guard let number = readLine(fromDescriptor: pipeEnds[0]), Int(number) != nil else {
             throw HarnessError("Xvfb printed no display number")
         }
         name = ":" + number

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestHarness
 
 /// An interactive bash on a pseudo-terminal, as in a terminal window: it leads a session whose
 /// controlling terminal the pseudo-terminal is, with job control, and finds timepickerctl on

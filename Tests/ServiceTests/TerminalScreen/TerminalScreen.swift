@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestHarness
 
 /// What a person sees on a pseudo-terminal: the test's `PseudoTerminal` read through a
 /// terminal emulator of its size, which follows the resizes the test makes.

@@ -1,0 +1,238 @@
+internal import DBusKit
+internal import EventLoop
+internal import TimePickerCore
+
+/// Gets each session's latest state onto the notification server, and tells what the server
+/// says about it: on the daemon's event loop, never waiting for the server.
+///
+/// What the server is sent is the latest wish per session, not every request: at most
+/// `maximumInFlight` Notify calls are out at a time, a newer state replaces an older one not
+/// yet sent, and a session that ends before its first Notify went out never reaches the server.
+/// So a flood of sessions leaves no backlog of stale notifications, and what waits is bounded
+/// by the open sessions, at any rate.
+final class NotificationDelivery {
+    /// One session's notification.
+    private struct Entry {
+        /// A state not yet sent (the latest).
+        var pending: PickerState?
+        /// The server's id for what it shows, once a Notify was answered.
+        var id: UInt32?
+        /// A Notify for it is out.
+        var inFlight = false
+        /// It ended while its Notify was out: close what that Notify shows once it is answered.
+        var closing = false
+        /// An action was just invoked on it: a dismissal that follows is the server closing it
+        /// as part of that step (GNOME's notification-daemon does), not the person cancelling.
+        var actionPending = false
+        /// The action keys of what the server shows, and of what is on its way: only those
+        /// are taken (a key the notification never offered is no choice the person made).
+        var shownKeys: Set<String> = []
+        var sendingKeys: Set<String> = []
+    }
+
+    private let server: NotificationServer
+    private let loop: EventLoop
+    private let layoutOverride: NotificationLayout?
+    private var info: NotificationServer.Info?
+    private var askingInfo = false
+    private var entries: [PickerSessionID: Entry] = [:]
+    private var sessionsByID: [UInt32: PickerSessionID] = [:]
+    /// Sessions with a state to send, first come first served.
+    private var queue: [PickerSessionID] = []
+    private var inFlight = 0
+    private let maximumInFlight = 4
+    /// Told what happened to a session: an action, a dismissal, or its end.
+    var onReport: ((NotificationReport) -> Void)?
+
+    init(connection: DBusConnection, loop: EventLoop, layoutOverride: NotificationLayout?) {
+        server = NotificationServer(connection: connection)
+        self.loop = loop
+        self.layoutOverride = layoutOverride
+    }
+
+    /// Gets `state` shown for `session`, in place of what it shows.
+    func show(_ session: PickerSessionID, _ state: PickerState) {
+        var entry = entries[session] ?? Entry()
+        entry.pending = state
+        entries[session] = entry
+        if !entry.inFlight, !queue.contains(session) { queue.append(session) }
+        pump()
+    }
+
+    /// Takes `session`'s notification off the server; nothing more is reported about it.
+    func close(_ session: PickerSessionID) {
+        guard var entry = entries[session] else { return }
+        queue.removeAll { $0 == session }
+        if entry.inFlight {
+            entry.pending = nil
+            entry.closing = true
+            entries[session] = entry
+            return
+        }
+        entries[session] = nil
+        if let id = entry.id {
+            sessionsByID[id] = nil
+            server.close(id)
+        }
+    }
+
+    /// The server left the bus: what it showed is gone, and the next one may differ.
+    func serverGone() {
+        entries.removeAll()
+        sessionsByID.removeAll()
+        queue.removeAll()
+        info = nil
+    }
+
+    /// Closes every notification; `done` once the server answered every close, or after
+    /// `graceMilliseconds`.
+    func stop(graceMilliseconds: Int, then done: @escaping () -> Void) {
+        let ids = entries.values.compactMap(\.id)
+        for session in Array(entries.keys) where entries[session]?.inFlight == true { entries[session]?.closing = true }
+        entries = entries.filter { $0.value.inFlight }
+        queue.removeAll()
+        var finished = false
+        let finish = {
+            guard !finished else { return }
+            finished = true
+            done()
+        }
+        var left = ids.count
+        guard left > 0 else {
+            finish()
+            return
+        }
+        for id in ids {
+            server.close(id) {
+                left -= 1
+                if left == 0 { finish() }
+            }
+        }
+        loop.schedule(afterMilliseconds: graceMilliseconds, finish)
+    }
+
+    /// Takes a signal the daemon's connection received, when it is the server's.
+    func handle(_ signal: DBusMessage) {
+        guard let owner = info?.owner, let event = NotificationServer.event(in: signal, from: owner) else { return }
+        switch event {
+        case .actionInvoked(let id, let key):
+            guard let session = sessionsByID[id], let entry = entries[session],
+                  entry.shownKeys.contains(key) || entry.sendingKeys.contains(key)
+            else { return }
+            entries[session]?.actionPending = true
+            onReport?(.action(session, key))
+        case .closed(let id, let reason):
+            closed(id, reason: reason)
+        }
+    }
+
+    // MARK: Sending
+
+    /// Sends what waits, as far as the in-flight limit allows; asks the server about itself first.
+    private func pump() {
+        guard !queue.isEmpty else { return }
+        guard let info else {
+            askInfo()
+            return
+        }
+        while inFlight < maximumInFlight, !queue.isEmpty {
+            let session = queue.removeFirst()
+            guard var entry = entries[session], let state = entry.pending else { continue }
+            entry.pending = nil
+            entry.inFlight = true
+            entries[session] = entry
+            inFlight += 1
+            let layout = layoutOverride ?? .forServer(named: info.name)
+            let content = NotificationContent.render(state, layout: layout, bodyMarkup: info.capabilities.contains("body-markup"))
+            entries[session]?.sendingKeys = Set(content.actions.map(\.key))
+            let replacing = entry.id ?? 0
+            server.notify(content, replacing: replacing) { [weak self] result in
+                self?.answered(session, replacing: replacing, result)
+            }
+        }
+    }
+
+    private func answered(_ session: PickerSessionID, replacing: UInt32, _ result: Result<UInt32, NotificationServer.Failure>) {
+        inFlight -= 1
+        defer { pump() }
+        guard var entry = entries[session] else { return }
+        entry.inFlight = false
+        switch result {
+        case .success(let id):
+            if replacing != 0, replacing != id { sessionsByID[replacing] = nil }
+            if entry.closing {
+                entries[session] = nil
+                server.close(id)
+                return
+            }
+            entry.id = id
+            entry.actionPending = false
+            entry.shownKeys = entry.sendingKeys
+            sessionsByID[id] = session
+            entries[session] = entry
+            if entry.pending != nil, !queue.contains(session) { queue.append(session) }
+        case .failure(let failure):
+            forget(session)
+            if entry.closing { return }
+            onReport?(.ended(session, .unavailable, "the notification server did not take the notification: \(failure.message)"))
+            if failure.timedOut { failWaiting(because: "the notification server is not answering") }
+            // A server that timed out or failed may come back different.
+            info = nil
+        }
+    }
+
+    /// Asks the server about itself once; the sessions waiting for it go on or fail with it.
+    private func askInfo() {
+        guard !askingInfo else { return }
+        askingInfo = true
+        server.askInfo { [weak self] result in
+            guard let self else { return }
+            self.askingInfo = false
+            switch result {
+            case .success(let info) where !info.capabilities.contains("actions"):
+                self.failWaiting(because: "the notification server (\(info.name)) shows no actions")
+            case .success(let info):
+                self.info = info
+                self.pump()
+            case .failure(let failure):
+                self.failWaiting(because: failure.message)
+            }
+        }
+    }
+
+    /// Ends every session waiting to be sent.
+    private func failWaiting(because message: String) {
+        let waiting = queue
+        queue.removeAll()
+        for session in waiting where entries[session]?.inFlight == false {
+            forget(session)
+            onReport?(.ended(session, .unavailable, message))
+        }
+    }
+
+    private func forget(_ session: PickerSessionID) {
+        if let id = entries[session]?.id { sessionsByID[id] = nil }
+        entries[session] = nil
+    }
+
+    // MARK: Closes the server reports
+
+    private func closed(_ id: UInt32, reason: NotificationCloseReason) {
+        guard let session = sessionsByID.removeValue(forKey: id), var entry = entries[session] else { return }
+        entry.id = nil
+        if reason == .dismissed, entry.actionPending {
+            // The server closed it as part of the action's step: the state that follows the
+            // action (sent, or about to be) shows it anew.
+            entries[session] = entry
+            return
+        }
+        entries[session] = nil
+        queue.removeAll { $0 == session }
+        switch reason {
+        case .dismissed: onReport?(.dismissed(session))
+        case .expired: onReport?(.ended(session, .timeout, "the notification server let the notification expire"))
+        case .closedByCall, .undefined:
+            onReport?(.ended(session, .unavailable, "the notification server closed the notification (reason \(reason.rawValue))"))
+        }
+    }
+}

@@ -1,0 +1,142 @@
+public import DBusKit
+
+/// The desktop's notification server (the org.freedesktop.Notifications specification), as the
+/// daemon talks to it: asynchronous calls on the daemon's own bus connection, so nothing waits
+/// for a server that is slow or frozen, and its signals read only from the server that owns
+/// the name (anyone may send a signal to the daemon, and a forged ActionInvoked must not pick).
+final class NotificationServer {
+    static let busName: BusName = "org.freedesktop.Notifications"
+    static let path: ObjectPath = "/org/freedesktop/Notifications"
+    static let interface: InterfaceName = "org.freedesktop.Notifications"
+    /// D-Bus's default, as libnotify waits: a server that takes longer is not answering.
+    static let callTimeoutMilliseconds: Int32 = 25_000
+
+    /// What the server says about itself, and who it is on the bus.
+    struct Info {
+        let name: String
+        let capabilities: Set<String>
+        /// Its unique name: only its signals count.
+        let owner: String
+    }
+
+    /// Why a call to the server did not succeed, in a line for the log and the caller.
+    struct Failure: Error {
+        let message: String
+        /// The server did not answer in time (rather than: it is not there, or refused).
+        let timedOut: Bool
+    }
+
+    /// What the server tells about a notification.
+    enum Event {
+        case actionInvoked(id: UInt32, key: String)
+        case closed(id: UInt32, reason: NotificationCloseReason)
+    }
+
+    private let connection: DBusConnection
+
+    init(connection: DBusConnection) {
+        self.connection = connection
+        connection.addMatch("type='signal',sender='\(Self.busName)',interface='\(Self.interface)',path='\(Self.path)'")
+    }
+
+    /// GetServerInformation, then GetCapabilities.
+    func askInfo(completion: @escaping (Result<Info, Failure>) -> Void) {
+        call("GetServerInformation", []) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let failure):
+                completion(.failure(failure))
+            case .success(let reply):
+                let name = reply.strings.first ?? ""
+                let owner = reply.message.sender?.rawValue ?? ""
+                self.call("GetCapabilities", []) { result in
+                    completion(result.map { capabilities in
+                        var found: Set<String> = []
+                        if case .array(_, let elements)? = capabilities.values.first {
+                            for case .string(let capability) in elements { found.insert(capability) }
+                        }
+                        return Info(name: name, capabilities: found, owner: owner)
+                    })
+                }
+            }
+        }
+    }
+
+    /// Notify: shows `content`, in place of the notification `replacing` (0 for a new one);
+    /// answers with the server's id for it. It never expires on its own and stays after an
+    /// action where the server allows (the `resident` hint), so each step updates it in place.
+    func notify(_ content: NotificationContent, replacing id: UInt32, completion: @escaping (Result<UInt32, Failure>) -> Void) {
+        var actions: [DBusValue] = []
+        for action in content.actions { actions += [.string(action.key), .string(action.label)] }
+        let arguments: [DBusValue] = [
+            .string("timepickerd"), .uint32(id), .string(""), .string(content.summary), .string(content.body),
+            .array(elementSignature: "s", elements: actions), .vardict(["resident": .boolean(true)]), .int32(0),
+        ]
+        call("Notify", arguments) { result in
+            completion(result.flatMap { reply in
+                guard case .uint32(let id)? = reply.values.first else {
+                    return .failure(Failure(message: "the notification server answered Notify without an id", timedOut: false))
+                }
+                return .success(id)
+            })
+        }
+    }
+
+    /// CloseNotification; `completion` when the server answered (or failed to).
+    func close(_ id: UInt32, completion: @escaping () -> Void = {}) {
+        call("CloseNotification", [.uint32(id)]) { _ in completion() }
+    }
+
+    /// The server's ActionInvoked or NotificationClosed in `signal`, when it comes from `owner`.
+    static func event(in signal: DBusMessage, from owner: String) -> Event? {
+        guard signal.sender?.rawValue == owner, signal.path == path, signal.interface == interface,
+              let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 4096), values.count == 2,
+              case .uint32(let id) = values[0]
+        else { return nil }
+        switch (signal.member, values[1]) {
+        case ("ActionInvoked", .string(let key)): return .actionInvoked(id: id, key: key)
+        case ("NotificationClosed", .uint32(let reason)):
+            return .closed(id: id, reason: NotificationCloseReason(rawValue: Int32(bitPattern: reason)) ?? .undefined)
+        default: return nil
+        }
+    }
+
+    /// A reply's values with the message they came in.
+    private struct Reply {
+        let message: DBusMessage
+        let values: [DBusValue]
+        var strings: [String] { values.compactMap { if case .string(let text) = $0 { text } else { nil } } }
+    }
+
+    private func call(_ member: String, _ arguments: [DBusValue], completion: @escaping (Result<Reply, Failure>) -> Void) {
+        do {
+            let message = try DBusMessage.methodCall(destination: Self.busName, path: Self.path, interface: Self.interface, member: member)
+            try message.append(contentsOf: arguments)
+            try connection.call(message, timeoutMilliseconds: Self.callTimeoutMilliseconds) { reply in
+                guard reply.kind != .error else {
+                    let name = reply.errorName ?? .failed
+                    let timedOut = name == .noReply || name == .timeout
+                    let absent = name == .serviceUnknown || name == .nameHasNoOwner
+                    let message = absent ? "no notification server answers" : "\(member): \(reply.errorMessage ?? name.rawValue)"
+                    completion(.failure(Failure(message: message, timedOut: timedOut)))
+                    return
+                }
+                let values = (try? reply.arguments(maximumValues: 256, maximumStringBytes: 64 * 1024)) ?? []
+                completion(.success(Reply(message: reply, values: values)))
+            }
+        } catch {
+            completion(.failure(Failure(message: "\(member): \(error.message)", timedOut: false)))
+        }
+    }
+}
+
+/// Why the server closed a notification: the reasons of the Notifications specification's
+/// NotificationClosed signal.
+enum NotificationCloseReason: Int32 {
+    case expired = 1
+    /// Dismissed by the person, or closed by the server as part of an action's step.
+    case dismissed = 2
+    /// CloseNotification was called.
+    case closedByCall = 3
+    case undefined = 4
+}

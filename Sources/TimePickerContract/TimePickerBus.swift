@@ -1,0 +1,74 @@
+public import DBusKit
+
+/// The names timepickerd is known by on the bus, as `dbus/io.github.timepickerd.TimePicker1.xml`
+/// documents them: written once, for the service, its client, the dialog backend, the bench and
+/// the leak check (the tests spell them out: they check the wire, not these constants).
+public enum TimePickerBus {
+    /// The service's well-known name.
+    public static let name: BusName = "io.github.timepickerd.TimePicker1"
+    /// The object with ShowTimePicker and PickTimeRange.
+    public static let managerPath: ObjectPath = "/io/github/timepickerd/TimePicker1"
+    /// The node below which every session's object lives.
+    public static let sessionsPath: ObjectPath = "/io/github/timepickerd/TimePicker1/session"
+    public static let managerInterface: InterfaceName = "io.github.timepickerd.TimePicker1"
+    public static let sessionInterface: InterfaceName = "io.github.timepickerd.TimePicker1.Session"
+
+    /// The members of both interfaces.
+    public enum Member {
+        public static let showTimePicker: MemberName = "ShowTimePicker"
+        public static let pickTimeRange: MemberName = "PickTimeRange"
+        public static let cancel: MemberName = "Cancel"
+        public static let selected: MemberName = "Selected"
+        public static let cancelled: MemberName = "Cancelled"
+    }
+
+    /// The service's own errors.
+    public enum Error {
+        /// PickTimeRange: the session was cancelled; the message is the reason.
+        public static let cancelled: ErrorName = "io.github.timepickerd.TimePicker1.Error.Cancelled"
+        /// PickTimeRange: no user interface can show a picker.
+        public static let noUserInterface: ErrorName = "io.github.timepickerd.TimePicker1.Error.NoUserInterface"
+        /// Too many open sessions, or no descriptor to spare for a terminal.
+        public static let limitsExceeded: ErrorName = "io.github.timepickerd.TimePicker1.Error.LimitsExceeded"
+    }
+
+    /// The path element for a caller: its unique name without ':' and with '.' as '_'
+    /// (":1.42" becomes "1_42"), as xdg-desktop-portal does for requests.
+    public static func pathElement(forSender sender: String) -> String {
+        String(sender.drop { $0 == ":" }.map { $0 == "." ? "_" : $0 })
+    }
+
+    /// The session path for `sender`'s session named `token` (its handle_token), or nil when
+    /// the token cannot be a path element.
+    public static func sessionPath(sender: String, token: String) -> ObjectPath? {
+        sessionsPath.appending(pathElement(forSender: sender))?.appending(token)
+    }
+
+    /// Match rules for the service's signals.
+    public enum Rule {
+        /// Every signal the service sends on `path` (a session's outcome and changes).
+        public static func signals(on path: ObjectPath) -> String {
+            "type='signal',sender='\(TimePickerBus.name)',path='\(path)'"
+        }
+        /// The outcome signals of every session.
+        public static let outcomes = "type='signal',sender='\(TimePickerBus.name)',interface='\(TimePickerBus.sessionInterface)'"
+        /// The service's name changing owner (the service starting, stopping, dying).
+        public static let ownerChanges = MatchRule.nameOwnerChanged(of: TimePickerBus.name.rawValue)
+    }
+}
+
+/// The names of a dialog backend (`dbus/io.github.timepickerd.impl.TimePicker1.xml`): the GTK
+/// one's bus name, and the object path and interface every backend offers.
+public enum DialogBackendBus {
+    /// The bus name of the GTK 4 backend, `timepickerd-gtk`.
+    public static let gtkName: BusName = "io.github.timepickerd.Gtk"
+    public static let path: ObjectPath = "/io/github/timepickerd/impl/TimePicker1"
+    public static let interface: InterfaceName = "io.github.timepickerd.impl.TimePicker1"
+
+    public enum Member {
+        public static let showPicker: MemberName = "ShowPicker"
+        public static let update: MemberName = "Update"
+        public static let close: MemberName = "Close"
+        public static let event: MemberName = "Event"
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import TestHarness
+
+/// D-Bus activation of the daemon on the harness's bus.
+extension PrivateBus {
+    /// Makes the bus start the daemon on the first call to its name (D-Bus activation), with
+    /// the notification user interface, as a desktop session's bus would.
+    func installActivationFile() throws {
+        try """
+        [D-BUS Service]
+        Name=io.github.timepickerd.TimePicker1
+        Exec=\(DaemonProcess.binary) --ui notification
+
+        """.write(
+            to: serviceDirectory.appendingPathComponent("io.github.timepickerd.TimePicker1.service"), atomically: true, encoding: .utf8)
+    }
+}
