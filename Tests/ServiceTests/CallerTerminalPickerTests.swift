@@ -9,12 +9,6 @@ import Testing
 /// two clients on one terminal, and a shell whose client is killed.
 @Suite("timepickerctl pick: the picker in the caller's terminal, as seen")
 struct CallerTerminalPickerTests {
-    /// A pseudo-terminal of `columns` by `rows` and the screen a person would see on it.
-    static func terminal(columns: Int = 80, rows: Int = 24) throws -> (PseudoTerminal, TerminalScreen) {
-        let pty = try PseudoTerminal(columns: UInt16(columns), rows: UInt16(rows))
-        return (pty, TerminalScreen(pty, columns: columns, rows: rows))
-    }
-
     /// Every row of the screen leaves the last column free: no line of the picker is too long.
     static func expectNoLineTooLong(_ screen: TerminalScreen, sourceLocation: SourceLocation = #_sourceLocation) {
         let columns = screen.size.columns
@@ -25,13 +19,11 @@ struct CallerTerminalPickerTests {
 
     @Test("Inline below what the shell printed, not on the alternate screen; erased when done, the cursor where it was")
     func inlineAndErased() throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let (pty, screen) = try Self.terminal()
-        defer { pty.close() }
+        let caller = try CallerTerminal()
+        let (pty, screen) = (caller.pty, caller.screen)
         // What the shell printed before the pick.
-        _ = "earlier output\nmore output\n".withCString { write(pty.terminal, $0, strlen($0)) }
-        try screen.waitFor("more output")
-        let client = try ClientOnTerminal(["pick", "--title", "Inline", "--clock", "24h"], on: fixture.bus, screen: pty)
+        try caller.printed("earlier output\nmore output\n")
+        let client = try caller.client(["pick", "--title", "Inline", "--clock", "24h"])
         try screen.waitFor("Selected: 01:00 – 02:00 · 1 h")
         #expect(!screen.onAlternateScreen)
         #expect(Array(screen.lines.prefix(4)) == ["earlier output", "more output", "Inline", "    Start      End"])
@@ -48,12 +40,10 @@ struct CallerTerminalPickerTests {
 
     @Test("A line the shell left unfinished stays; the picker starts on the next one")
     func unfinishedLine() throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let (pty, screen) = try Self.terminal()
-        defer { pty.close() }
-        _ = "Pick a time: ".withCString { write(pty.terminal, $0, strlen($0)) }
-        try screen.waitFor("Pick a time:")
-        let client = try ClientOnTerminal(["pick", "--title", "Unfinished"], on: fixture.bus, screen: pty)
+        let caller = try CallerTerminal()
+        let (pty, screen) = (caller.pty, caller.screen)
+        try caller.printed("Pick a time: ")
+        let client = try caller.client(["pick", "--title", "Unfinished"])
         try screen.waitFor("Enter OK")
         #expect(Array(screen.lines.prefix(2)) == ["Pick a time:", "Unfinished"])
         pty.type("q")
@@ -63,10 +53,9 @@ struct CallerTerminalPickerTests {
 
     @Test("Resized in the caller's terminal (TIOCSWINSZ): redrawn at each size, nothing left of the frame before")
     func resized() throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let (pty, screen) = try Self.terminal()
-        defer { pty.close() }
-        let client = try ClientOnTerminal(["pick", "--clock", "24h"], on: fixture.bus, screen: pty)
+        let caller = try CallerTerminal()
+        let (pty, screen) = (caller.pty, caller.screen)
+        let client = try caller.client(["pick", "--clock", "24h"])
         try screen.waitFor("PgUp/PgDn hour")
 
         try screen.resize(columns: 30, rows: 10)
@@ -97,11 +86,10 @@ struct CallerTerminalPickerTests {
     @Test("A CJK, emoji and combining title is clipped by columns with '…' and never pushes the picker off the screen",
           arguments: [(40, 24), (30, 10), (80, 24)] as [(Int, Int)])
     func wideTitle(columns: Int, rows: Int) throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let (pty, screen) = try Self.terminal(columns: columns, rows: rows)
-        defer { pty.close() }
+        let caller = try CallerTerminal(columns: columns, rows: rows)
+        let (pty, screen) = (caller.pty, caller.screen)
         let title = "会議の時間を選んでください 🎉🎉 Café\u{301} שלום 👩\u{200D}💻 and a long tail that cannot fit on one line of eighty"
-        let client = try ClientOnTerminal(["pick", "--title", title], on: fixture.bus, screen: pty)
+        let client = try caller.client(["pick", "--title", title])
         let shown = try screen.waitFor("Enter OK")
         let lines = screen.lines
         let first = try #require(lines.first)
@@ -116,10 +104,9 @@ struct CallerTerminalPickerTests {
 
     @Test("Small terminals: both selections, the focus, Enter and Esc, down to 20x5", arguments: [(20, 5), (24, 6), (30, 7), (40, 9)] as [(Int, Int)])
     func smallTerminals(columns: Int, rows: Int) throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let (pty, screen) = try Self.terminal(columns: columns, rows: rows)
-        defer { pty.close() }
-        let client = try ClientOnTerminal(["pick", "--clock", "12h", "--start", "9am", "--end", "5pm"], on: fixture.bus, screen: pty)
+        let caller = try CallerTerminal(columns: columns, rows: rows)
+        let (pty, screen) = (caller.pty, caller.screen)
+        let client = try caller.client(["pick", "--clock", "12h", "--start", "9am", "--end", "5pm"])
         let shown = try screen.waitFor("Enter OK")
         #expect(shown.contains("9:00 AM") && shown.contains("5:00 PM") && shown.contains("Esc"), "screen:\n\(shown)")
         #expect(screen.lines.first { $0.contains("▶") }?.contains("9:00 AM") == true, "the focus on the start:\n\(shown)")
@@ -133,10 +120,9 @@ struct CallerTerminalPickerTests {
 
     @Test("--timeout: a countdown the person sees, then 'timed out after N s' and exit 5")
     func countdown() throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let (pty, screen) = try Self.terminal()
-        defer { pty.close() }
-        let client = try ClientOnTerminal(["pick", "--timeout", "3"], on: fixture.bus, screen: pty)
+        let caller = try CallerTerminal()
+        let (pty, screen) = (caller.pty, caller.screen)
+        let client = try caller.client(["pick", "--timeout", "3"])
         try screen.waitFor("Closes in 0:02")
         try screen.waitFor("Closes in 0:01")
         #expect(try client.waitForExit(seconds: 15) == .exited(5))
@@ -145,12 +131,11 @@ struct CallerTerminalPickerTests {
 
     @Test("Two clients on one terminal take turns, the first to ask first; the one shown names the one waiting")
     func takingTurns() throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let (pty, screen) = try Self.terminal()
-        defer { pty.close() }
-        let first = try ClientOnTerminal(["pick", "--title", "First"], on: fixture.bus, screen: pty)
+        let caller = try CallerTerminal()
+        let (pty, screen) = (caller.pty, caller.screen)
+        let first = try caller.client(["pick", "--title", "First"])
         try screen.waitFor("Selected:")
-        let second = try ClientOnTerminal(["pick", "--title", "Second"], on: fixture.bus, screen: pty)
+        let second = try caller.client(["pick", "--title", "Second"])
         let both = try screen.waitFor("1 more picker waiting: Second")
         #expect(both.hasPrefix("First\n"), "the first picker is the one shown:\n\(both)")
         #expect(both.components(separatedBy: "Selected:").count == 2, "one picker drawn:\n\(both)")
@@ -168,17 +153,16 @@ struct CallerTerminalPickerTests {
 
     @Test("The client SIGKILLed under a shell: the picker withdrawn, the session ended 'caller', the shell's next lines stay")
     func clientKilledUnderShell() throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let (pty, screen) = try Self.terminal()
-        defer { pty.close() }
-        let shell = try ShellOnTerminal(on: fixture.bus, terminal: pty)
+        let caller = try CallerTerminal()
+        let (pty, screen) = (caller.pty, caller.screen)
+        let shell = try ShellOnTerminal(on: caller.fixture.bus, terminal: pty)
         try screen.waitFor("prompt$")
         shell.run("timepickerctl pick --title 'Doomed picker with a long title'; echo rc=$?")
         try screen.waitFor("Enter OK")
         let client = try shell.child(named: "timepickerctl")
         let killed = Date()
         kill(client, SIGKILL)
-        #expect(try fixture.client.waitForOutcome(ofClient: client).strings == ["caller"])
+        #expect(try caller.fixture.client.waitForOutcome(ofClient: client).strings == ["caller"])
         let after = try screen.waitFor("rc=137 and a prompt, the picker gone") { text in
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             guard let rc = lines.firstIndex(where: { $0.hasPrefix("rc=137") }) else { return false }

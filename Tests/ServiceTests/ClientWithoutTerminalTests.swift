@@ -10,10 +10,8 @@ import Testing
 struct ClientWithoutTerminalTests {
     @Test("A pipe as stdin, with a controlling terminal: the picker on that terminal, the range on stdout")
     func pipeWithControllingTerminal() throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let pty = try PseudoTerminal()
-        defer { pty.close() }
-        let screen = TerminalScreen(pty)
+        let caller = try CallerTerminal()
+        let (fixture, pty, screen) = (caller.fixture, caller.pty, caller.screen)
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         _ = "hi\n".withCString { write(ends[1], $0, strlen($0)) }
@@ -83,11 +81,9 @@ struct ClientOrphanTests {
 
     @Test("SIGKILL of `pick` in its terminal: the picker erased by the daemon, its session ended 'caller'")
     func terminalPickerWithdrawn() throws {
-        let fixture = try ClientHarness.headlessFixture()
-        let pty = try PseudoTerminal()
-        defer { pty.close() }
-        let screen = TerminalScreen(pty)
-        let client = try ClientOnTerminal(["pick", "--title", "Killed"], on: fixture.bus, screen: pty)
+        let caller = try CallerTerminal()
+        let client = try caller.client(["pick", "--title", "Killed"])
+        let (fixture, pty, screen) = (caller.fixture, caller.pty, caller.screen)
         try screen.waitFor("Enter OK")
         client.process.send(SIGKILL)
         #expect(try fixture.client.waitForOutcome(ofClient: client.process.pid).strings == ["caller"])
