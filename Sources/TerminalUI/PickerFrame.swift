@@ -64,11 +64,16 @@ public final class PickerFrame {
     ///
     /// `waiting` are the titles of the pickers queued behind this one on the same terminal;
     /// `now` is the monotonic clock in milliseconds, for the countdown of a session with a timeout.
+    /// `resized` says the terminal's size changed since the frame before: each line is then
+    /// cleared whole before it is written, because a terminal that rewraps its lines on a resize
+    /// (tmux, VTE) marks the rows it wrapped as continued, and only a whole-line clear tells it
+    /// that they no longer are (else it would join them again on the next resize).
     public func render(
-        _ state: PickerState, size: TerminalSize, placement: FramePlacement, waiting: [String] = [], now: Int = 0
+        _ state: PickerState, size: TerminalSize, placement: FramePlacement, waiting: [String] = [], now: Int = 0,
+        resized: Bool = false
     ) -> [UInt8] {
         let rows = placement == .inline ? min(size.rows, Self.inlineMaximumRows) : size.rows
-        var frame = FrameWriter(width: max(size.columns - 1, 1))
+        var frame = FrameWriter(width: max(size.columns - 1, 1), clearingLines: resized)
         // From the top-left corner: the screen's, or the inline picker's, where the cursor waits
         // (a terminal that rewraps its lines on a resize may have moved it along its line).
         frame.buffer.append(placement == .alternateScreen ? "\u{1B}[H" : "\r")
@@ -196,10 +201,12 @@ public final class PickerFrame {
             if focused { frame.buffer.append(Self.reset) }
         }
         frame.beginLine()
+        // What matters most first: what is being typed, the time left, the duration (without
+        // its minimum, which the lists enforce), the queue.
         var details: [String] = []
         if !state.typed.isEmpty { details.append("typed: \(state.typed)_") }
-        details.append(state.durationLine)
         if let secondsLeft { details.append("closes in " + Self.clockText(secondsLeft)) }
+        details.append(durationText(minutes: state.durationMinutes))
         if !waitingLine, !waiting.isEmpty { details.append("\(waiting.count) waiting") }
         frame.writeClipped(details.joined(separator: " · "))
         frame.beginLine()
@@ -357,14 +364,18 @@ struct FrameWriter {
     private(set) var lineCount = 0
     /// The most columns a line may take.
     let width: Int
+    /// Whether each line is cleared whole before it is written (see `PickerFrame.render`).
+    let clearingLines: Bool
 
-    init(width: Int) {
+    init(width: Int, clearingLines: Bool = false) {
         self.width = width
+        self.clearingLines = clearingLines
     }
 
     /// Ends the line before (erasing what is left of it from an earlier frame) and starts a new one.
     mutating func beginLine() {
         if lineCount > 0 { buffer.append("\u{1B}[K\r\n") }
+        if clearingLines { buffer.append("\u{1B}[2K") }
         lineCount += 1
     }
 

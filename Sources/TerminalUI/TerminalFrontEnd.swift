@@ -140,12 +140,13 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     /// Draws the shown session again, for instance after the terminal was resized.
     public func redraw() {
         guard let shown else { return }
-        let size = terminal.windowSize()
+        let windowSize = terminal.windowSize()
+        let size = TerminalSize(columns: windowSize.columns, rows: windowSize.rows)
         let now = MonotonicClock.now()
         output.draw(shown.frame.render(
-            shown.state, size: TerminalSize(columns: size.columns, rows: size.rows), placement: placement,
-            waiting: waiting.map(\.frame.title), now: now))
-        drawnSize = TerminalSize(columns: size.columns, rows: size.rows)
+            shown.state, size: size, placement: placement, waiting: waiting.map(\.frame.title), now: now,
+            resized: placement == .inline && drawnSize != nil && drawnSize != size))
+        drawnSize = size
         scheduleCountdown(for: shown, now: now)
     }
 
@@ -153,7 +154,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private func redrawIfResized() {
         guard shown != nil, let drawnSize else { return }
         let size = terminal.windowSize()
-        if size.columns != drawnSize.columns || size.rows != drawnSize.rows { scheduleRedraw() }
+        if TerminalSize(columns: size.columns, rows: size.rows) != drawnSize { scheduleRedraw() }
     }
 
     /// Redraws when the whole seconds left of `entry`'s timeout change; nothing without a timeout.

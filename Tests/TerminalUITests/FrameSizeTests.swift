@@ -51,6 +51,14 @@ struct FrameSizeTests {
         #expect(lines == ["Select start and e…", "▶ Start  9:30 AM", "  End   10:00 AM", "30 min · 1 waiting", "Enter OK Esc cancel"])
     }
 
+    @Test("the compact frame puts the time left before the duration, without its minimum")
+    func compactCountdown() throws {
+        var picker = try model(["timeout": .uint32(90), "min_duration": .uint32(60)])
+        picker.deadline = 90_000
+        let lines = plainLines(PickerFrame.render(picker, columns: 30, rows: 5))
+        #expect(lines[3] == "closes in 1:30 · 1 h")
+    }
+
     @Test("the compact frame gives the queue a line of its own when there is one")
     func compactQueue() throws {
         let lines = plainLines(PickerFrame.render(try model(), waiting: 1, columns: 30, rows: 6))

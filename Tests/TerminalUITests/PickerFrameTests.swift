@@ -171,6 +171,19 @@ struct PickerFrameTests {
         #expect(!inlineEnter.contains("1049") && !inlineLeave.contains("1049"))
     }
 
+    @Test("after a resize every line of an inline frame is cleared whole first, so a rewrapping terminal forgets its wraps")
+    func resizedFrame() throws {
+        let picker = try model()
+        let frame = String(decoding: PickerFrame(options: picker.options).render(
+            picker.state, size: TerminalSize(columns: 40, rows: 12), placement: .inline, resized: true), as: UTF8.self)
+        let lines = plainLines(frame)
+        #expect(frame.hasPrefix("\r\u{1B}[2K"))
+        #expect(frame.split(separator: "\u{1B}[2K", omittingEmptySubsequences: false).count - 1 == lines.count)
+        let unresized = PickerFrame.render(picker, columns: 40, rows: 12, placement: .inline)
+        #expect(!unresized.contains("\u{1B}[2K"))
+        #expect(plainLines(unresized) == lines)
+    }
+
     @Test("an inline frame starts and ends at its top-left corner, takes no more lines than it needs, and never homes the cursor")
     func inlineFrame() throws {
         let frame = PickerFrame.render(try model(), columns: 80, rows: 40, placement: .inline)
