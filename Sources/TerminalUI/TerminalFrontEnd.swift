@@ -61,6 +61,15 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private var drawnSize: TerminalSize?
     /// Redraws the shown picker when its countdown changes.
     private var countdownTimer: Timer?
+    /// When the last picker was taken down, on the monotonic clock.
+    private var tookDownAt: Int?
+    /// Until when the shown picker is redrawn at every terminal check: it took over a caller's
+    /// terminal from another, whose client prints its result (or its reason) only once it has
+    /// its answer, at the cursor, where this picker is already drawn. Drawn again, the picker
+    /// moves below what the client printed.
+    private var redrawAfterHandOverUntil: Int?
+    /// How long after a hand-over the picker is redrawn so.
+    private let handOverMilliseconds = 1000
     /// Set by `shutdown`: nothing is shown any more, so ending sessions cannot start the next.
     private var isShutDown = false
     private var decoder = KeyDecoder()
@@ -231,6 +240,12 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             return
         }
         if owner == .daemon { setCrashRestoreShown(true) }
+        let now = MonotonicClock.now()
+        if owner == .caller, let tookDownAt, now - tookDownAt < handOverMilliseconds {
+            redrawAfterHandOverUntil = now + handOverMilliseconds
+        } else {
+            redrawAfterHandOverUntil = nil
+        }
         shown = entry
         decoder = KeyDecoder()
         onScreenOwnershipChange?(true)
@@ -243,6 +258,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         guard shown != nil else { return }
         shown = nil
         drawnSize = nil
+        tookDownAt = MonotonicClock.now()
         typingPause?.cancel()
         countdownTimer?.cancel()
         countdownTimer = nil
@@ -285,7 +301,12 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         if shown == nil {
             showNext()
         } else {
-            redrawIfResized()
+            if let until = redrawAfterHandOverUntil, MonotonicClock.now() < until {
+                scheduleRedraw()
+            } else {
+                redrawAfterHandOverUntil = nil
+                redrawIfResized()
+            }
             updateTerminalCheck()
         }
     }

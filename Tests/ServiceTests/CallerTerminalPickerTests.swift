@@ -151,6 +151,28 @@ struct CallerTerminalPickerTests {
         try screen.waitFor("timepickerctl: cancelled")
     }
 
+    @Test("Taking turns with stdout on the terminal: the next picker moves below what the first client printed")
+    func takingTurnsPrinting() throws {
+        let caller = try CallerTerminal()
+        let (pty, screen) = (caller.pty, caller.screen)
+        /// A client printing its range on the terminal too, as in a plain `timepickerctl pick`.
+        func client(_ title: String) throws -> ChildProcess {
+            try ChildProcess(
+                ClientHarness.binary, ["pick", "--title", title, "--clock", "24h"], environment: caller.fixture.bus.environment,
+                stdin: pty.terminal, stdout: pty.terminal, stderr: pty.terminal)
+        }
+        let first = try client("First")
+        try screen.waitFor("Enter OK")
+        let second = try client("Second")
+        try screen.waitFor("1 more picker waiting: Second")
+        pty.type("\r")
+        #expect(try first.waitForExit() == .exited(0))
+        try screen.waitFor("the second picker below the first's range") { $0.hasPrefix("01:00 02:00\nSecond\n    Start") }
+        pty.type("q")
+        #expect(try second.waitForExit() == .exited(1))
+        try screen.waitFor("the range and the reason, nothing else") { $0 == "01:00 02:00\ntimepickerctl: cancelled" }
+    }
+
     @Test("The client SIGKILLed under a shell: the picker withdrawn, the session ended 'caller', the shell's next lines stay")
     func clientKilledUnderShell() throws {
         let caller = try CallerTerminal()
