@@ -148,15 +148,22 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
 
     /// Draws the shown session again, for instance after the terminal was resized.
     public func redraw() {
-        guard let shown else { return }
+        guard let frame = renderShown() else { return }
+        output.draw(frame)
+    }
+
+    /// The shown session's frame for the terminal's size now; schedules the countdown's next redraw.
+    private func renderShown() -> [UInt8]? {
+        guard let shown else { return nil }
         let windowSize = terminal.windowSize()
         let size = TerminalSize(columns: windowSize.columns, rows: windowSize.rows)
         let now = MonotonicClock.now()
-        output.draw(shown.frame.render(
+        let frame = shown.frame.render(
             shown.state, size: size, placement: placement, waiting: waiting.map(\.frame.title), now: now,
-            resized: placement == .inline && drawnSize != nil && drawnSize != size))
+            resized: placement == .inline && drawnSize != nil && drawnSize != size)
         drawnSize = size
         scheduleCountdown(for: shown, now: now)
+        return frame
     }
 
     /// Redraws when the terminal's size is no longer the one the picker was drawn for.
@@ -249,9 +256,11 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         shown = entry
         decoder = KeyDecoder()
         onScreenOwnershipChange?(true)
-        output.enterScreen(PickerFrame.enter(placement, columns: terminal.windowSize().columns))
         inputWatch = loop.watch(input, for: .readable) { [weak self] _ in self?.readKeys() }
-        redraw()
+        // The screen and the first frame in one write.
+        if let frame = renderShown(), let drawnSize {
+            output.enterScreen(PickerFrame.enter(placement, columns: drawnSize.columns) + frame)
+        }
     }
 
     private func takeDownShown() {

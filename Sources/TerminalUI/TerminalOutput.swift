@@ -50,7 +50,7 @@ final class TerminalOutput {
 
     deinit { writableWatch?.cancel() }
 
-    /// Queues the sequence that puts the picker's screen up.
+    /// Queues the sequence that puts the picker's screen up, and its first frame with it.
     func enterScreen(_ text: [UInt8]) {
         append(.enter(text))
     }
