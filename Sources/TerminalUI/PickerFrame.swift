@@ -100,8 +100,7 @@ public final class PickerFrame {
     public static func enter(_ placement: FramePlacement, columns: Int) -> [UInt8] {
         switch placement {
         case .alternateScreen:
-            // The person's scrollback stays untouched; the cursor is hidden.
-            return Array("\u{1B}[?1049h\u{1B}[?25l".utf8)
+            return enterAlternateScreen
         case .inline:
             // A line of its own: a row of spaces as wide as the terminal ends where it began
             // when the cursor was at the start of a line, and wraps to the next line when
@@ -116,10 +115,15 @@ public final class PickerFrame {
     /// What takes a picker's screen down: attributes reset, the picker erased, the cursor shown.
     public static func leave(_ placement: FramePlacement) -> [UInt8] {
         switch placement {
-        case .alternateScreen: Array("\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l".utf8)
-        case .inline: Array("\u{1B}[0m\u{1B}[J\u{1B}[?25h".utf8)
+        case .alternateScreen: leaveAlternateScreen
+        case .inline: leaveInline
         }
     }
+
+    /// The person's scrollback stays untouched; the cursor is hidden.
+    private static let enterAlternateScreen = Array("\u{1B}[?1049h\u{1B}[?25l".utf8)
+    private static let leaveAlternateScreen = Array("\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l".utf8)
+    private static let leaveInline = Array("\u{1B}[0m\u{1B}[J\u{1B}[?25h".utf8)
 
     // MARK: Layouts
 
