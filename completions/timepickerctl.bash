@@ -33,13 +33,13 @@ _timepickerctl()
             esac
             $split && return
             COMPREPLY=($(compgen -W '--title --step --first --last --start --end --min-duration
-                --timeout --clock --json --no-terminal --help' -- "$cur"))
+                --timeout --clock --json --no-terminal --help --version' -- "$cur"))
             ;;
         monitor)
-            COMPREPLY=($(compgen -W '--verbose --help' -- "$cur"))
+            COMPREPLY=($(compgen -W '--verbose --help --version' -- "$cur"))
             ;;
         status)
-            COMPREPLY=($(compgen -W '--help' -- "$cur"))
+            COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
             ;;
         help)
             ((cword == 2)) && COMPREPLY=($(compgen -W 'pick monitor status' -- "$cur"))
