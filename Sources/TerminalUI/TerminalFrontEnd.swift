@@ -86,10 +86,8 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private var isGone = false
     /// A redraw is due on the next turn of the loop: several updates in one turn draw once.
     private var redrawScheduled = false
-    /// Ends a typed time after a pause (`PickerEvent.finishTyping`).
+    /// Ends a typed time after a pause (`PickerEvent.finishTyping`, `TypedTime.pauseMilliseconds`).
     private var typingPause: Timer?
-    /// How long a pause in typing ends it.
-    private let typingPauseMilliseconds = 1500
 
     /// Uses the terminal on `input` and `output` (often the same descriptor); throws when
     /// `input` is not a terminal. The descriptors stay the caller's.
@@ -352,7 +350,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     /// A pause in typing ends the typed time, as a move key does.
     private func finishTypingAfterPause(of session: PickerSessionID) {
         typingPause?.cancel()
-        typingPause = loop.schedule(afterMilliseconds: typingPauseMilliseconds) { [weak self] in
+        typingPause = loop.schedule(afterMilliseconds: TypedTime.pauseMilliseconds) { [weak self] in
             guard let self, self.shown?.id == session else { return }
             self.delegate?.frontEnd(self, session: session, didReport: .finishTyping)
         }

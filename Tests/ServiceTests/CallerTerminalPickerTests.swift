@@ -121,7 +121,7 @@ struct CallerTerminalPickerTests {
     @Test("--timeout: a countdown the person sees, then 'timed out after N s' and exit 5")
     func countdown() throws {
         let caller = try CallerTerminal()
-        let (pty, screen) = (caller.pty, caller.screen)
+        let screen = caller.screen
         let client = try caller.client(["pick", "--timeout", "3"])
         try screen.waitFor("Closes in 0:02")
         try screen.waitFor("Closes in 0:01")
