@@ -24,6 +24,7 @@ complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l end -x -a "$h
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l min-duration -x -d 'Minutes the end must lie after the start'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l timeout -x -d 'Give up after this many seconds'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l clock -x -a '12h 24h' -d 'How the labels read'
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l ui -x -a 'dialog notification terminal' -d "Show the picker in the service's user interface"
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l json -d 'Print the range as JSON'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l no-terminal -d 'Leave the picker to the service'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick monitor status" -s h -l help -d 'Print the help and exit'

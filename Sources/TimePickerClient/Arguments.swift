@@ -55,7 +55,7 @@ public enum ClientCommand: Equatable, Sendable {
     static let generalOptions = ["--help", "--version"]
     /// Options of `pick` that take a value (after '=' or as the next argument).
     static let pickValueOptions = [
-        "--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--clock",
+        "--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--clock", "--ui",
     ]
     static let pickOptions = pickValueOptions + ["--json", "--no-terminal"] + generalOptions
     static let monitorOptions = ["--verbose"] + generalOptions
@@ -92,6 +92,9 @@ public enum ClientCommand: Equatable, Sendable {
             case "--start": options.start = try time(of: name, inline, &remaining, asEnd: false, allowingNow: true)
             case "--end": options.end = try time(of: name, inline, &remaining, asEnd: true)
             case "--clock": options.clock = try value(of: name, inline, &remaining)
+            case "--ui":
+                options.userInterface = try value(of: name, inline, &remaining)
+                options.useTerminal = false
             case "--step": options.step = try number(of: name, inline, &remaining)
             case "--min-duration": options.minDuration = try number(of: name, inline, &remaining)
             case "--timeout": options.timeout = try number(of: name, inline, &remaining)

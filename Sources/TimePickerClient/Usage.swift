@@ -52,6 +52,9 @@ public enum Usage {
           --timeout SEC        give up after SEC seconds (default 0: wait for ever)
           --clock 12h|24h      how the labels read (default: the service's locale)
           --json               print {"start":"09:00","end":"17:00"} instead
+          --ui UI              show the picker in the service's 'dialog' (a window),
+                               'notification' or 'terminal' (the one timepickerd runs in)
+                               instead of this terminal; exit 2 when it cannot be shown there
           --no-terminal        do not show the picker in a terminal; leave it to the service
           -h, --help           print this help and exit
           -V, --version        print the version and exit

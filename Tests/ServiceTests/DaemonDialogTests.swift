@@ -180,6 +180,20 @@ struct DaemonDialogTests {
         try fixture.display.waitForWindowGone("Dialog 2")
     }
 
+    @Test("timepickerctl pick --ui dialog: the picker is a window, the range is printed; a wrong --ui is named")
+    func clientAsksForADialog() throws {
+        let fixture = try DaemonDialogFixture(installBackend: true, notificationServer: false)
+        let client = try ClientHarness.start(["pick", "--ui", "dialog", "--title", "From the client", "--clock", "24h"], on: fixture.bus)
+        try fixture.dialog("From the client")
+        try fixture.press(["Down", "Return"], inWindowTitled: "From the client")
+        try client.finish()
+        #expect(client.stdout == "02:00 03:00\n", "\(client.stderr)")
+
+        let wrong = try ClientHarness.run(["pick", "--ui", "window"], on: fixture.bus)
+        #expect(wrong.termination == .exited(2))
+        #expect(wrong.stderr.contains("option '--ui'") && wrong.stderr.contains("'dialog'"), "\(wrong.stderr)")
+    }
+
     private func waitForDialogs(on fixture: DaemonDialogFixture, until condition: @escaping ([AccessibleNode]) -> Bool) throws -> [AccessibleNode] {
         var found: [AccessibleNode] = []
         try waitUntil("the dialog", seconds: 20) {
