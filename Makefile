@@ -37,15 +37,19 @@ MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 # fish. For the examples' tests: python3-gi with GLib's typelib, gjs, a C compiler with sd-bus.
 # The dialog backend: GTK 4 and libadwaita; for its tests and `make screenshots` a virtual
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
-# properties (xdotool, x11-utils, python3-xlib).
+# properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
+# would otherwise show, timed against the backend's. Unicode's character database
+# (unicode-data), which the terminal's table of wide characters is generated from
+# (`make width-table`).
 APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
-	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils
+	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
+	zenity unicode-data
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck bench screenshots
+	clean leakcheck bench screenshots width-table
 
 all: build
 
@@ -76,12 +80,16 @@ test: build check-data check-man check-deb
 	$(SWIFT) test --disable-xctest $(SWIFT_BUILD_FLAGS)
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
-## the installed unit passes systemd's own check.
+## the installed unit passes systemd's own check; the table of wide characters is the one
+## Unicode's installed database gives.
 check-data: build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.impl.TimePicker1.xml
 	@scripts/check-install.sh
-	@echo "data files: interface XMLs valid; make install checked; systemd unit verified"
+	@scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt .build/EastAsianWideTable.swift >/dev/null
+	@cmp -s .build/EastAsianWideTable.swift Sources/TerminalUI/EastAsianWideTable.swift || \
+	  { echo "Sources/TerminalUI/EastAsianWideTable.swift is not what the installed unicode-data gives: make width-table" >&2; exit 1; }
+	@echo "data files: interface XMLs valid; make install checked; systemd unit verified; width table current"
 
 ## The man pages render without warnings and document every member, option, error and reason
 ## of the interface, and every option the programs' --help lists.
@@ -115,10 +123,18 @@ leakcheck: deps
 	@"$$($(SWIFT) build --show-bin-path)/timepickerleakcheck" --sessions $(SESSIONS) $(if $(KEEP),--keep) \
 	  "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
+## Generates the terminal's table of East Asian wide characters from Unicode's database
+## (Debian's unicode-data package); commit the result.
+width-table: deps
+	scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt Sources/TerminalUI/EastAsianWideTable.swift
+
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
-## throughput, limits) on a private bus and a pseudo-terminal, and prints one table.
+## throughput, limits) on a private bus and a pseudo-terminal, and the dialog on a virtual
+## display against zenity's, and prints one table; ONLY=startup|terminal|notification|dialog
+## runs one part.
 bench: release
-	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
+	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" $(if $(ONLY),--only $(ONLY)) \
+	  "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
 ## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
 ## docs/dialog-dark.png.

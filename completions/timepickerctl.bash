@@ -22,6 +22,10 @@ _timepickerctl()
                     COMPREPLY=($(compgen -W '12h 24h' -- "$cur"))
                     return
                     ;;
+                --ui)
+                    COMPREPLY=($(compgen -W 'dialog notification terminal' -- "$cur"))
+                    return
+                    ;;
                 --first | --last | --start | --end)
                     # Whole hours; any HH:MM on the slot grid is accepted.
                     COMPREPLY=($(compgen -W "$(printf '%02d:00 ' {0..24})" -- "$cur"))
@@ -33,13 +37,13 @@ _timepickerctl()
             esac
             $split && return
             COMPREPLY=($(compgen -W '--title --step --first --last --start --end --min-duration
-                --timeout --clock --json --no-terminal --help' -- "$cur"))
+                --timeout --clock --ui --json --no-terminal --help --version' -- "$cur"))
             ;;
         monitor)
-            COMPREPLY=($(compgen -W '--verbose --help' -- "$cur"))
+            COMPREPLY=($(compgen -W '--verbose --help --version' -- "$cur"))
             ;;
         status)
-            COMPREPLY=($(compgen -W '--help' -- "$cur"))
+            COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
             ;;
         help)
             ((cword == 2)) && COMPREPLY=($(compgen -W 'pick monitor status' -- "$cur"))

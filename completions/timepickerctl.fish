@@ -11,7 +11,7 @@ complete -c timepickerctl -n "not __fish_seen_subcommand_from $commands" -a moni
 complete -c timepickerctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Show the service and its open sessions'
 complete -c timepickerctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'Describe a command'
 complete -c timepickerctl -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'Print the help and exit'
-complete -c timepickerctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
+complete -c timepickerctl -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'Print the version and exit'
 
 # pick: whole hours for the time options; any HH:MM on the slot grid is accepted.
 set -l hours (printf '%02d:00\n' (seq 0 24))
@@ -24,9 +24,11 @@ complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l end -x -a "$h
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l min-duration -x -d 'Minutes the end must lie after the start'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l timeout -x -d 'Give up after this many seconds'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l clock -x -a '12h 24h' -d 'How the labels read'
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l ui -x -a 'dialog notification terminal' -d "Show the picker in the service's user interface"
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l json -d 'Print the range as JSON'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l no-terminal -d 'Leave the picker to the service'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick monitor status" -s h -l help -d 'Print the help and exit'
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick monitor status" -s V -l version -d 'Print the version and exit'
 
 # monitor
 complete -c timepickerctl -n "__fish_seen_subcommand_from monitor" -s v -l verbose -d 'Say on stderr when listening has begun'

@@ -1,12 +1,14 @@
 import Glibc
 
 /// Starts `executable` with posix_spawn: an empty signal mask, default signal dispositions, a
-/// process group of its own, and `stdin`, `stdout`, `stderr` as its standard descriptors (they
-/// are dup'ed into the child). Returns its pid, or the error text when it could not start.
+/// session of its own, and `stdin`, `stdout`, `stderr` as its standard descriptors (they are
+/// dup'ed into the child). Returns its pid, or the error text when it could not start.
 ///
-/// With `controllingTerminal` (a terminal's path), the child leads a session of its own with
-/// that terminal as its controlling terminal, as a shell in a terminal window does: job control
-/// and `/dev/tty` work in it. With `stdinPath`, its stdin is that file opened read-only once
+/// The session has no controlling terminal, so nothing the child does can reach the terminal
+/// the spawner was started from (`timepickerctl pick` opens `/dev/tty` when its stdin is not a
+/// terminal). With `controllingTerminal` (a terminal's path), that terminal becomes the
+/// session's controlling terminal, as for a shell in a terminal window: job control and
+/// `/dev/tty` work in it. With `stdinPath`, its stdin is that file opened read-only once
 /// the session is set up (`/dev/tty` then names the controlling terminal).
 ///
 /// A spawning thread's blocked signals are inherited otherwise: the test runner's and the
@@ -39,11 +41,9 @@ public func spawnClean(
     sigfillset(&allSignals)
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    // Its own process group, so signals for the spawner's group do not reach it; a new session
-    // makes one too (and a session leader may not move to another group).
-    posix_spawnattr_setpgroup(&attributes, 0)
-    let grouping = controllingTerminal == nil ? Int32(POSIX_SPAWN_SETPGROUP) : newSession
-    posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | grouping))
+    // A session of its own, and so a process group of its own: signals for the spawner's group
+    // do not reach it.
+    posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | newSession))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

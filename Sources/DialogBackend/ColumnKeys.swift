@@ -13,7 +13,8 @@ enum ColumnKey: Equatable {
     case tab(forward: Bool)
 
     /// The meaning of `keyval` with `modifiers`; nil for keys GTK should handle (Enter,
-    /// Escape, letters, anything with Ctrl or Alt).
+    /// Escape, other letters, anything with Ctrl or Alt). Digits, ':' and the letters of
+    /// "am"/"pm" type a time (`TypedTime`), Backspace takes one back.
     init?(keyval: UInt32, modifiers: GdkModifierType) {
         guard modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return nil }
         let shifted = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
@@ -27,7 +28,12 @@ enum ColumnKey: Equatable {
         case GDK_KEY_Home, GDK_KEY_KP_Home: self = .event(.moveToFirst)
         case GDK_KEY_End, GDK_KEY_KP_End: self = .event(.moveToLast)
         case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right: self = .otherColumn
-        default: return nil
+        case GDK_KEY_BackSpace: self = .event(.erase)
+        default:
+            // Keypad digits type as the row's do.
+            let unicode = gdk_keyval_to_unicode(keyval)
+            guard unicode != 0, let scalar = Unicode.Scalar(unicode), TypedTime.accepts(Character(scalar)) else { return nil }
+            self = .event(.type(Character(scalar)))
         }
     }
 }

@@ -7,10 +7,14 @@ public struct DialogState: Sendable, Equatable {
     public var model: PickerModel
     /// Seconds until the daemon ends the session, for the countdown; 0 shows none.
     public var secondsLeft: UInt32
+    /// What the person is typing into the focused column, as the daemon understood it; "" when
+    /// not typing.
+    public var typed: String
 
-    public init(model: PickerModel, secondsLeft: UInt32) {
+    public init(model: PickerModel, secondsLeft: UInt32, typed: String = "") {
         self.model = model
         self.secondsLeft = secondsLeft
+        self.typed = typed
     }
 
     /// The state after an Update's `state` vardict: each key it holds replaces that part,
@@ -38,7 +42,8 @@ public struct DialogState: Sendable, Equatable {
         }
         if next.focus != focus { _ = next.apply(.focus(focus)) }
         let secondsLeft = try StateValue.uint32(raw, "timeout") ?? self.secondsLeft
-        return DialogState(model: next, secondsLeft: secondsLeft)
+        let typed = try StateValue.typedTime(raw, "typed") ?? self.typed
+        return DialogState(model: next, secondsLeft: secondsLeft, typed: typed)
     }
 }
 
@@ -58,6 +63,18 @@ enum StateValue {
         case .uint32(let number)?: return number
         case let other?: throw wrongType(key, "u", "uint32", got: other)
         }
+    }
+
+    /// What a person typed towards a time: only characters a typed time can hold, at most
+    /// `TypedTime.maximumLength` of them ("" when not typing).
+    static func typedTime(_ raw: [String: OptionValue], _ key: String) throws(OptionError) -> String? {
+        guard let text = try string(raw, key) else { return nil }
+        guard text.count <= TypedTime.maximumLength, text.allSatisfy(TypedTime.accepts) else {
+            throw OptionError(
+                key: key,
+                reason: "must be at most \(TypedTime.maximumLength) characters of a typed time (digits, ':', 'am', 'pm'), got \(quotedForMessage(text))")
+        }
+        return text
     }
 
     /// "start" or "end".

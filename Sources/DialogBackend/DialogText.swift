@@ -27,11 +27,14 @@ public enum DialogText {
         }
     }
 
-    /// The line under the columns: "Duration 8 h 30 min", with the minimum when there is one.
-    public static func durationLine(_ model: PickerModel) -> String {
-        let line = "Duration " + duration(minutes: model.durationMinutes)
+    /// The line under the columns: "Duration 8 h 30 min", with the minimum when there is one,
+    /// and what is being typed ("Typed 93_").
+    public static func durationLine(_ model: PickerModel, typed: String = "") -> String {
+        var line = "Duration " + duration(minutes: model.durationMinutes)
         let minimum = model.options.minDuration
-        return minimum > 0 ? line + " (at least " + duration(minutes: minimum) + ")" : line
+        if minimum > 0 { line += " (at least " + duration(minutes: minimum) + ")" }
+        if !typed.isEmpty { line += " · Typed " + typed + "_" }
+        return line
     }
 
     /// The countdown: "Closes in 42 s", "Closes in 2 min 5 s", "Closes in 1 h 10 min".

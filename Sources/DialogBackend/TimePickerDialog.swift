@@ -130,7 +130,7 @@ final class TimePickerDialog {
         if let first = ends.first, let low = grid.index(of: first), let selected = grid.index(of: model.end) {
             endColumn.draw(rows: low..<grid.count, selectedIndex: selected)
         }
-        gtk_label_set_text(durationLabel.opaque, DialogText.durationLine(model))
+        gtk_label_set_text(durationLabel.opaque, DialogText.durationLine(model, typed: state.typed))
         if restartingCountdown { restartCountdown(from: state.secondsLeft) }
     }
 

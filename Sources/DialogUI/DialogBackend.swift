@@ -1,5 +1,5 @@
 internal import TimePickerContract
-public import DBusKit
+internal import DBusKit
 internal import Glibc
 internal import TimePickerCore
 

@@ -31,7 +31,9 @@ public final class DialogFrontEnd: PickerFrontEnd {
         /// answers it must not hold the daemon's memory for every dialog it was ever shown.
         var showing: PendingCall?
         /// What the backend draws now (the last state sent): an unchanged state is not sent.
-        var sent: (start: WallClockTime, end: WallClockTime, focus: PickerColumn)
+        var sent: Drawn
+        /// Ends a typed time after a pause, as the terminal does.
+        var typingPause: Timer?
         /// An Update is out; the next waits for its answer, so a frozen backend holds one call.
         var updateInFlight = false
         /// Whether the service's latest state still has to be sent.
@@ -46,7 +48,22 @@ public final class DialogFrontEnd: PickerFrontEnd {
             self.session = session
             self.handle = handle
             self.state = state
-            sent = (state.start, state.end, state.focus)
+            sent = Drawn(state)
+        }
+    }
+
+    /// The parts of a state a backend draws from Update.
+    private struct Drawn: Equatable {
+        let start: WallClockTime
+        let end: WallClockTime
+        let focus: PickerColumn
+        let typed: String
+
+        init(_ state: PickerState) {
+            start = state.start
+            end = state.end
+            focus = state.focus
+            typed = state.typed
         }
     }
 
@@ -99,6 +116,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
 
     public func withdraw(_ session: PickerSessionID) {
         guard let dialog = dialogs.removeValue(forKey: session) else { return }
+        dialog.typingPause?.cancel()
         waitingForOwner.removeAll { $0 == session }
         if let owner = dialog.owner, !dialog.accepted { backend.close(at: owner, handle: dialog.handle) }
         dialog.showing?.cancel()
@@ -174,7 +192,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
 
     private func showPicker(_ dialog: Dialog, at owner: BusName) {
         dialog.owner = owner
-        dialog.sent = (dialog.state.start, dialog.state.end, dialog.state.focus)
+        dialog.sent = Drawn(dialog.state)
         dialog.updatePending = false
         let state = dialog.state
         dialog.showing = backend.showPicker(
@@ -250,8 +268,8 @@ public final class DialogFrontEnd: PickerFrontEnd {
         guard dialog.updatePending, !dialog.updateInFlight, let owner = dialog.owner else { return }
         dialog.updatePending = false
         let state = dialog.state
-        guard (state.start, state.end, state.focus) != dialog.sent else { return }
-        dialog.sent = (state.start, state.end, state.focus)
+        guard Drawn(state) != dialog.sent else { return }
+        dialog.sent = Drawn(state)
         dialog.updateInFlight = true
         backend.update(at: owner, handle: dialog.handle, state: DialogOptions.forUpdate(state, now: MonotonicClock.now())) {
             [weak self, weak dialog] failure in
@@ -284,6 +302,20 @@ public final class DialogFrontEnd: PickerFrontEnd {
               let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
         else { return }
         delegate?.frontEnd(self, session: dialog.session, didReport: event)
+        guard dialogs[dialog.session] === dialog else { return }
+        switch event {
+        case .type, .erase: finishTypingAfterPause(of: dialog)
+        default: dialog.typingPause?.cancel()
+        }
+    }
+
+    /// A pause in typing ends the typed time.
+    private func finishTypingAfterPause(of dialog: Dialog) {
+        dialog.typingPause?.cancel()
+        dialog.typingPause = loop.schedule(afterMilliseconds: TypedTime.pauseMilliseconds) { [weak self, weak dialog] in
+            guard let self, let dialog, self.dialogs[dialog.session] === dialog, !dialog.accepted else { return }
+            self.delegate?.frontEnd(self, session: dialog.session, didReport: .finishTyping)
+        }
     }
 
     /// Confirming and cancelling come as ShowPicker's reply, never as events.

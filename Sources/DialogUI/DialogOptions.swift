@@ -19,10 +19,12 @@ enum DialogOptions {
         return values
     }
 
-    /// The selection, the focused column and the seconds left (restarting the countdown).
+    /// The selection, the focused column, what is being typed, and the seconds left
+    /// (restarting the countdown).
     static func forUpdate(_ state: PickerState, now: Int) -> [String: DBusValue] {
         var values: [String: DBusValue] = [
             "start": .string(state.start.busText), "end": .string(state.end.busText), "focus": .string(state.focus.wireText),
+            "typed": .string(state.typed),
         ]
         if let seconds = state.secondsLeft(at: now) { values["timeout"] = .uint32(UInt32(clamping: max(1, seconds))) }
         return values

@@ -1,5 +1,5 @@
 internal import CLinux
-public import Glibc
+internal import Glibc
 
 /// The signals whose default action ends a process, except those a fault raises (SIGSEGV,
 /// SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS), SIGPIPE (which a service ignores, so a

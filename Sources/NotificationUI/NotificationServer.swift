@@ -1,4 +1,4 @@
-public import DBusKit
+internal import DBusKit
 
 /// The desktop's notification server (the org.freedesktop.Notifications specification), as the
 /// daemon talks to it: asynchronous calls on the daemon's own bus connection, so nothing waits

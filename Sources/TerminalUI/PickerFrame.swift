@@ -1,163 +1,412 @@
 public import TimePickerCore
 
-/// Draws the picker as one complete frame, to be written with a single write.
-///
-/// The frame homes the cursor and overwrites the previous one line by line, erasing only
-/// what is left over, instead of clearing the screen first: a clear followed by a redraw
-/// is what makes terminal UIs flicker.
-public struct PickerFrame: Sendable {
-    /// Switches to the alternate screen (the user's scrollback stays untouched) and hides the cursor.
-    public static let enter = "\u{1B}[?1049h\u{1B}[?25l"
-    /// Undoes `enter`: resets attributes, clears, shows the cursor and returns to the normal screen.
-    public static let leave = "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l"
-
-    static let help = KeyBindings.helpLine
-
-    private static let home = "\u{1B}[H"
-    private static let eraseLine = "\u{1B}[K"
-    private static let eraseBelow = "\u{1B}[J"
-    static let reverse = "\u{1B}[7m"
-    static let bold = "\u{1B}[1m"
-    static let underline = "\u{1B}[4m"
-    static let reset = "\u{1B}[0m"
-    /// Marks the selection in the focused column (drawn in reverse video too).
-    static let focusedMarker = "▶ "
-    /// Marks the selection in the other column (its label is underlined too).
-    static let unfocusedMarker = "> "
-
-    /// Renders the whole picker for a terminal of the given size.
+/// Where a picker is drawn on its terminal.
+public enum FramePlacement: Sendable {
+    /// On the alternate screen, from its top-left corner: the daemon's own terminal, where
+    /// nothing else is printed while a picker is up.
+    case alternateScreen
+    /// Below the cursor, in the lines it needs (as fzf's `--height` and gum draw): a caller's
+    /// terminal, whose shell goes on printing once the picker is gone.
     ///
-    /// `waiting` is how many other pickers are queued behind this one. Terminals too small
-    /// for the lists (fewer than 8 rows or 20 columns) get just the title and the selection.
-    public static func render(_ state: PickerState, waiting: Int, columns: Int, rows: Int) -> String {
-        // The last column stays empty: with the cursor there, the terminal is in its
-        // "pending wrap" state, where erase-line would wipe the last character.
-        let width = max(columns - 1, 1)
-        let lines = fullLayout(state, waiting: waiting, width: width, columns: columns, rows: rows)
-            ?? compactLayout(state, waiting: waiting, width: width, rows: rows)
-        // No line break after the last line: on the bottom row it would scroll the title away.
-        return home + lines.joined(separator: eraseLine + "\r\n") + eraseLine + eraseBelow
+    /// Between frames the cursor waits at the frame's top-left corner, where the shell's cursor
+    /// was; so taking the picker down is erasing from the cursor to the end of the screen, which
+    /// leaves the cursor where the shell expects it, and which, should it arrive after the shell
+    /// printed (the client was killed, or the terminal was not taking output), erases only what
+    /// lies after the shell's own cursor.
+    case inline
+}
+
+/// A terminal's size in character cells.
+public struct TerminalSize: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// Draws one session's picker as complete frames, each to be written with a single write.
+///
+/// A frame overwrites the previous one line by line, erasing only what is left over, instead of
+/// clearing first: a clear followed by a redraw is what makes terminal UIs flicker. No line
+/// is longer than the terminal is wide (the last column stays empty: with the cursor there a
+/// terminal is in its "pending wrap" state, where erase-line would wipe the last character)
+/// and a frame never has more lines than the terminal has rows, whatever the title holds.
+///
+/// Made once per session: the labels, the title and their widths are measured once (the
+/// session's options never change), and each frame is assembled in one byte buffer.
+public final class PickerFrame {
+    /// The smallest terminal a picker is drawn on; a smaller one is told so.
+    public static let minimumSize = TerminalSize(columns: 20, rows: 5)
+    /// The most lines an inline picker takes, so that the command line above it stays in view.
+    static let inlineMaximumRows = 14
+
+    /// The title as it is shown: `displaySafe`, so nothing in it can drive the terminal.
+    public let title: String
+    let labels: SlotLabels
+    private var clippedTitle: (width: Int, text: MeasuredText)?
+    private var duration: (minutes: Int, text: MeasuredText)?
+
+    /// A frame for a session with `options`, taking its labels from `labels` (a front end's cache).
+    init(options: PickerOptions, labels: SlotLabels) {
+        title = displaySafe(options.title)
+        self.labels = labels
     }
 
-    /// Title, column header, both lists, selection, help and queue lines; nil when they do not fit.
-    private static func fullLayout(_ state: PickerState, waiting: Int, width: Int, columns: Int, rows: Int) -> [String]? {
-        guard rows >= 8, columns >= 20 else { return nil }
-        let clock = state.options.clock
-        let labelWidth = state.options.grid.slots.map { $0.label(clock).count }.max() ?? 0
-        let cellWidth = focusedMarker.count + labelWidth
+    /// A frame for a session with `options`, with labels of its own.
+    public convenience init(options: PickerOptions) {
+        self.init(options: options, labels: SlotLabels(grid: options.grid, clock: options.clock))
+    }
 
+    /// The bytes that draw `state` on a terminal of `size`.
+    ///
+    /// `waiting` are the titles of the pickers queued behind this one on the same terminal;
+    /// `now` is the monotonic clock in milliseconds, for the countdown of a session with a timeout.
+    /// `resized` says the terminal's size changed since the frame before: each line is then
+    /// cleared whole before it is written, because a terminal that rewraps its lines on a resize
+    /// (tmux, VTE) marks the rows it wrapped as continued, and only a whole-line clear tells it
+    /// that they no longer are (else it would join them again on the next resize).
+    public func render(
+        _ state: PickerState, size: TerminalSize, placement: FramePlacement, waiting: [String] = [], now: Int = 0,
+        resized: Bool = false
+    ) -> [UInt8] {
+        let rows = placement == .inline ? min(size.rows, Self.inlineMaximumRows) : size.rows
+        var frame = FrameWriter(width: max(size.columns - 1, 1), clearingLines: resized)
+        // From the top-left corner: the screen's, or the inline picker's, where the cursor waits
+        // (a terminal that rewraps its lines on a resize may have moved it along its line).
+        frame.buffer.append(placement == .alternateScreen ? "\u{1B}[H" : "\r")
+        let secondsLeft = state.secondsLeft(at: now)
+        if size.columns < Self.minimumSize.columns || rows < Self.minimumSize.rows {
+            tooSmall(into: &frame)
+        } else if !full(state, rows: rows, placement: placement, waiting: waiting, secondsLeft: secondsLeft, into: &frame) {
+            compact(state, rows: rows, waiting: waiting, secondsLeft: secondsLeft, into: &frame)
+        }
+        frame.buffer.append("\u{1B}[K\u{1B}[J")
+        if placement == .inline {
+            // Back to the frame's top-left corner (see FramePlacement.inline).
+            frame.buffer.append("\r")
+            if frame.lineCount > 1 {
+                frame.buffer.append("\u{1B}[")
+                frame.buffer.appendNumber(frame.lineCount - 1)
+                frame.buffer.append("A")
+            }
+        }
+        return frame.buffer.bytes
+    }
+
+    /// What puts a picker's screen up before its first frame.
+    public static func enter(_ placement: FramePlacement, columns: Int) -> [UInt8] {
+        switch placement {
+        case .alternateScreen:
+            return enterAlternateScreen
+        case .inline:
+            // A line of its own: a row of spaces as wide as the terminal ends where it began
+            // when the cursor was at the start of a line, and wraps to the next line when
+            // something was printed before it (`printf 'Pick: '`), which stays.
+            var bytes = Array("\u{1B}[?25l".utf8)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(columns, 1)))
+            bytes.append(UInt8(ascii: "\r"))
+            return bytes
+        }
+    }
+
+    /// What takes a picker's screen down: attributes reset, the picker erased, the cursor shown.
+    public static func leave(_ placement: FramePlacement) -> [UInt8] {
+        switch placement {
+        case .alternateScreen: leaveAlternateScreen
+        case .inline: leaveInline
+        }
+    }
+
+    /// The person's scrollback stays untouched; the cursor is hidden.
+    private static let enterAlternateScreen = Array("\u{1B}[?1049h\u{1B}[?25l".utf8)
+    private static let leaveAlternateScreen = Array("\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l".utf8)
+    private static let leaveInline = Array("\u{1B}[0m\u{1B}[J\u{1B}[?25h".utf8)
+
+    // MARK: Layouts
+
+    /// Title, column headings, both lists, then the selection, the countdown, the keys and the
+    /// queue; false when the terminal is too narrow for two columns or too short for three rows
+    /// of them.
+    private func full(
+        _ state: PickerState, rows: Int, placement: FramePlacement, waiting: [String], secondsLeft: Int?,
+        into frame: inout FrameWriter
+    ) -> Bool {
+        let width = frame.width
+        let cellWidth = Self.markerWidth + labels.columns
         // Roomy spacing when it fits, tight spacing next, otherwise the compact frame.
-        let spacing = [(indent: 2, gap: 4), (indent: 0, gap: 2)].first { $0.indent + 2 * cellWidth + $0.gap <= width }
-        guard let spacing else { return nil }
-
-        var footer = [statusLine(state, width: width), displayWidthClipped(help, to: width)]
-        if let waitingText = waitingLine(waiting) {
-            footer.append(displayWidthClipped(waitingText, to: width))
+        guard let spacing = [(indent: 2, gap: 4), (indent: 0, gap: 2)].first(where: { $0.indent + 2 * cellWidth + $0.gap <= width })
+        else { return false }
+        // The countdown and the queue get lines of their own when there is room, else they
+        // join the selection's line; the lists keep at least three rows.
+        var separate = true
+        var listRoom = rows - 4 - (secondsLeft == nil ? 0 : 1) - (waiting.isEmpty ? 0 : 1)
+        if listRoom < 3 {
+            separate = false
+            listRoom = rows - 4
         }
-        // Title and header take a row each; the blank spacer lines after the title and
-        // before the footer are dropped first, so the lists keep at least three rows.
-        let listRoom = rows - 2 - footer.count
-        let spacers = listRoom - 2 >= 3
+        guard listRoom >= 3 else { return false }
+        // On the alternate screen, blank lines after the title and before the footer when the
+        // lists keep three rows without them; inline pickers take no more lines than they need.
+        let spacers = placement == .alternateScreen && listRoom - 2 >= 3
         let listHeight = listRoom - (spacers ? 2 : 0)
+        let starts = ColumnWindow(slots: state.validStartIndices, selected: state.startIndex, focused: state.focus == .start, height: listHeight)
+        let ends = ColumnWindow(slots: state.validEndIndices, selected: state.endIndex, focused: state.focus == .end, height: listHeight)
 
-        let starts = ColumnWindow(
-            times: state.validStarts, selected: state.start, focused: state.focus == .start, height: listHeight
-        )
-        let ends = ColumnWindow(
-            times: state.validEnds, selected: state.end, focused: state.focus == .end, height: listHeight
-        )
-
-        let indent = String(repeating: " ", count: spacing.indent)
-        let gap = String(repeating: " ", count: spacing.gap)
-        var lines = [displayWidthClipped(displaySafe(state.options.title), to: width)]
-        if spacers { lines.append("") }
-        lines.append(
-            indent + header("Start", focused: starts.focused, width: cellWidth)
-                + gap + header("End", focused: ends.focused, width: cellWidth)
-        )
+        frame.beginLine()
+        writeTitle(into: &frame)
+        if spacers { frame.beginLine() }
+        frame.beginLine()
+        frame.buffer.appendSpaces(spacing.indent)
+        writeHeading("Start", focused: starts.focused, width: cellWidth, into: &frame)
+        frame.buffer.appendSpaces(spacing.gap)
+        writeHeading("End", focused: ends.focused, width: cellWidth, into: &frame)
         for row in 0..<max(starts.visibleCount, ends.visibleCount) {
-            lines.append(
-                indent + starts.cell(row: row, clock: clock, labelWidth: labelWidth)
-                    + gap + ends.cell(row: row, clock: clock, labelWidth: labelWidth)
-            )
+            frame.beginLine()
+            frame.buffer.appendSpaces(spacing.indent)
+            writeCell(starts, row: row, into: &frame)
+            frame.buffer.appendSpaces(spacing.gap)
+            writeCell(ends, row: row, into: &frame)
         }
-        if spacers { lines.append("") }
-        return lines + footer
-    }
-
-    /// The fallback for tiny terminals: title and selection, plus the queue when a row is left.
-    private static func compactLayout(_ state: PickerState, waiting: Int, width: Int, rows: Int) -> [String] {
-        let selection = statusLine(state, width: width)
-        // A one-row terminal gets only what the user most needs: what Enter would confirm.
-        guard rows >= 2 else { return [selection] }
-        var lines = [displayWidthClipped(displaySafe(state.options.title), to: width), selection]
-        if rows >= 3, let waitingText = waitingLine(waiting) {
-            lines.append(displayWidthClipped(waitingText, to: width))
+        if spacers { frame.beginLine() }
+        frame.beginLine()
+        writeSelection(state, secondsLeft: separate ? nil : secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
+        if separate, let secondsLeft {
+            frame.beginLine()
+            frame.buffer.append("Closes in ")
+            Self.writeClock(secondsLeft, into: &frame)
         }
-        return lines
+        frame.beginLine()
+        writeKeys(into: &frame)
+        if separate, !waiting.isEmpty {
+            frame.beginLine()
+            frame.writeClipped(Self.waitingLine(waiting))
+        }
+        return true
     }
 
-    /// "Selected: 9:00 AM – 5:00 PM", dropping the prefix before clipping the times; while a
-    /// time is being typed, what was typed follows.
-    private static func statusLine(_ state: PickerState, width: Int) -> String {
-        let clock = state.options.clock
-        let typing = state.typed.isEmpty ? "" : "  typed: \(state.typed)_"
-        let range = "\(state.start.label(clock)) – \(state.end.label(clock))"
-        let full = "Selected: " + range + typing
-        return full.count <= width ? full : displayWidthClipped(range + typing, to: width)
+    /// For small terminals (down to `minimumSize`): the title, each column's selection on a
+    /// line of its own (the focused one marked), the duration and the essential keys; the
+    /// queue on a line of its own when there is a row for it.
+    private func compact(_ state: PickerState, rows: Int, waiting: [String], secondsLeft: Int?, into frame: inout FrameWriter) {
+        let waitingLine = rows > 5 && !waiting.isEmpty
+        frame.beginLine()
+        writeTitle(into: &frame)
+        for column in [PickerColumn.start, .end] {
+            frame.beginLine()
+            let focused = state.focus == column
+            let index = column == .start ? state.startIndex : state.endIndex
+            if focused { frame.buffer.append(Self.reverse) }
+            frame.buffer.append(focused ? Self.focusedMarker : "  ")
+            frame.buffer.append(column == .start ? "Start " : "End   ")
+            frame.buffer.append(labels.padded(index))
+            if focused { frame.buffer.append(Self.reset) }
+        }
+        frame.beginLine()
+        // What matters most first: what is being typed, the time left, the duration (without
+        // its minimum, which the lists enforce), the queue.
+        var details: [String] = []
+        if !state.typed.isEmpty { details.append("typed: \(state.typed)_") }
+        if let secondsLeft { details.append("closes in " + Self.clockText(secondsLeft)) }
+        details.append(durationText(minutes: state.durationMinutes))
+        if !waitingLine, !waiting.isEmpty { details.append("\(waiting.count) waiting") }
+        frame.writeClipped(details.joined(separator: " · "))
+        frame.beginLine()
+        writeKeys(into: &frame)
+        if waitingLine {
+            frame.beginLine()
+            frame.writeClipped(Self.waitingLine(waiting))
+        }
     }
 
-    /// "1 more picker waiting" / "3 more pickers waiting", or nil with nothing queued.
-    static func waitingLine(_ waiting: Int) -> String? {
-        guard waiting > 0 else { return nil }
-        return "\(waiting) more picker\(waiting == 1 ? "" : "s") waiting"
+    /// Below `minimumSize`: saying so, rather than drawing what cannot be read.
+    private func tooSmall(into frame: inout FrameWriter) {
+        frame.beginLine()
+        let text = ["terminal too small", "too small"].first { $0.utf8.count <= frame.width } ?? "too small"
+        frame.writeClipped(text)
     }
 
-    /// A column heading over the labels, padded to the cell width, bold while that column has the focus.
-    private static func header(_ text: String, focused: Bool, width: Int) -> String {
-        let markerSpace = String(repeating: " ", count: focusedMarker.count)
-        let fill = String(repeating: " ", count: max(width - focusedMarker.count - text.count, 0))
-        let padded = markerSpace + text + fill
-        return focused ? bold + padded + reset : padded
+    // MARK: Lines
+
+    private static let reverse: StaticString = "\u{1B}[7m"
+    private static let bold: StaticString = "\u{1B}[1m"
+    private static let underline: StaticString = "\u{1B}[4m"
+    private static let reset: StaticString = "\u{1B}[0m"
+    /// Marks the selection in the focused column (drawn in reverse video too).
+    private static let focusedMarker: StaticString = "▶ "
+    /// Marks the selection in the other column (its label is underlined too).
+    private static let unfocusedMarker: StaticString = "> "
+    /// The columns either marker takes.
+    private static let markerWidth = 2
+
+    /// The keys, as many as fit: the whole help line, or shorter ones that keep Enter and Esc.
+    private static let keyLines: [MeasuredText] = [
+        KeyBindings.helpLine, "↑↓ move  Tab column  Enter OK  Esc cancel", "↑↓ Tab  Enter OK  Esc cancel",
+        "Enter OK  Esc cancel", "Enter OK Esc cancel",
+    ].map(MeasuredText.init)
+
+    private func writeTitle(into frame: inout FrameWriter) {
+        if clippedTitle?.width != frame.width {
+            clippedTitle = (frame.width, MeasuredText(clipping: title, to: frame.width))
+        }
+        if let clippedTitle { frame.buffer.append(clippedTitle.text.bytes) }
+    }
+
+    /// A column heading over its labels, padded to the cell, bold while that column has the focus.
+    private func writeHeading(_ text: StaticString, focused: Bool, width: Int, into frame: inout FrameWriter) {
+        if focused { frame.buffer.append(Self.bold) }
+        frame.buffer.appendSpaces(Self.markerWidth)
+        frame.buffer.append(text)
+        frame.buffer.appendSpaces(width - Self.markerWidth - text.utf8CodeUnitCount)
+        if focused { frame.buffer.append(Self.reset) }
+    }
+
+    /// One visible row of a column: a label, the selection marked, or blank below the list's end.
+    private func writeCell(_ column: ColumnWindow, row: Int, into frame: inout FrameWriter) {
+        guard row < column.visibleCount else {
+            frame.buffer.appendSpaces(Self.markerWidth + labels.columns)
+            return
+        }
+        let index = column.offset + row
+        if index != column.selected {
+            frame.buffer.appendSpaces(Self.markerWidth)
+            frame.buffer.append(labels.padded(index))
+        } else if column.focused {
+            frame.buffer.append(Self.reverse)
+            frame.buffer.append(Self.focusedMarker)
+            frame.buffer.append(labels.padded(index))
+            frame.buffer.append(Self.reset)
+        } else {
+            frame.buffer.append(Self.unfocusedMarker)
+            frame.buffer.appendSpaces(labels.padding(index))
+            frame.buffer.append(Self.underline)
+            frame.buffer.append(labels.text(index))
+            frame.buffer.append(Self.reset)
+        }
+    }
+
+    /// "Selected: 9:00 AM – 5:00 PM · 8 h", then what is being typed, and the countdown and the
+    /// queue when they have no line of their own; the prefix, those and the duration are
+    /// dropped in turn until it fits.
+    private func writeSelection(_ state: PickerState, secondsLeft: Int?, waiting: Int, into frame: inout FrameWriter) {
+        let start = state.startIndex
+        let end = state.endIndex
+        if duration?.minutes != state.durationMinutes {
+            duration = (state.durationMinutes, MeasuredText(state.durationLine))
+        }
+        let durationText = duration?.text ?? MeasuredText(state.durationLine)
+        let typed = state.typed.isEmpty ? "" : "  typed: \(state.typed)_"
+        var extras = ""
+        if let secondsLeft { extras += " · closes in " + Self.clockText(secondsLeft) }
+        if waiting > 0 { extras += " · \(waiting) waiting" }
+        // " – " and " · " take three columns each.
+        let range = labels.width(start) + 3 + labels.width(end)
+        let typedWidth = DisplayWidth.of(typed)
+        let choices: [(prefix: Bool, duration: Bool, extras: Bool)] = [
+            (true, true, true), (false, true, true), (false, true, false), (false, false, false),
+        ]
+        let fitting = choices.first { choice in
+            (choice.prefix ? 10 : 0) + range + (choice.duration ? 3 + durationText.columns : 0)
+                + (choice.extras ? DisplayWidth.of(extras) : 0) + typedWidth <= frame.width
+        }
+        guard let fitting else {
+            let plain = String(decoding: labels.text(start), as: UTF8.self) + " – " + String(decoding: labels.text(end), as: UTF8.self) + typed
+            frame.writeClipped(plain)
+            return
+        }
+        if fitting.prefix { frame.buffer.append("Selected: ") }
+        frame.buffer.append(labels.text(start))
+        frame.buffer.append(" – ")
+        frame.buffer.append(labels.text(end))
+        if fitting.duration {
+            frame.buffer.append(" · ")
+            frame.buffer.append(durationText.bytes)
+        }
+        if fitting.extras { frame.buffer.append(extras) }
+        frame.buffer.append(typed)
+    }
+
+    private func writeKeys(into frame: inout FrameWriter) {
+        if let line = Self.keyLines.first(where: { $0.columns <= frame.width }) {
+            frame.buffer.append(line.bytes)
+        } else {
+            frame.writeClipped(KeyBindings.helpLine)
+        }
+    }
+
+    /// `writeClock` as a string, for lines that are assembled as text.
+    static func clockText(_ seconds: Int) -> String {
+        var frame = FrameWriter(width: 16)
+        writeClock(seconds, into: &frame)
+        return String(decoding: frame.buffer.bytes, as: UTF8.self)
+    }
+
+    /// "0:42", "4:59", "1:00:00".
+    private static func writeClock(_ seconds: Int, into frame: inout FrameWriter) {
+        if seconds >= 3600 {
+            frame.buffer.appendNumber(seconds / 3600)
+            frame.buffer.append(":")
+            frame.buffer.appendTwoDigits(seconds / 60 % 60)
+        } else {
+            frame.buffer.appendNumber(seconds / 60)
+        }
+        frame.buffer.append(":")
+        frame.buffer.appendTwoDigits(seconds % 60)
+    }
+
+    /// "1 more picker waiting: Lunch", "2 more pickers waiting: Lunch, Stand-up".
+    static func waitingLine(_ titles: [String]) -> String {
+        "\(titles.count) more picker\(titles.count == 1 ? "" : "s") waiting: " + titles.joined(separator: ", ")
+    }
+}
+
+/// A frame being written: its bytes, how many lines it has, and how wide a line may be.
+struct FrameWriter {
+    var buffer = FrameBuffer(capacity: 2048)
+    private(set) var lineCount = 0
+    /// The most columns a line may take.
+    let width: Int
+    /// Whether each line is cleared whole before it is written (see `PickerFrame.render`).
+    let clearingLines: Bool
+
+    init(width: Int, clearingLines: Bool = false) {
+        self.width = width
+        self.clearingLines = clearingLines
+    }
+
+    /// Ends the line before (erasing what is left of it from an earlier frame) and starts a new one.
+    mutating func beginLine() {
+        if lineCount > 0 { buffer.append("\u{1B}[K\r\n") }
+        if clearingLines { buffer.append("\u{1B}[2K") }
+        lineCount += 1
+    }
+
+    /// `text`, clipped to the width.
+    mutating func writeClipped(_ text: String) {
+        buffer.append(DisplayWidth.clipped(text, to: width).text)
     }
 }
 
 /// The part of one column's list that fits on screen, scrolled to keep its selection visible.
-private struct ColumnWindow {
-    let times: [WallClockTime]
-    /// Index of the selected time in `times`; nil if the state's selection is not listed.
-    let selected: Int?
+struct ColumnWindow {
+    /// The grid index of the selected slot.
+    let selected: Int
     let focused: Bool
-    /// Index of the first visible time.
+    /// The grid index of the first visible slot.
     let offset: Int
     let visibleCount: Int
 
-    init(times: [WallClockTime], selected: WallClockTime, focused: Bool, height: Int) {
-        self.times = times
-        self.selected = times.firstIndex(of: selected)
+    /// The window on `slots` (grid indices) `height` rows high.
+    init(slots: ClosedRange<Int>, selected: Int, focused: Bool, height: Int) {
+        self.selected = selected
         self.focused = focused
         let height = max(height, 0)
-        visibleCount = min(times.count, height)
+        visibleCount = min(slots.count, height)
         // The frame is drawn from the state alone, with no memory of earlier scrolling,
         // so the selection is kept centred: that is stable and always visible.
-        let latestOffset = times.count - visibleCount
-        offset = min(max((self.selected ?? 0) - height / 2, 0), latestOffset)
-    }
-
-    /// The text of one visible row, blank below the end of the list.
-    func cell(row: Int, clock: ClockStyle, labelWidth: Int) -> String {
-        let markerWidth = PickerFrame.focusedMarker.count
-        let index = offset + row
-        guard row < visibleCount, times.indices.contains(index) else {
-            return String(repeating: " ", count: markerWidth + labelWidth)
-        }
-        let label = times[index].label(clock)
-        // Right-aligned, so the times line up on their colons.
-        let fill = String(repeating: " ", count: max(labelWidth - label.count, 0))
-        guard index == selected else { return String(repeating: " ", count: markerWidth) + fill + label }
-        if focused {
-            return PickerFrame.reverse + PickerFrame.focusedMarker + fill + label + PickerFrame.reset
-        }
-        return PickerFrame.unfocusedMarker + fill + PickerFrame.underline + label + PickerFrame.reset
+        let position = min(max(selected - slots.lowerBound, 0), slots.count - 1)
+        offset = slots.lowerBound + min(max(position - height / 2, 0), slots.count - visibleCount)
     }
 }

@@ -10,13 +10,25 @@ public enum TerminalOwner: Sendable {
     /// A caller's (the `terminal` option): each session is shown only while its caller's
     /// process group is in the terminal's foreground, and the caller restores the terminal.
     case caller
+
+    /// Where pickers go: the daemon's own terminal is the daemon's alone while a picker is up;
+    /// a caller's shell goes on printing on its terminal after the picker, so the picker takes
+    /// only lines below the cursor there and leaves the screen as it was.
+    var placement: FramePlacement { self == .daemon ? .alternateScreen : .inline }
 }
 
 /// Shows picker sessions one at a time on a terminal: keys in as events, the states it is
 /// given out as frames.
 ///
-/// The terminal is in raw mode and on its alternate screen only while a session is shown, and is
-/// put back after each one and on `shutdown`. Sessions that arrive meanwhile wait their turn.
+/// The terminal is in raw mode only while a session is shown, the picker on the alternate screen
+/// of the daemon's own terminal and below the cursor on a caller's (`TerminalOwner.placement`),
+/// and all of it is put back after each one and on `shutdown`. Sessions that arrive meanwhile
+/// wait their turn, whichever process asked first, and the shown picker says which wait.
+///
+/// It redraws when the terminal's size changes: on SIGWINCH for the daemon's own terminal (the
+/// daemon calls `redraw`), and for a caller's, whose SIGWINCH goes to the caller's processes, by
+/// reading the size (TIOCGWINSZ) at every key and every `terminalCheckMilliseconds` while a
+/// picker is shown. A session with a timeout is redrawn each second for its countdown.
 public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     public let kind = "terminal"
     public weak var delegate: (any PickerFrontEndDelegate)?
@@ -33,6 +45,8 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         let id: PickerSessionID
         var state: PickerState
         let isInForeground: (() -> Bool)?
+        /// Draws it, with its labels and title measured once.
+        let frame: PickerFrame
     }
 
     private let input: Int32
@@ -40,6 +54,22 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private let loop: EventLoop
     private let terminal: RawTerminal
     private let owner: TerminalOwner
+    private let placement: FramePlacement
+    /// Label tables of the grids sessions here have used.
+    private var labelCache = SlotLabelCache()
+    /// The size the shown picker was last drawn for.
+    private var drawnSize: TerminalSize?
+    /// Redraws the shown picker when its countdown changes.
+    private var countdownTimer: Timer?
+    /// When the last picker was taken down, on the monotonic clock.
+    private var tookDownAt: Int?
+    /// Until when the shown picker is redrawn at every terminal check: it took over a caller's
+    /// terminal from another, whose client prints its result (or its reason) only once it has
+    /// its answer, at the cursor, where this picker is already drawn. Drawn again, the picker
+    /// moves below what the client printed.
+    private var redrawAfterHandOverUntil: Int?
+    /// How long after a hand-over the picker is redrawn so.
+    private let handOverMilliseconds = 1000
     /// Set by `shutdown`: nothing is shown any more, so ending sessions cannot start the next.
     private var isShutDown = false
     private var decoder = KeyDecoder()
@@ -47,18 +77,17 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private var waiting: [Entry] = []
     private var inputWatch: DescriptorWatch?
     /// Looks again at the terminal's foreground while a session waits for it or is shown on a
-    /// caller's terminal: no event says when a shell hands the terminal to another job.
-    private var foregroundCheck: Timer?
-    /// How often the foreground is looked at then.
-    private let foregroundCheckMilliseconds = 200
+    /// caller's terminal (no event says when a shell hands the terminal to another job), and at a
+    /// caller's terminal's size while a picker is shown there (its SIGWINCH is not the daemon's).
+    private var terminalCheck: Timer?
+    /// How often the foreground and the size are looked at then.
+    private let terminalCheckMilliseconds = 200
     /// Set once the terminal has hung up: nothing can be shown on it any more.
     private var isGone = false
     /// A redraw is due on the next turn of the loop: several updates in one turn draw once.
     private var redrawScheduled = false
-    /// Ends a typed time after a pause (`PickerEvent.finishTyping`).
+    /// Ends a typed time after a pause (`PickerEvent.finishTyping`, `TypedTime.pauseMilliseconds`).
     private var typingPause: Timer?
-    /// How long a pause in typing ends it.
-    private let typingPauseMilliseconds = 1500
 
     /// Uses the terminal on `input` and `output` (often the same descriptor); throws when
     /// `input` is not a terminal. The descriptors stay the caller's.
@@ -67,6 +96,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         self.output = TerminalOutput(descriptor: output, loop: loop)
         self.loop = loop
         self.owner = owner
+        placement = owner.placement
         terminal = try RawTerminal(fileDescriptor: input)
         // Once, with the settings the person had: a crash puts those back.
         if owner == .daemon { installCrashRestore(for: input, settings: terminal.originalSettings) }
@@ -77,11 +107,11 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     public var isIdle: Bool { shown == nil && waiting.isEmpty }
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
-        enqueue(Entry(id: session, state: state, isInForeground: nil))
+        enqueue(session, state, isInForeground: nil)
     }
 
     public func show(_ session: PickerSessionID, _ state: PickerState, whileInForeground isInForeground: @escaping () -> Bool) {
-        enqueue(Entry(id: session, state: state, isInForeground: isInForeground))
+        enqueue(session, state, isInForeground: isInForeground)
     }
 
     public func update(_ session: PickerSessionID, _ state: PickerState) {
@@ -99,7 +129,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             showNext()
         } else if let index = waiting.firstIndex(where: { $0.id == session }) {
             waiting.remove(at: index)
-            updateForegroundCheck()
+            updateTerminalCheck()
             scheduleRedraw()
         }
     }
@@ -108,7 +138,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         isShutDown = true
         waiting.removeAll()
         takeDownShown()
-        foregroundCheck?.cancel()
+        terminalCheck?.cancel()
         // The descriptor is about to be closed: nothing may be left to write to its number.
         output.stop()
         done()
@@ -116,17 +146,52 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
 
     /// Draws the shown session again, for instance after the terminal was resized.
     public func redraw() {
-        guard let shown else { return }
-        let size = terminal.windowSize()
-        output.draw(PickerFrame.render(shown.state, waiting: waiting.count, columns: size.columns, rows: size.rows))
+        guard let frame = renderShown() else { return }
+        output.draw(frame)
     }
 
-    /// Queues `entry` and shows it when its turn comes; a terminal that is gone cannot show it.
-    private func enqueue(_ entry: Entry) {
+    /// The shown session's frame for the terminal's size now; schedules the countdown's next redraw.
+    private func renderShown() -> [UInt8]? {
+        guard let shown else { return nil }
+        let windowSize = terminal.windowSize()
+        let size = TerminalSize(columns: windowSize.columns, rows: windowSize.rows)
+        let now = MonotonicClock.now()
+        let frame = shown.frame.render(
+            shown.state, size: size, placement: placement, waiting: waiting.map(\.frame.title), now: now,
+            resized: placement == .inline && drawnSize != nil && drawnSize != size)
+        drawnSize = size
+        scheduleCountdown(for: shown, now: now)
+        return frame
+    }
+
+    /// Redraws when the terminal's size is no longer the one the picker was drawn for.
+    private func redrawIfResized() {
+        guard shown != nil, let drawnSize else { return }
+        let size = terminal.windowSize()
+        if TerminalSize(columns: size.columns, rows: size.rows) != drawnSize { scheduleRedraw() }
+    }
+
+    /// Redraws when the whole seconds left of `entry`'s timeout change; nothing without a timeout.
+    private func scheduleCountdown(for entry: Entry, now: Int) {
+        countdownTimer?.cancel()
+        countdownTimer = nil
+        guard let deadline = entry.state.deadline, deadline > now else { return }
+        let untilNextSecond = (deadline - now - 1) % 1000 + 1
+        countdownTimer = loop.schedule(afterMilliseconds: untilNextSecond) { [weak self] in
+            guard let self, self.shown?.id == entry.id else { return }
+            self.countdownTimer = nil
+            self.redraw()
+        }
+    }
+
+    /// Queues a session and shows it when its turn comes; a terminal that is gone cannot show it.
+    private func enqueue(_ session: PickerSessionID, _ state: PickerState, isInForeground: (() -> Bool)?) {
         guard !isGone, !isShutDown else {
-            delegate?.frontEnd(self, session: entry.id, cannotShow: .unavailable, because: "the terminal is gone")
+            delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: "the terminal is gone")
             return
         }
+        let labels = labelCache.labels(for: state.options.grid, clock: state.options.clock)
+        let entry = Entry(id: session, state: state, isInForeground: isInForeground, frame: PickerFrame(options: state.options, labels: labels))
         waiting.append(entry)
         if shown == nil {
             showNext()
@@ -155,7 +220,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             let next = waiting.remove(at: index)
             begin(next)
         }
-        updateForegroundCheck()
+        updateTerminalCheck()
     }
 
     /// Whether `entry`'s caller holds the terminal's foreground, when that matters.
@@ -180,52 +245,77 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             return
         }
         if owner == .daemon { setCrashRestoreShown(true) }
+        let now = MonotonicClock.now()
+        if owner == .caller, let tookDownAt, now - tookDownAt < handOverMilliseconds {
+            redrawAfterHandOverUntil = now + handOverMilliseconds
+        } else {
+            redrawAfterHandOverUntil = nil
+        }
         shown = entry
         decoder = KeyDecoder()
         onScreenOwnershipChange?(true)
-        output.enterScreen(PickerFrame.enter)
         inputWatch = loop.watch(input, for: .readable) { [weak self] _ in self?.readKeys() }
-        redraw()
+        // The screen and the first frame in one write.
+        if let frame = renderShown(), let drawnSize {
+            output.enterScreen(PickerFrame.enter(placement, columns: drawnSize.columns) + frame)
+        }
     }
 
     private func takeDownShown() {
         guard shown != nil else { return }
         shown = nil
+        drawnSize = nil
+        tookDownAt = MonotonicClock.now()
         typingPause?.cancel()
+        countdownTimer?.cancel()
+        countdownTimer = nil
         inputWatch?.cancel()
         inputWatch = nil
-        output.leaveScreen(PickerFrame.leave)
+        output.leaveScreen(PickerFrame.leave(placement))
         terminal.restore()
         if owner == .daemon { setCrashRestoreShown(false) }
         onScreenOwnershipChange?(false)
     }
 
-    // MARK: The foreground of a caller's terminal
+    // MARK: The foreground and size of a caller's terminal
 
-    /// Runs the foreground check while a session is shown on condition or waits for one.
-    private func updateForegroundCheck() {
+    /// Runs the terminal check while a session is shown on condition or waits for one, and
+    /// while a picker is shown on a caller's terminal.
+    private func updateTerminalCheck() {
         let needed = shown?.isInForeground != nil || waiting.contains { $0.isInForeground != nil }
+            || (shown != nil && owner == .caller)
         guard needed, !isShutDown, !isGone else {
-            foregroundCheck?.cancel()
-            foregroundCheck = nil
+            terminalCheck?.cancel()
+            terminalCheck = nil
             return
         }
-        guard foregroundCheck == nil else { return }
-        foregroundCheck = loop.schedule(afterMilliseconds: foregroundCheckMilliseconds) { [weak self] in
+        guard terminalCheck == nil else { return }
+        terminalCheck = loop.schedule(afterMilliseconds: terminalCheckMilliseconds) { [weak self] in
             guard let self else { return }
-            self.foregroundCheck = nil
-            self.checkForeground()
+            self.terminalCheck = nil
+            self.checkTerminal()
         }
     }
 
     /// Puts the shown session back in the queue when its job left the foreground (the shell
-    /// took the terminal back), and shows a waiting one whose job is there now.
-    private func checkForeground() {
+    /// took the terminal back), shows a waiting one whose job is there now, and redraws the
+    /// shown one when the terminal was resized.
+    private func checkTerminal() {
         if let current = shown, !isInForeground(current) {
             takeDownShown()
             waiting.insert(current, at: 0)
         }
-        if shown == nil { showNext() } else { updateForegroundCheck() }
+        if shown == nil {
+            showNext()
+        } else {
+            if let until = redrawAfterHandOverUntil, MonotonicClock.now() < until {
+                scheduleRedraw()
+            } else {
+                redrawAfterHandOverUntil = nil
+                redrawIfResized()
+            }
+            updateTerminalCheck()
+        }
     }
 
     // MARK: Keys
@@ -233,9 +323,10 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private func readKeys() {
         // Keys typed while the shell has the terminal are the shell's: not read, not taken.
         if let current = shown, !isInForeground(current) {
-            checkForeground()
+            checkTerminal()
             return
         }
+        redrawIfResized()
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return }
@@ -259,7 +350,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     /// A pause in typing ends the typed time, as a move key does.
     private func finishTypingAfterPause(of session: PickerSessionID) {
         typingPause?.cancel()
-        typingPause = loop.schedule(afterMilliseconds: typingPauseMilliseconds) { [weak self] in
+        typingPause = loop.schedule(afterMilliseconds: TypedTime.pauseMilliseconds) { [weak self] in
             guard let self, self.shown?.id == session else { return }
             self.delegate?.frontEnd(self, session: session, didReport: .finishTyping)
         }
@@ -283,8 +374,8 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private func terminalHungUp() {
         guard !isGone else { return }
         isGone = true
-        foregroundCheck?.cancel()
-        foregroundCheck = nil
+        terminalCheck?.cancel()
+        terminalCheck = nil
         let ended = (shown.map { [$0.id] } ?? []) + waiting.map(\.id)
         waiting.removeAll()
         takeDownShown()

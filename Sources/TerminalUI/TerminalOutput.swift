@@ -12,6 +12,11 @@ internal import Glibc
 ///   state of the picker is worth drawing;
 /// - bytes already handed to the terminal are finished first, so no escape sequence is cut.
 /// So what waits is at most one screen change, one frame and one unfinished write.
+///
+/// The rules hold for a picker drawn inline below the shell's cursor (`FramePlacement.inline`)
+/// as for one on the alternate screen: every inline frame begins and ends at the picker's
+/// top-left corner, so a frame dropped before it started leaves the cursor where the next one
+/// expects it, and leaving (erasing from that corner down) is right whenever it goes out.
 final class TerminalOutput {
     /// Whether the terminal takes output; `failed` is for good (hung up, or an error).
     enum Condition: Equatable {
@@ -20,7 +25,7 @@ final class TerminalOutput {
 
     /// One piece of output not started yet.
     private enum Chunk {
-        case enter(String), frame(String), leave(String)
+        case enter([UInt8]), frame([UInt8]), leave([UInt8])
     }
 
     private let descriptor: Int32
@@ -45,20 +50,20 @@ final class TerminalOutput {
 
     deinit { writableWatch?.cancel() }
 
-    /// Queues the sequence that puts the picker's screen up.
-    func enterScreen(_ text: String) {
+    /// Queues the sequence that puts the picker's screen up, and its first frame with it.
+    func enterScreen(_ text: [UInt8]) {
         append(.enter(text))
     }
 
     /// Queues `frame` in place of any frame that has not started going out.
-    func draw(_ frame: String) {
+    func draw(_ frame: [UInt8]) {
         if case .frame? = queue.last { queue.removeLast() }
         append(.frame(frame))
     }
 
     /// Queues the sequence that takes the picker's screen down; a screen that never went up is
     /// simply forgotten, with the frames meant for it.
-    func leaveScreen(_ text: String) {
+    func leaveScreen(_ text: [UInt8]) {
         if let entered = queue.lastIndex(where: { if case .enter = $0 { true } else { false } }) {
             queue.removeSubrange(entered...)
             return
@@ -92,7 +97,7 @@ final class TerminalOutput {
             if unfinished.isEmpty {
                 guard !queue.isEmpty else { break }
                 switch queue.removeFirst() {
-                case .enter(let text), .frame(let text), .leave(let text): unfinished = Array(text.utf8)
+                case .enter(let text), .frame(let text), .leave(let text): unfinished = text
                 }
             }
             let written = unfinished.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

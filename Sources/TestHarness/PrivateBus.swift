@@ -25,23 +25,13 @@ public final class PrivateBus {
         try Self.configuration(socket: directory.appendingPathComponent("socket").path, serviceDirectory: serviceDirectory.path)
             .write(to: config, atomically: true, encoding: .utf8)
 
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw HarnessError("pipe failed") }
-        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
-        let devNull = try openForChild("/dev/null", write: false)
         // Its complaints (it cannot raise the descriptor limit when not root) stay out of the output.
-        let log = try openForChild(directory.appendingPathComponent("bus.log").path, write: true)
-        defer {
-            close(devNull)
-            close(log)
-            close(pipeEnds[0])
-        }
-        process = try ChildProcess(
-            "/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"],
-            environment: ProcessInfo.processInfo.environment, stdin: devNull, stdout: pipeEnds[1], stderr: log)
-        close(pipeEnds[1])
-        guard let line = readLine(fromDescriptor: pipeEnds[0]) else {
+        let (process, output) = try startReadingOutput(
+            ["/usr/bin/dbus-daemon", "--config-file=\(config.path)", "--nofork", "--print-address=1"],
+            environment: ProcessInfo.processInfo.environment, logFile: directory.appendingPathComponent("bus.log"))
+        self.process = process
+        defer { close(output) }
+        guard let line = readLine(fromDescriptor: output) else {
             throw HarnessError("dbus-daemon printed no address; see \(directory.path)/bus.log")
         }
         address = line

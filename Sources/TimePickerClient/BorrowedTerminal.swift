@@ -1,21 +1,24 @@
 internal import Glibc
 
 /// The client's own terminal, lent to the daemon to draw one picker on: the client owns it and
-/// puts it back as it found it on every way out, even when the daemon dies mid-pick.
+/// puts it back on every way out the daemon does not, even when the daemon dies mid-pick.
 final class BorrowedTerminal {
     let descriptor: Int32
     /// The settings and file status flags found before the terminal was lent.
     private let settings: termios
     private let statusFlags: Int32
-    /// Whether the daemon may have left a picker on the screen: the alternate screen, a hidden
-    /// cursor, colours.
+    /// Whether the daemon may have left a picker on the screen: its lines below the cursor, a
+    /// hidden cursor, colours.
     private var mayHoldScreen = false
     private var restored = false
     /// The client opened this descriptor for the loan (see `LentTerminal`): closed once restored.
     private let closeWhenRestored: Bool
 
-    /// What puts a screen back: attributes reset, cursor shown, alternate screen left.
-    private static let leaveScreen = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// What takes a picker down: attributes reset, the screen erased from the cursor down, the
+    /// cursor shown. The daemon draws a caller's picker below the cursor and leaves the cursor
+    /// at its top-left corner between frames, so this erases the picker; and the client writes
+    /// it before it exits, so before anything the shell prints after it.
+    private static let leaveScreen = "\u{1B}[0m\u{1B}[J\u{1B}[?25h"
 
     /// Saves the state of `descriptor`; nil when it is not a terminal.
     init?(descriptor: Int32, closeWhenRestored: Bool = false) {
@@ -37,12 +40,15 @@ final class BorrowedTerminal {
     func lent() { mayHoldScreen = true }
 
     /// The daemon took its picker down itself (it reported the outcome), or never put one up
-    /// (it refused the call): writing the screen sequence again could only do harm, since
-    /// leaving an alternate screen that is not shown restores a stale cursor position.
+    /// (it refused the call): erasing again could only erase what was printed since.
     func returned() { mayHoldScreen = false }
 
-    /// Puts back the saved settings and flags, and the screen when a picker may be on it.
+    /// Puts back the saved flags, and the settings and the screen when a picker may be on it.
     /// Safe to call more than once; failures (the terminal hung up) leave nothing to do.
+    ///
+    /// When the daemon took its picker down, it put the terminal's settings back itself, and
+    /// the client leaves them alone: pickers for one terminal take turns, so another client's
+    /// may be up by now, and the settings found at the start may have been that picker's.
     func restore() {
         guard !restored else { return }
         restored = true
@@ -51,10 +57,10 @@ final class BorrowedTerminal {
             // keep the client from exiting.
             _ = fcntl(descriptor, F_SETFL, statusFlags | O_NONBLOCK)
             Console.write(Self.leaveScreen, to: descriptor)
+            var saved = settings
+            // TCSANOW: never wait for output to drain, like the daemon.
+            while tcsetattr(descriptor, TCSANOW, &saved) != 0, errno == EINTR {}
         }
-        var saved = settings
-        // TCSANOW: never wait for output to drain, like the daemon.
-        while tcsetattr(descriptor, TCSANOW, &saved) != 0, errno == EINTR {}
         _ = fcntl(descriptor, F_SETFL, statusFlags)
         if closeWhenRestored { close(descriptor) }
     }

@@ -14,9 +14,11 @@ public enum Console {
         write("timepickerctl: \(message)\n", to: STDERR_FILENO)
     }
 
-    /// Reports a usage error and the hint everyone expects after one.
-    public static func usageError(_ message: String) {
-        error("\(message)\nTry 'timepickerctl --help'.")
+    /// Reports a usage error and the hint everyone expects after one: the help of the command
+    /// the error is about.
+    public static func usageError(_ message: String, topic: HelpTopic = .general) {
+        let command = topic == .general ? "" : " \(topic.rawValue)"
+        error("\(message)\nTry 'timepickerctl\(command) --help'.")
     }
 
     /// Writes all of `text` to `descriptor`, retrying after signals and short writes.

@@ -32,6 +32,17 @@ enum LentTerminal {
         return (opened, true)
     }
 
+    /// A descriptor to lend for the process's controlling terminal (`/dev/tty`), for when
+    /// stdin is not a terminal; nil when there is none.
+    static func controllingTerminal() -> (descriptor: Int32, opened: Bool)? {
+        let alias = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard alias >= 0 else { return nil }
+        defer { close(alias) }
+        // /dev/tty names a different terminal in every process: lend the device itself.
+        guard let lent = descriptor(for: alias), lent.opened else { return nil }
+        return lent
+    }
+
     /// The path of the terminal device `device`: /dev/pts/N for a pseudo-terminal, otherwise the
     /// character device in /dev with that number (a console, a serial line).
     static func path(of device: DeviceNumber) -> String? {

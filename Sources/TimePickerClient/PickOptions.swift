@@ -15,6 +15,9 @@ public struct PickOptions: Equatable, Sendable {
     public var json = false
     /// Pass stdin to the service as the terminal to show the picker in, when it is one.
     public var useTerminal = true
+    /// The service's user interface to show the picker in (`--ui`: the `ui` option), instead
+    /// of this terminal.
+    public var userInterface: String?
 
     public init() {}
 
@@ -25,6 +28,7 @@ public struct PickOptions: Equatable, Sendable {
         var options: [String: DBusValue] = [:]
         let texts: [(String, String?)] = [
             ("title", title), ("first", first), ("last", last), ("start", start), ("end", end), ("clock", clock),
+            ("ui", userInterface),
         ]
         for case (let key, let value?) in texts { options[key] = .string(value) }
         let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout)]
@@ -37,7 +41,7 @@ extension PickOptions {
     /// The command-line flag for each option key the service names in its errors.
     static let flags: [String: String] = [
         "title": "--title", "step": "--step", "first": "--first", "last": "--last", "start": "--start",
-        "end": "--end", "min_duration": "--min-duration", "timeout": "--timeout", "clock": "--clock",
+        "end": "--end", "min_duration": "--min-duration", "timeout": "--timeout", "clock": "--clock", "ui": "--ui",
     ]
 
     /// The service's message with its option keys ("option 'min_duration'") written as the

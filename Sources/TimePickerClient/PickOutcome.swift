@@ -4,7 +4,7 @@ internal import TimePickerCore
 enum PickOutcome: Equatable {
     /// The person chose; the service's HH:MM times.
     case selected(start: String, end: String)
-    /// The session's Cancelled signal, with its reason as sent.
+    /// The session was cancelled; the reason as the service gave it.
     case cancelled(reason: String)
     /// Ctrl-C or another terminating signal: the client cancelled the session.
     case interrupted
@@ -27,10 +27,32 @@ enum PickOutcome: Equatable {
         }
     }
 
-    /// Prints the outcome (the range on stdout, a failure on stderr) and returns the exit status.
-    func report(json: Bool) -> Int32 {
+    /// The line stderr gets for an exit other than 0: every one says why, in one line.
+    /// `timeoutSeconds` is the `--timeout` the pick was given.
+    func reason(timeoutSeconds: UInt32) -> String? {
         switch self {
-        case .selected(let start, let end):
+        case .selected:
+            return nil
+        case .interrupted:
+            return "interrupted"
+        case .failed(let message):
+            return message
+        case .cancelled(let reason):
+            switch CancelReason(rawValue: reason) {
+            case .user: return "cancelled"
+            case .timeout: return "timed out after \(timeoutSeconds) s"
+            case .caller: return "cancelled through the bus (the session's Cancel method)"
+            case .shutdown: return "the time picker service stopped, cancelling the picker"
+            case .unavailable: return "no user interface can show the picker"
+            case nil: return "cancelled (\(displaySafe(reason)))"
+            }
+        }
+    }
+
+    /// Prints the outcome (the range on stdout, the reason for any other on stderr) and
+    /// returns the exit status.
+    func report(json: Bool, timeoutSeconds: UInt32) -> Int32 {
+        if case .selected(let start, let end) = self {
             let line = json
                 ? "{\"start\":\(jsonString(start)),\"end\":\(jsonString(end))}\n"
                 : "\(displaySafe(start)) \(displaySafe(end))\n"
@@ -38,12 +60,8 @@ enum PickOutcome: Equatable {
                 Console.error("cannot write the chosen range to stdout")
                 return ExitStatus.failure
             }
-        case .cancelled(let reason) where CancelReason(rawValue: reason) == .unavailable:
-            Console.error("no user interface can show the picker")
-        case .failed(let message):
-            Console.error(message)
-        case .cancelled, .interrupted:
-            break
+        } else if let reason = reason(timeoutSeconds: timeoutSeconds) {
+            Console.error(reason)
         }
         return exitStatus
     }

@@ -24,10 +24,10 @@ public enum Usage {
 
         'timepickerctl COMMAND --help' describes a command's options.
 
-          --help       print this help and exit
-          --version    print the version and exit
+          -h, --help       print this help and exit (anywhere on the line)
+          -V, --version    print the version and exit (anywhere on the line)
 
-        Example: read start end < <(timepickerctl pick --title "Meeting")
+        Example: read -r start end < <(timepickerctl pick --title "Meeting"); wait $! || exit
 
         See timepickerctl(1), and io.github.timepickerd.TimePicker1(5) for the D-Bus interface.
         """
@@ -36,9 +36,10 @@ public enum Usage {
         Usage: timepickerctl pick [OPTIONS]
 
         Shows a start-and-end time picker and prints the chosen range on stdout: "09:00 17:00"
-        (local wall-clock HH:MM, 24-hour; 24:00 is the end of the day). When stdin is a terminal,
-        the picker appears in it; otherwise wherever the service shows pickers. The service is
-        started by D-Bus activation when it is not running.
+        (local wall-clock HH:MM, 24-hour; 24:00 is the end of the day). The picker appears in
+        the terminal, below the cursor: stdin's, or the controlling terminal when stdin is not
+        one; with neither, wherever the service shows pickers. The service is started by D-Bus
+        activation when it is not running.
 
           --title TEXT         the header (default "Select start and end time")
           --step MIN           minutes between slots; must divide 1440 (default 60)
@@ -51,15 +52,29 @@ public enum Usage {
           --timeout SEC        give up after SEC seconds (default 0: wait for ever)
           --clock 12h|24h      how the labels read (default: the service's locale)
           --json               print {"start":"09:00","end":"17:00"} instead
-          --no-terminal        do not show the picker in this terminal; leave it to the service
-          --help               print this help and exit
+          --ui UI              show the picker in the service's 'dialog' (a window),
+                               'notification' or 'terminal' (the one timepickerd runs in)
+                               instead of this terminal; exit 2 when it cannot be shown there
+          --no-terminal        do not show the picker in a terminal; leave it to the service
+          -h, --help           print this help and exit
+          -V, --version        print the version and exit
 
         A TIME is written 17:00, 9:30, 930, 9am, 5:30pm, noon or midnight, which ends the day
         when it ends the range. In the picker, type a time to jump to it: 930, 5p, 1230a.
 
-        Ctrl-C cancels the picker. Exit status: 0 a range was chosen; 1 cancelled; 5 the timeout
-        ran out; 2 a usage error, a service that cannot be reached or refuses the options, or no
-        user interface that can show the picker. See timepickerctl(1).
+        Exit status:
+          0   a range was chosen, and printed
+          1   cancelled: by the person (Esc, q), by Ctrl-C, through the bus, or the service stopped
+          2   a usage error, a service that cannot be reached or refuses the options, or no user
+              interface that can show the picker
+          5   the timeout ran out
+        Every status but 0 comes with one line on stderr saying why, such as "timepickerctl:
+        cancelled" or "timepickerctl: timed out after 30 s". In a script, keep the status
+        through read with wait:
+
+          read -r start end < <(timepickerctl pick); wait $!; status=$?
+
+        See timepickerctl(1).
         """
 
     static let monitor = """
@@ -73,8 +88,9 @@ public enum Usage {
 
         The service need not be running: outcomes appear once it is.
 
-          --verbose    say on stderr when listening has begun
-          --help       print this help and exit
+          -v, --verbose    say on stderr when listening has begun
+          -h, --help       print this help and exit
+          -V, --version    print the version and exit
         """
 
     static let status = """
@@ -84,6 +100,7 @@ public enum Usage {
         sessions, one line each: path, start, end, title. Does not start the service; exit
         status 2 when it is not running.
 
-          --help    print this help and exit
+          -h, --help       print this help and exit
+          -V, --version    print the version and exit
         """
 }

@@ -32,11 +32,17 @@ public func displaySafe(_ text: String) -> String {
     return String(result)
 }
 
+/// Whether `scalar` is a format character that draws a sign (the Arabic number sign and its kin,
+/// which span the digits after them); other format characters draw nothing.
+public func isVisibleFormatCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    InvisibleText.visibleFormat.contains { $0.contains(scalar.value) }
+}
+
 /// Which characters show nothing at all, and when the invisible ones that emoji are built
 /// with (the zero-width joiner, tags) are part of an emoji and so do show.
 enum InvisibleText {
     /// Format characters that do draw something: signs that span the digits after them.
-    private static let visibleFormat: [ClosedRange<UInt32>] = [
+    static let visibleFormat: [ClosedRange<UInt32>] = [
         0x0600...0x0605, 0x06DD...0x06DD, 0x070F...0x070F, 0x0890...0x0891, 0x08E2...0x08E2,
         0x110BD...0x110BD, 0x110CD...0x110CD,
     ]
@@ -48,7 +54,7 @@ enum InvisibleText {
         let scalar = scalars[index]
         if blankLetters.contains(scalar.value) { return true }
         guard scalar.properties.generalCategory == .format else { return false }
-        if visibleFormat.contains(where: { $0.contains(scalar.value) }) { return false }
+        if isVisibleFormatCharacter(scalar) { return false }
         switch scalar.value {
         case 0x200D:
             // 👩‍💻: a joiner between two emoji is part of one picture.

@@ -114,11 +114,11 @@ public struct PickerModel: Sendable, Equatable {
 
     private var gap: Int { Self.gapSlots(minDuration: options.minDuration, grid: grid) }
 
-    private var validStartIndices: ClosedRange<Int> {
+    var validStartIndices: ClosedRange<Int> {
         Self.startIndices(lastIndex: grid.count - 1, gap: gap)
     }
 
-    private func validEndIndices(forStart start: Int) -> ClosedRange<Int> {
+    func validEndIndices(forStart start: Int) -> ClosedRange<Int> {
         Self.endIndices(forStart: start, lastIndex: grid.count - 1, gap: gap)
     }
 

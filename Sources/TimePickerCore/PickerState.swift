@@ -44,6 +44,15 @@ public struct PickerState: Sendable, Equatable {
     public var validStarts: [WallClockTime] { model.validStarts }
     /// The ends a person may choose for the selected start.
     public var validEnds: [WallClockTime] { model.validEnds }
+    /// The index of `start` in `options.grid`.
+    public var startIndex: Int { model.startIndex }
+    /// The index of `end` in `options.grid`.
+    public var endIndex: Int { model.endIndex }
+    /// `validStarts` as indices into `options.grid`, for front ends that draw from a table of
+    /// the grid's labels without building the lists.
+    public var validStartIndices: ClosedRange<Int> { model.validStartIndices }
+    /// `validEnds` as indices into `options.grid`.
+    public var validEndIndices: ClosedRange<Int> { model.validEndIndices(forStart: model.startIndex) }
 
     /// Whether `start` and `end` together are a selection this picker can hold (each a slot,
     /// the end a valid end for that start), whatever is selected now.

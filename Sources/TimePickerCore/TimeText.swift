@@ -42,6 +42,9 @@ public enum TimeText {
 public enum TypedTime {
     /// The longest typing that can still mean a time ("12:30 am" without its space).
     public static let maximumLength = 7
+    /// How long a pause in typing ends the typed time (`PickerEvent.finishTyping`), as a move
+    /// key does: long enough to look up at the screen between digits.
+    public static let pauseMilliseconds = 1500
 
     /// Whether `character` can be part of a typed time.
     public static func accepts(_ character: Character) -> Bool {

@@ -12,4 +12,7 @@ enum Plan {
     static let throughputSeconds = 3.0
     static let limitClients = 17
     static let notificationSessions = 100
+    /// Dialogs started with the backend stopped (and zenity started as many times), and with it running.
+    static let dialogColdRuns = 10
+    static let dialogWarmRuns = 20
 }

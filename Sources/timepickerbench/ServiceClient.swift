@@ -15,6 +15,8 @@ final class ServiceClient {
     let connection: DBusConnection
     /// Milliseconds a call may wait for its reply; past that it counts as unanswered.
     let timeoutMilliseconds: Int32
+    /// Replies `reply(to:seconds:)` has read but not handed out yet.
+    private var replies: [UInt32: DBusMessage] = [:]
 
     init(address: String, timeoutMilliseconds: Int32 = 5000) throws {
         connection = try DBusConnection.connect(address: address)
@@ -43,6 +45,32 @@ final class ServiceClient {
     /// A whole session's life: ShowTimePicker, then Cancel() on its handle.
     func sessionLife() throws(DBusFailure) {
         try cancel(try showTimePicker())
+    }
+
+    /// Sends PickTimeRange with `options` without waiting: its reply comes when the session ends.
+    /// Returns the call's serial, for `reply(to:seconds:)`.
+    func startPickTimeRange(_ options: [String: DBusValue]) throws(DBusFailure) -> UInt32 {
+        let message = try DBusMessage.methodCall(
+            destination: Self.service, path: Self.managerPath, interface: Self.managerInterface, member: TimePickerBus.Member.pickTimeRange.rawValue)
+        try message.append(contentsOf: [.vardict(options)])
+        connection.send(message)
+        connection.flush()
+        return message.serial
+    }
+
+    /// The reply (or error) to the call `serial`, waiting up to `seconds` for it; nil when none
+    /// came. Replies to other calls that arrive meanwhile are kept for later.
+    func reply(to serial: UInt32, seconds: Double) -> DBusMessage? {
+        let start = monotonicNanoseconds()
+        while replies[serial] == nil {
+            let left = Int32((seconds - secondsSince(start)) * 1000)
+            guard let message = connection.nextMessage(timeoutMilliseconds: max(left, 0)) else {
+                if left <= 0 || !connection.isConnected { break }
+                continue
+            }
+            if message.kind == .methodReturn || message.kind == .error { replies[message.replySerial] = message }
+        }
+        return replies.removeValue(forKey: serial)
     }
 
     /// Calls a method and blocks for its reply; an error reply is thrown.

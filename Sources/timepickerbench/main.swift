@@ -1,16 +1,33 @@
 import Glibc
 import TestHarness
 
-// timepickerbench DAEMON: measures the release daemon against the goals of issue 5 and prints
-// one Markdown table on stdout (progress on stderr). A figure never fails the run; only a
-// set-up that cannot be made (a bus, a terminal, a daemon that does not start) exits 1.
+// timepickerbench [--only PHASE] DAEMON: measures the release daemon against the goals of
+// issue 5, and the dialog against issue 11's, and prints one Markdown table on stdout
+// (progress on stderr). A figure never fails the run; only a set-up that cannot be made (a bus,
+// a terminal, a display, a daemon that does not start) exits 1.
 
-let usage = "usage: timepickerbench PATH-TO-timepickerd (or the directory holding it)"
-guard CommandLine.arguments.count == 2 else {
+/// The parts of the bench, each runnable alone with `--only`.
+enum Phase: String, CaseIterable {
+    case startUp = "startup"
+    case terminal, notification, dialog
+}
+
+let usage = "usage: timepickerbench [--only \(Phase.allCases.map(\.rawValue).joined(separator: "|"))] PATH-TO-timepickerd (or the directory holding it)"
+var arguments = Array(CommandLine.arguments.dropFirst())
+var phases = Phase.allCases
+if arguments.count == 3 && arguments[0] == "--only" {
+    guard let phase = Phase(rawValue: arguments[1]) else {
+        progress(usage)
+        exit(2)
+    }
+    phases = [phase]
+    arguments.removeFirst(2)
+}
+guard arguments.count == 1 else {
     progress(usage)
     exit(2)
 }
-var binary = CommandLine.arguments[1]
+var binary = arguments[0]
 var information = stat()
 if stat(binary, &information) == 0 && information.st_mode & S_IFMT == S_IFDIR { binary += "/timepickerd" }
 guard access(binary, X_OK) == 0 else {
@@ -18,14 +35,18 @@ guard access(binary, X_OK) == 0 else {
     exit(2)
 }
 
-func runBench(binary: String) throws -> [ResultRow] {
+func runBench(binary: String, phases: [Phase]) throws -> [ResultRow] {
     var sections = Sections()
     let bus = try PrivateBus()
     let terminal = try PseudoTerminal(keepingOutput: false)
-    progress("start-up: \(Plan.starts) starts of \(binary) --ui terminal")
-    sections.startUp = try measureStartUp(binary: binary, bus: bus, terminal: terminal, starts: Plan.starts)
-    try measureTerminalDaemon(binary: binary, bus: bus, terminal: terminal, into: &sections)
-    try measureNotificationDaemon(binary: binary, bus: bus, into: &sections)
+    if phases.contains(.startUp) {
+        progress("start-up: \(Plan.starts) starts of \(binary) --ui terminal")
+        sections.startUp = try measureStartUp(binary: binary, bus: bus, terminal: terminal, starts: Plan.starts)
+    }
+    if phases.contains(.terminal) { try measureTerminalDaemon(binary: binary, bus: bus, terminal: terminal, into: &sections) }
+    if phases.contains(.notification) { try measureNotificationDaemon(binary: binary, bus: bus, into: &sections) }
+    // On a bus and a display of its own: the backend's activation file and environment stay there.
+    if phases.contains(.dialog) { try measureDialog(binary: binary, into: &sections) }
     return sections.rows
 }
 
@@ -33,7 +54,7 @@ let began = monotonicNanoseconds()
 let machine = MachineInfo()
 let loadBefore = MachineInfo.loadAverage
 do {
-    let rows = try runBench(binary: binary)
+    let rows = try runBench(binary: binary, phases: phases)
     print(markdownTable(rows))
     print("")
     let missed = rows.filter { $0.verdict == .missed }.count

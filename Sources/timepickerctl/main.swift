@@ -7,7 +7,7 @@ let command: ClientCommand
 do {
     command = try ClientCommand(parsing: Array(CommandLine.arguments.dropFirst()))
 } catch {
-    Console.usageError(error.message)
+    Console.usageError(error.message, topic: error.topic)
     exit(ExitStatus.failure)
 }
 

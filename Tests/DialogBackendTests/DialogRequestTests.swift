@@ -62,11 +62,17 @@ struct DialogRequestTests {
         #expect(focused.model.focus == .end)
         #expect(focused.model.start.busText == "05:00")
         #expect(focused.secondsLeft == 12)
+        #expect(focused.typed == "")
+        let typing = try focused.updated(with: ["typed": .string("93")])
+        #expect(typing.typed == "93")
+        #expect(try typing.updated(with: ["timeout": .uint32(3)]).typed == "93", "a missing key leaves it")
+        #expect(try typing.updated(with: ["typed": .string("")]).typed == "")
     }
 
     @Test("Update refuses a state the daemon could not have: the key is named", arguments: [
         ("end", OptionValue.string("05:30")), ("start", .string("24:00")), ("start", .string("05:30")),
         ("focus", .string("both")), ("timeout", .string("x")), ("end", .string("25:00")),
+        ("typed", .string("<b>9</b>")), ("typed", .string("12345678")), ("typed", .uint32(9)),
     ])
     func badUpdates(key: String, value: OptionValue) throws {
         let state = try DialogRequest(

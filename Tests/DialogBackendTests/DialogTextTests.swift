@@ -36,6 +36,7 @@ struct DialogTextTests {
             defaultClock: .twentyFourHour
         ).state.model
         #expect(DialogText.durationLine(model) == "Duration 8 h 30 min (at least 1 h 30 min)")
+        #expect(DialogText.durationLine(model, typed: "93") == "Duration 8 h 30 min (at least 1 h 30 min) · Typed 93_")
     }
 
     @Test("parent_window: none, x11:XID in hexadecimal, wayland:HANDLE; anything else is refused")
@@ -64,5 +65,13 @@ struct DialogTextTests {
         #expect(ColumnKey(keyval: UInt32(GDK_KEY_Down), modifiers: GDK_CONTROL_MASK) == nil)
         #expect(ColumnKey(keyval: UInt32(GDK_KEY_Return), modifiers: none) == nil)
         #expect(ColumnKey(keyval: UInt32(GDK_KEY_Escape), modifiers: none) == nil)
+        // Typing a time: digits (the keypad's too), ':', the letters of am and pm, Backspace.
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_9), modifiers: none) == .event(.type("9")))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_KP_5), modifiers: none) == .event(.type("5")))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_colon), modifiers: GDK_SHIFT_MASK) == .event(.type(":")))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_p), modifiers: none) == .event(.type("p")))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_BackSpace), modifiers: none) == .event(.erase))
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_x), modifiers: none) == nil)
+        #expect(ColumnKey(keyval: UInt32(GDK_KEY_9), modifiers: GDK_CONTROL_MASK) == nil)
     }
 }

@@ -47,6 +47,15 @@ struct ClientCommandLineTests {
         (["pick", "--first", "25:00"], "option '--first' needs a time such as 9:30, 17:00, 9am, 5:30pm, noon or midnight, not '25:00'"),
         (["pick", "--start", "soon"], "option '--start' needs a time such as 9:30, 17:00, 9am, 5:30pm, noon or midnight, or now, not 'soon'"),
         (["status", "extra"], "unexpected argument 'extra'"),
+        (["pick", "--titel", "Lunch"], "unknown option '--titel'; did you mean --title?"),
+        (["pick", "--titel=Lunch"], "unknown option '--titel'; did you mean --title?"),
+        (["pick", "--min", "30"], "unknown option '--min'; did you mean --min-duration?"),
+        (["pick", "--no-terminl"], "unknown option '--no-terminl'; did you mean --no-terminal?"),
+        (["pick", "--jsn"], "unknown option '--jsn'; did you mean --json?"),
+        (["monitor", "--verbos"], "unknown option '--verbos'; did you mean --verbose?"),
+        (["pik"], "unknown command 'pik'; did you mean pick?"),
+        (["stauts"], "unknown command 'stauts'; did you mean status?"),
+        (["--verison"], "unknown option '--verison'; did you mean --version?"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         // No daemon and no activation file: a usage error must be found before any call.
@@ -57,13 +66,20 @@ struct ClientCommandLineTests {
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3, "stderr: \(result.stderr)")  // two lines and the final newline
         #expect(lines.first?.hasPrefix("timepickerctl: \(message)") == true, "stderr: \(result.stderr)")
-        #expect(lines.dropFirst().first == "Try 'timepickerctl --help'.")
+        if message.contains("did you mean") {
+            #expect(lines.first == "timepickerctl: \(message)", "stderr: \(result.stderr)")
+        } else {
+            #expect(!result.stderr.contains("did you mean"), "stderr: \(result.stderr)")
+        }
+        // The hint names the help of the command the error is about.
+        let command = arguments.first.flatMap { ["pick", "monitor", "status"].contains($0) ? " \($0)" : nil } ?? ""
+        #expect(lines.dropFirst().first == "Try 'timepickerctl\(command) --help'.")
     }
 
     @Test("No service on the bus and none to activate: exit 2 with the bus's reason")
     func noService() throws {
         let bus = try PrivateBus()
-        let result = try ClientHarness.run(["pick"], on: bus)
+        let result = try ClientHarness.run(["pick", "--no-terminal"], on: bus)
         #expect(result.termination == .exited(2))
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("timepickerctl: cannot reach the time picker service: "), "stderr: \(result.stderr)")
@@ -96,7 +112,7 @@ struct ClientTimeTests {
         let bus = try PrivateBus()
         let service = try FakeService(bus: bus)
         let client = try ClientHarness.start(["pick", "--no-terminal"] + arguments, on: bus)
-        let (call, options) = try service.nextShowTimePicker()
+        let (call, options) = try service.nextPick()
         for (key, value) in sent {
             #expect(options[key] == DBusValue.string(value), "\(key) in \(options)")
         }

@@ -4,14 +4,14 @@ import Glibc
 import TestHarness
 import Testing
 
-/// `timepickerctl pick` without a terminal of its own (stdin is /dev/null, or --no-terminal):
-/// the picker shows in the daemon's terminal, and the client reports the outcome.
+/// `timepickerctl pick --no-terminal` (or with no terminal at all): the picker shows in the
+/// daemon's terminal, and the client reports the outcome.
 @Suite("timepickerctl pick: the service's own user interface")
 struct ClientPickTests {
     @Test("Keys in the daemon's terminal choose; the client prints START END and exits 0")
     func selected() throws {
         let fixture = try Fixture()
-        let client = try ClientHarness.start(["pick", "--title", "Planning", "--clock", "24h"], on: fixture.bus)
+        let client = try ClientHarness.start(["pick", "--no-terminal", "--title", "Planning", "--clock", "24h"], on: fixture.bus)
         let screen = try fixture.screen
         try screen.waitForScreen(containing: "Planning")
         try screen.waitForScreen(containing: "Selected: 01:00 – 02:00")
@@ -31,24 +31,25 @@ struct ClientPickTests {
         #expect(client.stdout == "{\"start\":\"09:00\",\"end\":\"17:00\"}\n")
     }
 
-    @Test("The person cancelling: exit 1, nothing printed")
+    @Test("The person cancelling: exit 1, nothing on stdout, 'cancelled' on stderr")
     func cancelled() throws {
         let fixture = try Fixture()
-        let client = try ClientHarness.start(["pick"], on: fixture.bus)
+        let client = try ClientHarness.start(["pick", "--no-terminal"], on: fixture.bus)
         try fixture.screen.waitForScreen(containing: "Select start and end time")
         try fixture.screen.type("q")
         #expect(try client.process.waitForExit() == .exited(1))
         #expect(client.stdout.isEmpty)
-        #expect(client.stderr.isEmpty)
+        #expect(client.stderr == "timepickerctl: cancelled\n")
         #expect(try fixture.client.waitForOutcome(ofClient: client.process.pid).strings == ["user"])
     }
 
-    @Test("--timeout: the service ends the session, the client exits 5")
+    @Test("--timeout: the service ends the session, the client says so and exits 5")
     func timeout() throws {
         let fixture = try Fixture()
-        let result = try ClientHarness.run(["pick", "--timeout", "1"], on: fixture.bus, seconds: 15)
+        let result = try ClientHarness.run(["pick", "--no-terminal", "--timeout", "1"], on: fixture.bus, seconds: 15)
         #expect(result.termination == .exited(5), "stderr: \(result.stderr)")
         #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "timepickerctl: timed out after 1 s\n")
         try waitUntil("the daemon's terminal back in line mode") { try fixture.screen.isCooked }
     }
 
@@ -56,7 +57,7 @@ struct ClientPickTests {
     func optionsReachService() throws {
         let fixture = try Fixture()
         let client = try ClientHarness.start(
-            ["pick", "--title", "Lunch break", "--step", "30", "--first", "11:00", "--last", "15:00", "--clock", "12h",
+            ["pick", "--no-terminal", "--title", "Lunch break", "--step", "30", "--first", "11:00", "--last", "15:00", "--clock", "12h",
              "--min-duration", "60"], on: fixture.bus)
         let screen = try fixture.screen
         try screen.waitForScreen(containing: "Lunch break")
@@ -83,19 +84,20 @@ struct ClientPickTests {
     ])
     func serviceRefusesOptions(options: [String], key: String) throws {
         let fixture = try Fixture()
-        let result = try ClientHarness.run(["pick"] + options, on: fixture.bus)
+        let result = try ClientHarness.run(["pick", "--no-terminal"] + options, on: fixture.bus)
         #expect(result.termination == .exited(2))
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("timepickerctl: option \(key)"), "stderr: \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
     }
 
-    @Test("No user interface can show the picker: exit 2 saying so")
+    @Test("No user interface can show the picker: exit 2 saying so, and why")
     func unavailable() throws {
         let fixture = try ClientHarness.headlessFixture()
-        let result = try ClientHarness.run(["pick"], on: fixture.bus)
+        let result = try ClientHarness.run(["pick", "--no-terminal"], on: fixture.bus)
         #expect(result.termination == .exited(2))
-        #expect(result.stderr == "timepickerctl: no user interface can show the picker\n")
+        #expect(result.stderr.hasPrefix("timepickerctl: no user interface can show a time picker: "), "stderr: \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
     }
 
     @Test("D-Bus activation starts the service for the client")
@@ -105,25 +107,26 @@ struct ClientPickTests {
         #expect(try !probe.nameHasOwner(BusClient.service.rawValue))
         // The activated daemon has no terminal: its answer, 'unavailable', shows it ran.
         let result = try ClientHarness.run(["pick", "--no-terminal"], on: bus)
-        #expect(result.stderr == "timepickerctl: no user interface can show the picker\n")
+        #expect(result.stderr.hasPrefix("timepickerctl: no user interface can show a time picker: "), "stderr: \(result.stderr)")
         #expect(result.termination == .exited(2))
         #expect(try probe.nameHasOwner(BusClient.service.rawValue))
     }
 
-    @Test("The service stopping (SIGTERM) ends the session with 'shutdown': exit 1")
+    @Test("The service stopping (SIGTERM) ends the session with 'shutdown': exit 1, saying so")
     func serviceShutdown() throws {
         let fixture = try Fixture()
-        let client = try ClientHarness.start(["pick"], on: fixture.bus)
+        let client = try ClientHarness.start(["pick", "--no-terminal"], on: fixture.bus)
         try fixture.screen.waitForScreen(containing: "Select start and end time")
         fixture.daemon.send(SIGTERM)
         #expect(try client.process.waitForExit() == .exited(1), "stderr: \(client.stderr)")
         #expect(client.stdout.isEmpty)
+        #expect(client.stderr == "timepickerctl: the time picker service stopped, cancelling the picker\n")
     }
 
     @Test("The service killed mid-pick: exit 2, 'the time picker service stopped'")
     func serviceKilled() throws {
         let fixture = try Fixture()
-        let client = try ClientHarness.start(["pick"], on: fixture.bus)
+        let client = try ClientHarness.start(["pick", "--no-terminal"], on: fixture.bus)
         try fixture.screen.waitForScreen(containing: "Select start and end time")
         fixture.daemon.send(SIGKILL)
         #expect(try client.process.waitForExit() == .exited(2))
@@ -133,22 +136,23 @@ struct ClientPickTests {
     @Test("SIGINT or SIGTERM to the client cancels the session ('caller') and exits 1", arguments: [SIGINT, SIGTERM])
     func interrupted(signal: Int32) throws {
         let fixture = try Fixture()
-        let client = try ClientHarness.start(["pick"], on: fixture.bus)
+        let client = try ClientHarness.start(["pick", "--no-terminal"], on: fixture.bus)
         try fixture.screen.waitForScreen(containing: "Select start and end time")
         client.process.send(signal)
         #expect(try client.process.waitForExit() == .exited(1))
+        #expect(client.stderr == "timepickerctl: interrupted\n")
         #expect(try fixture.client.waitForOutcome(ofClient: client.process.pid).strings == ["caller"])
         try waitUntil("the daemon's terminal back in line mode") { try fixture.screen.isCooked }
     }
 
-    @Test("What the client sends: every option with its D-Bus type, a handle_token, the predictable path")
+    @Test("What the client sends: PickTimeRange with every option in its D-Bus type and a handle_token; the reply is the outcome")
     func wireFormat() throws {
         let bus = try PrivateBus()
         let service = try FakeService(bus: bus)
         let client = try ClientHarness.start(
             ["pick", "--title", "Stand-up", "--step", "15", "--first", "08:00", "--last=18:00", "--start", "09:00", "--end", "09:15",
              "--min-duration", "15", "--timeout", "300", "--clock", "24h"], on: bus)
-        var (call, options) = try service.nextShowTimePicker()
+        var (call, options) = try service.nextPick()
         guard case .string(let token)? = options.removeValue(forKey: "handle_token") else {
             Issue.record("no handle_token in \(options)")
             return
@@ -160,19 +164,20 @@ struct ClientPickTests {
             "start": .string("09:00"), "end": .string("09:15"), "min_duration": .uint32(15), "timeout": .uint32(300),
             "clock": .string("24h"),
         ])
-        // The session's path as the service would make it; the client listens there already.
+        // The session's path as the service would make it.
         let sender = try #require(call.sender?.rawValue)
         let path = try #require(ObjectPath(
             "/io/github/timepickerd/TimePicker1/session/\(sender.dropFirst().replacingOccurrences(of: ".", with: "_"))/\(token)"))
-        try service.answer(call, handle: path)
-        // A signal addressed to the client by someone else is not the service's outcome.
+        // A signal addressed to the client by someone else, or even the service's own, is not
+        // the outcome: the reply is.
         let spoofer = try BusClient(bus: bus)
         let spoof = try DBusMessage.signal(path: path, interface: BusClient.sessionInterface, member: "Selected")
         try spoof.append(.string("00:00"), .string("24:00"))
         spoof.setDestination(try #require(BusName(sender)))
         spoofer.connection.send(spoof)
         spoofer.connection.flush()
-        try service.emit("Selected", on: path, [.string("10:00"), .string("11:00")])
+        try service.emit("Selected", on: path, [.string("08:00"), .string("09:00")])
+        try service.answer(call, start: "10:00", end: "11:00")
         #expect(try client.process.waitForExit() == .exited(0), "stderr: \(client.stderr)")
         #expect(client.stdout == "10:00 11:00\n")
     }

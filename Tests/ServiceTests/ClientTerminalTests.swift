@@ -27,7 +27,7 @@ struct ClientTerminalTests {
         #expect(try fixture.client.waitForOutcome(ofClient: client.process.pid).strings == ["04:00", "06:00"])
     }
 
-    @Test("q cancels: exit 1, terminal in line mode")
+    @Test("q cancels: exit 1 saying so, terminal in line mode")
     func cancel() throws {
         let fixture = try ClientHarness.headlessFixture()
         let screen = try PseudoTerminal()
@@ -37,6 +37,7 @@ struct ClientTerminalTests {
         screen.type("q")
         #expect(try client.waitForExit() == .exited(1), "terminal: \(client.terminalText)")
         #expect(client.stdout.isEmpty)
+        try waitUntil("the client's reason on the terminal") { client.terminalText.hasSuffix("timepickerctl: cancelled\n") }
         #expect(screen.isCooked)
     }
 
@@ -81,9 +82,10 @@ struct ClientTerminalTests {
         #expect(try client.waitForExit() == .exited(2))
         #expect(screen.isCooked, "the client restored line mode")
         #expect(client.terminalText.contains("timepickerctl: the time picker service stopped"), "terminal: \(client.terminalText)")
-        // The picker's screen was taken down by the client: alternate screen left, cursor shown.
+        // The picker was taken down by the client: erased from its top-left corner, where the
+        // daemon left the cursor, and the cursor shown.
         let written = String(decoding: screen.rawOutput, as: UTF8.self)
-        #expect(written.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049ltimepickerctl: the time picker service stopped\r\n"))
+        #expect(written.hasSuffix("\u{1B}[0m\u{1B}[J\u{1B}[?25htimepickerctl: the time picker service stopped\r\n"))
     }
 
     @Test("Ctrl-C (SIGINT) mid-pick: the session ends with 'caller', exit 1, terminal restored")
@@ -194,14 +196,14 @@ struct ClientTerminalTests {
         let screen = try PseudoTerminal()
         defer { screen.close() }
         let client = try ClientOnTerminal(["pick"], on: bus, screen: screen)
-        let (call, options) = try service.nextShowTimePicker()
+        let (call, options) = try service.nextPick()
         #expect(options["terminal"]?.signature == "h", "the client passes its terminal")
         try service.answer(call, error: "org.freedesktop.DBus.Error.InvalidArgs", "option 'terminal': unknown option; known options are 'title'")
         #expect(try client.waitForExit() == .exited(2))
         #expect(client.terminalText.contains(
             "timepickerctl: the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal"),
             "terminal: \(client.terminalText)")
-        #expect(!String(decoding: screen.rawOutput, as: UTF8.self).contains("\u{1B}[?1049l"), "no screen to take down")
+        #expect(!String(decoding: screen.rawOutput, as: UTF8.self).contains("\u{1B}[J"), "no picker to take down")
         #expect(screen.isCooked)
     }
 
@@ -212,7 +214,7 @@ struct ClientTerminalTests {
         let screen = try PseudoTerminal()
         defer { screen.close() }
         let client = try ClientOnTerminal(["pick", "--no-terminal"], on: bus, screen: screen)
-        let (call, options) = try service.nextShowTimePicker()
+        let (call, options) = try service.nextPick()
         #expect(options["terminal"] == nil)
         try service.answer(call, error: "io.github.timepickerd.TimePicker1.Error.LimitsExceeded", "too many sessions: at most 16 per caller")
         #expect(try client.waitForExit() == .exited(2))

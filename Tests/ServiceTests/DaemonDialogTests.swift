@@ -32,6 +32,22 @@ struct DaemonDialogTests {
         try fixture.display.waitForWindowGone("Keyboard pick")
     }
 
+    @Test("Typing a time in a column: 1730 jumps to 17:30 and shows what was typed; a pause ends it; 9p types the end")
+    func typing() throws {
+        let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])
+        let handle = try fixture.client.showTimePicker(["title": .string("Typing"), "step": .uint32(15), "clock": .string("24h")])
+        try fixture.dialog("Typing") { $0.all.contains { $0.role == "list item" && $0.isFocused } }
+        try fixture.press(["1", "7", "3", "0"], inWindowTitled: "Typing")
+        var dialog = try fixture.dialog("Typing") { $0.first(role: "list", name: "Start")?.selectedItem == "17:30" }
+        #expect(dialog.all.contains { $0.role == "label" && $0.label.contains("Typed 1730_") }, "\(fixture.logs)")
+        // The pause ends the typing: the line goes back to the duration alone.
+        dialog = try fixture.dialog("Typing") { $0.all.contains { $0.role == "label" && $0.label == "Duration 15 min" } }
+        try fixture.press(["Tab", "9", "p"], inWindowTitled: "Typing")
+        dialog = try fixture.dialog("Typing") { $0.first(role: "list", name: "End")?.selectedItem == "21:00" }
+        try fixture.press(["BackSpace", "BackSpace", "8", "p", "Return"], inWindowTitled: "Typing")
+        #expect(try fixture.client.waitForSignal("Selected", path: handle, seconds: 20).strings == ["17:30", "20:00"], "\(fixture.logs)")
+    }
+
     @Test("A pick by mouse: a click on a start row moves the end along (the daemon's rule), OK sends Selected")
     func mousePick() throws {
         let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])
@@ -162,6 +178,20 @@ struct DaemonDialogTests {
         try fixture.press(["Down", "Return"], inWindowTitled: "Dialog 2")
         #expect(try fixture.client.waitForSignal("Selected", path: handles[1], seconds: 20).strings == ["02:00", "03:00"], "\(fixture.logs)")
         try fixture.display.waitForWindowGone("Dialog 2")
+    }
+
+    @Test("timepickerctl pick --ui dialog: the picker is a window, the range is printed; a wrong --ui is named")
+    func clientAsksForADialog() throws {
+        let fixture = try DaemonDialogFixture(installBackend: true, notificationServer: false)
+        let client = try ClientHarness.start(["pick", "--ui", "dialog", "--title", "From the client", "--clock", "24h"], on: fixture.bus)
+        try fixture.dialog("From the client")
+        try fixture.press(["Down", "Return"], inWindowTitled: "From the client")
+        try client.finish()
+        #expect(client.stdout == "02:00 03:00\n", "\(client.stderr)")
+
+        let wrong = try ClientHarness.run(["pick", "--ui", "window"], on: fixture.bus)
+        #expect(wrong.termination == .exited(2))
+        #expect(wrong.stderr.contains("option '--ui'") && wrong.stderr.contains("'dialog'"), "\(wrong.stderr)")
     }
 
     private func waitForDialogs(on fixture: DaemonDialogFixture, until condition: @escaping ([AccessibleNode]) -> Bool) throws -> [AccessibleNode] {

@@ -162,22 +162,14 @@ struct DialogInterfaceTests {
     func activation() throws {
         let bus = try PrivateBus()
         let display = try VirtualDisplay(bus: bus)
-        try """
-        [D-BUS Service]
-        Name=io.github.timepickerd.Gtk
-        Exec=\(GtkBackendProcess.binary) --idle-timeout 1
-
-        """.write(to: bus.serviceDirectory.appendingPathComponent("io.github.timepickerd.Gtk.service"), atomically: true, encoding: .utf8)
+        try bus.installService("io.github.timepickerd.Gtk", command: "\(GtkBackendProcess.binary) --idle-timeout 1")
         // What a desktop session does at login (dbus-update-activation-environment).
+        try bus.updateActivationEnvironment(["DISPLAY": display.name])
         let session = try BusClient(bus: bus)
-        _ = try session.call(
-            "UpdateActivationEnvironment", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            destination: "org.freedesktop.DBus",
-            [.array(elementSignature: "{ss}", elements: [.dictEntry(key: .string("DISPLAY"), value: .string(display.name))])])
         #expect(try !session.nameHasOwner("io.github.timepickerd.Gtk"))
         let caller = try BackendCaller(bus: bus)
         let serial = try caller.showPicker(Self.handle, ["title": .string("Activated")])
-        try Accessibility.dialog("Activated", on: display)
+        _ = try Accessibility.dialog("Activated", on: display)
         try caller.close(Self.handle)
         #expect(try caller.outcome(of: serial).response == 2)
         try waitUntil("the activated backend to exit when idle") { try !session.nameHasOwner("io.github.timepickerd.Gtk") }

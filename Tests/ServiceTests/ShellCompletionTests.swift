@@ -68,7 +68,7 @@ struct ShellCompletionTests {
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--clock", "=", "2"], line: "timepickerctl pick --clock=2") == ["24h"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--start", "09"], line: "timepickerctl pick --start 09") == ["09:00"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--title", ""], line: "timepickerctl pick --title ").isEmpty)
-        #expect(try Self.bashCompletions(["timepickerctl", "monitor", "-"], line: "timepickerctl monitor -") == ["--verbose", "--help"])
+        #expect(try Self.bashCompletions(["timepickerctl", "monitor", "-"], line: "timepickerctl monitor -") == ["--verbose", "--help", "--version"])
         #expect(try Self.bashCompletions(["timepickerctl", "help", ""], line: "timepickerctl help ") == ["pick", "monitor", "status"])
     }
 

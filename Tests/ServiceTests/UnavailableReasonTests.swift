@@ -32,13 +32,13 @@ struct TerminalTypingTests {
         let screen = try fixture.screen
         try screen.waitForScreen(containing: "Selected: 01:00 – 01:15")
         screen.type("1730")
-        try screen.waitForScreen(containing: "Selected: 17:30 – 17:45  typed: 1730_")
+        try screen.waitForScreen(containing: "Selected: 17:30 – 17:45 · 15 min  typed: 1730_")
         screen.type("\t9p")
         try screen.waitForScreen(containing: "Selected: 17:30 – 21:00")
         screen.type("\u{7F}\u{7F}")
         // The end column takes only valid ends: nothing before the start.
         screen.type("5")
-        try screen.waitForScreen(containing: "Selected: 17:30 – 17:30  typed: 5_")
+        try screen.waitForScreen(containing: "Selected: 17:30 – 17:30 · 0 min  typed: 5_")
         screen.type("\r")
         #expect(try fixture.client.waitForSignal("Selected", path: handle).strings == ["17:30", "17:30"])
     }

@@ -27,7 +27,7 @@ private func withoutKnownSequences(_ frame: String) -> String {
 struct PickerFrameTests {
     @Test("default model in 80x24")
     func defaultFrame() throws {
-        let frame = PickerFrame.render(try model(), waiting: 0, columns: 80, rows: 24)
+        let frame = PickerFrame.render(try model(), columns: 80, rows: 24)
         let lines = plainLines(frame)
 
         #expect(frame.hasPrefix("\u{1B}[H"))
@@ -38,9 +38,9 @@ struct PickerFrameTests {
         #expect(lines.contains { $0.contains("1:00 AM") })
         #expect(selectedLabel(after: "▶", in: lines) == "1:00 AM")
         #expect(selectedLabel(after: ">", in: lines) == "2:00 AM")
-        #expect(lines.contains("Selected: 1:00 AM – 2:00 AM"))
+        #expect(lines.contains("Selected: 1:00 AM – 2:00 AM · 1 h"))
         #expect(lines.contains("↑↓ move  Tab column  PgUp/PgDn hour  0-9 type a time  Enter OK  Esc cancel"))
-        #expect(!lines.contains { $0.contains("waiting") })
+        #expect(!lines.contains { $0.contains("waiting") || $0.contains("Closes") })
         #expect(lines.count <= 24)
         #expect(lines.allSatisfy { $0.count < 80 })
         // The focused selection is drawn in reverse video, the other one underlined.
@@ -55,27 +55,47 @@ struct PickerFrameTests {
     func focusMarker() throws {
         var picker = try model()
         _ = picker.apply(.switchFocus)
-        let lines = plainLines(PickerFrame.render(picker, waiting: 0, columns: 80, rows: 24))
+        let lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
         #expect(selectedLabel(after: "▶", in: lines) == "2:00 AM")
         #expect(selectedLabel(after: ">", in: lines) == "1:00 AM")
     }
 
     @Test("24-hour labels")
     func twentyFourHour() throws {
-        let lines = plainLines(PickerFrame.render(try model(clock: .twentyFourHour), waiting: 0, columns: 80, rows: 24))
+        let lines = plainLines(PickerFrame.render(try model(clock: .twentyFourHour), columns: 80, rows: 24))
         #expect(selectedLabel(after: "▶", in: lines) == "01:00")
-        #expect(lines.contains("Selected: 01:00 – 02:00"))
+        #expect(lines.contains("Selected: 01:00 – 02:00 · 1 h"))
+    }
+
+    @Test("the duration, and the minimum when there is one")
+    func duration() throws {
+        var picker = try model(["step": .uint32(30), "start": .string("09:00"), "end": .string("17:30"), "min_duration": .uint32(90)])
+        var lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
+        #expect(lines.contains("Selected: 9:00 AM – 5:30 PM · 8 h 30 min (at least 1 h 30 min)"))
+        _ = picker.apply(.type("1"))
+        lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
+        #expect(lines.contains { $0.hasSuffix("  typed: 1_") })
+    }
+
+    @Test("a countdown with a timeout, none without", arguments: [
+        (42_000, "Closes in 0:42"), (41_001, "Closes in 0:42"), (300_000, "Closes in 5:00"), (3_600_000, "Closes in 1:00:00"), (0, "Closes in 0:00"),
+    ] as [(Int, String)])
+    func countdown(left: Int, expected: String) throws {
+        var picker = try model(["timeout": .uint32(3600)])
+        picker.deadline = 1_000_000 + left
+        let lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24, now: 1_000_000))
+        #expect(lines.contains(expected), "lines: \(lines)")
     }
 
     @Test("a late selection in a short terminal scrolls into view")
     func scrolled() throws {
         var picker = try model()
         _ = picker.apply(.set(.start, time("23:00")))
-        let lines = plainLines(PickerFrame.render(picker, waiting: 0, columns: 80, rows: 12))
+        let lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 12))
         #expect(lines.count <= 12)
         #expect(selectedLabel(after: "▶", in: lines) == "11:00 PM")
         #expect(selectedLabel(after: ">", in: lines) == "midnight")
-        #expect(lines.contains("Selected: 11:00 PM – midnight"))
+        #expect(lines.contains("Selected: 11:00 PM – midnight · 1 h"))
         #expect(!lines.contains { $0.contains(" 1:00 AM  ") })
     }
 
@@ -93,8 +113,8 @@ struct PickerFrameTests {
         }
     }
 
-    @Test("queue line", arguments: [
-        (0, nil), (1, "1 more picker waiting"), (3, "3 more pickers waiting"), (-2, nil),
+    @Test("the queue, named", arguments: [
+        (0, nil), (1, "1 more picker waiting: Next 1"), (3, "3 more pickers waiting: Next 1, Next 2, Next 3"),
     ] as [(Int, String?)])
     func waiting(count: Int, expected: String?) throws {
         let lines = plainLines(PickerFrame.render(try model(), waiting: count, columns: 80, rows: 24))
@@ -105,35 +125,10 @@ struct PickerFrameTests {
         }
     }
 
-    @Test("tiny or odd sizes still show title and selection", arguments: [
-        (10, 3), (0, 0), (1, 1), (-5, -5), (19, 40), (80, 7), (20, 8), (24, 30), (5, 100), (200, 2),
-    ] as [(Int, Int)])
-    func tiny(columns: Int, rows: Int) throws {
-        let lines = plainLines(PickerFrame.render(try model(), waiting: 2, columns: columns, rows: rows))
-        #expect(lines.count <= max(rows, 1))
-        #expect(lines.allSatisfy { $0.count <= max(columns - 1, 1) })
-        if rows >= 2, columns >= 30 {
-            #expect(lines.first == PickerOptions.defaultTitle)
-            #expect(lines.contains("Selected: 1:00 AM – 2:00 AM"))
-        }
-    }
-
-    @Test("80x7 falls back to title, selection and queue")
-    func compact() throws {
-        let lines = plainLines(PickerFrame.render(try model(), waiting: 1, columns: 80, rows: 7))
-        #expect(lines == [PickerOptions.defaultTitle, "Selected: 1:00 AM – 2:00 AM", "1 more picker waiting"])
-    }
-
-    @Test("10x3 shows clipped title and times")
-    func tenByThree() throws {
-        let lines = plainLines(PickerFrame.render(try model(), waiting: 0, columns: 10, rows: 3))
-        #expect(lines == ["Select s…", "1:00 AM …"])
-    }
-
     @Test("a hostile title cannot drive the terminal")
     func hostileTitle() throws {
         let title = "\u{1B}]0;evil\u{07}\u{1B}[2J\u{9B}31m\r\nFake: \u{202E}MA 00:9"
-        let frame = PickerFrame.render(try model(["title": .string(title)]), waiting: 0, columns: 80, rows: 24)
+        let frame = PickerFrame.render(try model(["title": .string(title)]), columns: 80, rows: 24)
         let leftover = withoutKnownSequences(frame)
         #expect(!leftover.unicodeScalars.contains("\u{1B}"))
         #expect(!leftover.unicodeScalars.contains { $0.value < 0x20 && $0 != "\r" && $0 != "\n" })
@@ -144,15 +139,61 @@ struct PickerFrameTests {
     @Test("a long title is clipped to the width")
     func longTitle() throws {
         let title = String(repeating: "x", count: 150)
-        let lines = plainLines(PickerFrame.render(try model(["title": .string(title)]), waiting: 0, columns: 40, rows: 24))
+        let lines = plainLines(PickerFrame.render(try model(["title": .string(title)]), columns: 40, rows: 24))
         #expect(lines.first == String(repeating: "x", count: 38) + "…")
+    }
+
+    @Test("a wide title is clipped by columns, at a character boundary, and never wraps", arguments: [20, 23, 30, 41, 80])
+    func wideTitle(columns: Int) throws {
+        let title = "会議の時間を選んでください 🎉🎉 e\u{301}e\u{301} שלום 👩‍💻 and more text to fill the line"
+        let lines = plainLines(PickerFrame.render(try model(["title": .string(title)]), columns: columns, rows: 24))
+        let first = try #require(lines.first)
+        #expect(DisplayWidth.of(first) <= columns - 1, "\(first) takes \(DisplayWidth.of(first)) columns of \(columns)")
+        if DisplayWidth.of(title) > columns - 1 {
+            #expect(first.hasSuffix("…"))
+            #expect(title.hasPrefix(String(first.dropLast())))
+        } else {
+            #expect(first == title)
+        }
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= columns - 1 })
     }
 
     @Test("enter and leave sequences")
     func screenSwitching() {
-        #expect(PickerFrame.enter.contains("\u{1B}[?1049h"))
-        #expect(PickerFrame.enter.contains("\u{1B}[?25l"))
-        #expect(PickerFrame.leave.contains("\u{1B}[?25h"))
-        #expect(PickerFrame.leave.hasSuffix("\u{1B}[?1049l"))
+        let enter = String(decoding: PickerFrame.enter(.alternateScreen, columns: 80), as: UTF8.self)
+        let leave = String(decoding: PickerFrame.leave(.alternateScreen), as: UTF8.self)
+        #expect(enter.contains("\u{1B}[?1049h") && enter.contains("\u{1B}[?25l"))
+        #expect(leave.contains("\u{1B}[?25h") && leave.hasSuffix("\u{1B}[?1049l"))
+        let inlineEnter = String(decoding: PickerFrame.enter(.inline, columns: 30), as: UTF8.self)
+        let inlineLeave = String(decoding: PickerFrame.leave(.inline), as: UTF8.self)
+        #expect(inlineEnter == "\u{1B}[?25l" + String(repeating: " ", count: 30) + "\r")
+        #expect(inlineLeave == "\u{1B}[0m\u{1B}[J\u{1B}[?25h")
+        #expect(!inlineEnter.contains("1049") && !inlineLeave.contains("1049"))
+    }
+
+    @Test("after a resize every line of an inline frame is cleared whole first, so a rewrapping terminal forgets its wraps")
+    func resizedFrame() throws {
+        let picker = try model()
+        let frame = String(decoding: PickerFrame(options: picker.options).render(
+            picker.state, size: TerminalSize(columns: 40, rows: 12), placement: .inline, resized: true), as: UTF8.self)
+        let lines = plainLines(frame)
+        #expect(frame.hasPrefix("\r\u{1B}[2K"))
+        #expect(frame.split(separator: "\u{1B}[2K", omittingEmptySubsequences: false).count - 1 == lines.count)
+        let unresized = PickerFrame.render(picker, columns: 40, rows: 12, placement: .inline)
+        #expect(!unresized.contains("\u{1B}[2K"))
+        #expect(plainLines(unresized) == lines)
+    }
+
+    @Test("an inline frame starts and ends at its top-left corner, takes no more lines than it needs, and never homes the cursor")
+    func inlineFrame() throws {
+        let frame = PickerFrame.render(try model(), columns: 80, rows: 40, placement: .inline)
+        let lines = plainLines(frame)
+        #expect(frame.hasPrefix("\r"))
+        #expect(!frame.contains("\u{1B}[H") && !frame.contains("\u{1B}[2J"))
+        #expect(lines.count <= 14)
+        #expect(!lines.contains(""), "no spacer lines inline")
+        #expect(frame.hasSuffix("\u{1B}[K\u{1B}[J\r\u{1B}[\(lines.count - 1)A"))
+        #expect(lines.first == PickerOptions.defaultTitle)
+        #expect(lines.contains("Selected: 1:00 AM – 2:00 AM · 1 h"))
     }
 }

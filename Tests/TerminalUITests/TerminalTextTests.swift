@@ -35,13 +35,4 @@ struct TerminalTextTests {
         #expect(!safe.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
         #expect(!safe.utf8.contains(0x1B))
     }
-
-    @Test("clipping counts Characters and marks the cut", arguments: [
-        ("Hello", 10, "Hello"), ("Hello", 5, "Hello"), ("Hello world", 5, "Hell…"),
-        ("Hello", 1, "…"), ("Hello", 0, ""), ("Hello", -3, ""), ("", 4, ""),
-        ("e\u{301}e\u{301}e\u{301}", 2, "e\u{301}…"),
-    ] as [(String, Int, String)])
-    func clips(text: String, columns: Int, expected: String) {
-        #expect(displayWidthClipped(text, to: columns) == expected)
-    }
 }

@@ -17,9 +17,13 @@ func plainText(_ frame: String) -> String {
     return String(result)
 }
 
-/// The frame's plain text split into screen lines (the frame separates them with CR LF).
+/// The frame's plain text split into screen lines (the frame separates them with CR LF; an
+/// inline frame begins and ends with a carriage return).
 func plainLines(_ frame: String) -> [String] {
-    plainText(frame).split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+    var text = plainText(frame)
+    if text.hasPrefix("\r") { text.removeFirst() }
+    if text.hasSuffix("\r") { text.removeLast() }
+    return text.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
 }
 
 /// A picker model from raw options, 12-hour clock unless the options say otherwise.
@@ -36,8 +40,15 @@ func time(_ text: String) -> WallClockTime {
 }
 
 extension PickerFrame {
-    /// The frame for a model the test drives: front ends draw the state their session hands them.
-    static func render(_ model: PickerModel, waiting: Int, columns: Int, rows: Int) -> String {
-        render(model.state, waiting: waiting, columns: columns, rows: rows)
+    /// The frame for a model the test drives, on the alternate screen unless told otherwise, as
+    /// text: front ends draw the state their session hands them. `waiting` pickers are queued
+    /// behind it, titled "Next 1", "Next 2", ….
+    static func render(
+        _ model: PickerModel, waiting: Int = 0, columns: Int, rows: Int, placement: FramePlacement = .alternateScreen, now: Int = 0
+    ) -> String {
+        let titles = waiting > 0 ? (1...waiting).map { "Next \($0)" } : []
+        let frame = PickerFrame(options: model.options)
+        let bytes = frame.render(model.state, size: TerminalSize(columns: columns, rows: rows), placement: placement, waiting: titles, now: now)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -6,19 +6,18 @@ internal import TimePickerCore
 
 /// `timepickerctl pick`: shows a picker through the service, waits for its outcome, reports it.
 ///
-/// It subscribes to its session's predictable path before calling ShowTimePicker, so no outcome
-/// is missed, and waits with no time limit of its own: the service ends the session when the
-/// `--timeout` runs out. One event loop watches the bus and the signals; nothing blocks.
+/// It calls PickTimeRange, whose reply is the outcome, and waits with no time limit of its own:
+/// the service ends the session when the `--timeout` runs out. The service also ends it when
+/// this client leaves the bus, so a client that is killed leaves no picker behind, in whatever
+/// user interface. The call carries a handle_token, so the session's path is known before the
+/// service answers and Ctrl-C can cancel it at any moment. One event loop watches the bus and
+/// the signals; nothing blocks.
 public final class PickCommand {
     private let options: PickOptions
     private let loop = EventLoop()
     private var connection: DBusConnection?
     private var terminal: BorrowedTerminal?
     private var handle: SessionHandle?
-    /// The unique name that answered ShowTimePicker: only its signals count.
-    private var serviceOwner: String?
-    /// Session signals that came before the answer named the service's owner (none should).
-    private var early: [DBusMessage] = []
     private var outcome: PickOutcome?
     /// Set on Ctrl-C: the session is being cancelled, and whatever ends the wait ends the pick.
     private var interrupted = false
@@ -38,7 +37,7 @@ public final class PickCommand {
         // The terminal first, so that what follows reaches a terminal in line mode.
         terminal?.restore()
         connection?.flush()
-        return result.report(json: options.json)
+        return result.report(json: options.json, timeoutSeconds: options.timeout ?? 0)
     }
 
     private func pick() -> PickOutcome {
@@ -68,15 +67,11 @@ public final class PickCommand {
 
         var serviceOptions = options.serviceOptions
         serviceOptions["handle_token"] = .string(handle.token)
-        if options.useTerminal, connection.canPassUnixFDs, let lent = LentTerminal.descriptor(for: STDIN_FILENO) {
-            if let terminal = BorrowedTerminal(descriptor: lent.descriptor, closeWhenRestored: lent.opened) {
-                self.terminal = terminal
-                // libdbus sends a duplicate; the client keeps its own.
-                serviceOptions["terminal"] = .unixFD(lent.descriptor)
-                sayIfWaitingForForeground(terminal: lent.descriptor)
-            } else if lent.opened {
-                close(lent.descriptor)
-            }
+        if options.useTerminal, connection.canPassUnixFDs, let lent = lendTerminal() {
+            self.terminal = lent
+            // libdbus sends a duplicate; the client keeps its own.
+            serviceOptions["terminal"] = .unixFD(lent.descriptor)
+            sayIfWaitingForForeground(terminal: lent.descriptor)
         }
 
         connection.setMessageHandler { [unowned self] message in
@@ -84,13 +79,12 @@ public final class PickCommand {
             return false
         }
         connection.attach(to: loop)
-        // The bus takes both rules before the call that follows on this connection.
-        connection.addMatch(TimePickerBus.Rule.signals(on: handle.path))
+        // The bus takes the rule before the call that follows on this connection.
         connection.addMatch(TimePickerBus.Rule.ownerChanges)
         do {
             let call = try DBusMessage.methodCall(
                 destination: TimePickerBus.name, path: TimePickerBus.managerPath,
-                interface: TimePickerBus.managerInterface, member: "ShowTimePicker")
+                interface: TimePickerBus.managerInterface, member: TimePickerBus.Member.pickTimeRange.rawValue)
             try call.append(.vardict(serviceOptions))
             terminal?.lent()
             try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
@@ -102,6 +96,22 @@ public final class PickCommand {
         }
         loop.run()
         return outcome ?? .failed("the pick ended without an outcome")
+    }
+
+    /// The terminal to show the picker in: stdin when it is one, otherwise the controlling
+    /// terminal (`/dev/tty`), as fzf and gum do, so that `echo … | timepickerctl pick` and
+    /// `$(timepickerctl pick)` still show it to the person. With neither, the picker goes to
+    /// the service's own user interface, and the client says so.
+    private func lendTerminal() -> BorrowedTerminal? {
+        guard let lent = LentTerminal.descriptor(for: STDIN_FILENO) ?? LentTerminal.controllingTerminal() else {
+            if isatty(STDIN_FILENO) == 0 {
+                Console.error("stdin is not a terminal and there is no controlling terminal: the picker appears wherever the service shows pickers")
+            }
+            return nil
+        }
+        if let terminal = BorrowedTerminal(descriptor: lent.descriptor, closeWhenRestored: lent.opened) { return terminal }
+        if lent.opened { close(lent.descriptor) }
+        return nil
     }
 
     /// A job in the background (`timepickerctl pick &`) gets no picker until it is brought to
@@ -123,34 +133,30 @@ public final class PickCommand {
 
     // MARK: What the bus says
 
-    /// The answer to ShowTimePicker: the session's handle, or why there is none.
+    /// The answer to PickTimeRange: the range chosen, or why there is none.
     private func answered(_ reply: DBusMessage) {
+        // An answer from the service (not an error the bus made up because the service left):
+        // the service took its picker down before it answered, or never drew one.
+        if let sender = reply.sender, sender != .messageBus { terminal?.returned() }
         guard reply.kind != .error else {
-            // No session was made, so nothing was drawn.
-            terminal?.returned()
-            finish(refusal(reply))
+            finish(failure(reply))
             return
         }
-        guard case .objectPath(let path)? = try? reply.arguments().first, let sender = reply.sender else {
-            finish(.failed("the time picker service answered without a session"))
+        let times = reply.strings
+        guard times.count == 2 else {
+            finish(.failed("the time picker service answered without a range"))
             return
         }
-        if let handle, path != handle.path {
-            // A service that ignores handle_token: follow the path it chose.
-            connection?.addMatch(TimePickerBus.Rule.signals(on: path))
-        }
-        handle = handle.map { SessionHandle(token: $0.token, path: path) }
-        serviceOwner = sender.rawValue
-        let held = early
-        early.removeAll()
-        held.forEach(receive)
+        finish(.selected(start: times[0], end: times[1]))
     }
 
-    /// The outcome for an error answer to ShowTimePicker.
-    private func refusal(_ reply: DBusMessage) -> PickOutcome {
+    /// The outcome for an error answer to PickTimeRange.
+    private func failure(_ reply: DBusMessage) -> PickOutcome {
         let name = reply.errorName ?? .failed
         let message = reply.errorMessage.map(displaySafe) ?? name.rawValue
         switch name {
+        case TimePickerBus.Error.cancelled:
+            return .cancelled(reason: message)
         case .invalidArgs where terminal != nil && message.contains("'terminal'"):
             if message.contains("unknown option") {
                 return .failed("the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal")
@@ -161,7 +167,8 @@ public final class PickCommand {
         case _ where name.isSpawnFailure:
             return .failed("cannot start the time picker service: \(message)")
         case .noReply:
-            return .failed("the time picker service did not answer: \(message)")
+            // The call has no time limit: the service left without answering.
+            return .failed("the time picker service stopped")
         case .invalidArgs:
             return .failed(PickOptions.namingFlags(message))
         default:
@@ -169,48 +176,19 @@ public final class PickCommand {
         }
     }
 
-    /// Every message that is not a reply: the session's signals, the service's owner changing,
-    /// the bus going away.
+    /// Every message that is not a reply: the service's owner changing, the bus going away.
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
         if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
             finish(.failed("lost the connection to the session bus"))
         } else if message.isSignal(interface: .messageBus, member: "NameOwnerChanged") {
-            ownerChanged(message)
-        } else if let handle, message.path == handle.path, message.interface == TimePickerBus.sessionInterface {
-            sessionSignal(message)
-        }
-    }
-
-    private func ownerChanged(_ message: DBusMessage) {
-        let names = message.strings
-        guard message.sender == .messageBus, names.count == 3,
-              names[0] == TimePickerBus.name.rawValue, names[2].isEmpty,
-              serviceOwner == nil || names[1] == serviceOwner
-        else { return }
-        // The service left the bus without ending the session: it crashed or was killed, and
-        // whatever it drew on the terminal is still there.
-        finish(.failed("the time picker service stopped"))
-    }
-
-    private func sessionSignal(_ message: DBusMessage) {
-        guard let owner = serviceOwner else {
-            early.append(message)
-            return
-        }
-        // The bus routes only the owner's broadcasts here, but anyone may send a signal
-        // addressed to this client directly.
-        guard message.sender?.rawValue == owner else { return }
-        let arguments = message.strings
-        switch message.member {
-        case "Selected" where arguments.count == 2:
-            terminal?.returned()
-            finish(.selected(start: arguments[0], end: arguments[1]))
-        case "Cancelled" where arguments.count == 1:
-            terminal?.returned()
-            finish(.cancelled(reason: arguments[0]))
-        default:
-            break
+            let names = message.strings
+            // The service left the bus without answering: it crashed or was killed, and
+            // whatever it drew on the terminal is still there.
+            if message.sender == .messageBus, names.count == 3, names[0] == TimePickerBus.name.rawValue,
+               !names[1].isEmpty, names[2].isEmpty {
+                finish(.failed("the time picker service stopped"))
+            }
         }
     }
 
@@ -228,10 +206,11 @@ public final class PickCommand {
             finish(.interrupted)
             return
         }
-        // The path is known before the answer, and the bus delivers this after ShowTimePicker,
+        // The path is known before the answer, and the bus delivers this after PickTimeRange,
         // so even a session still being made is cancelled.
         if let cancel = try? DBusMessage.methodCall(
-            destination: TimePickerBus.name, path: handle.path, interface: TimePickerBus.sessionInterface, member: "Cancel") {
+            destination: TimePickerBus.name, path: handle.path, interface: TimePickerBus.sessionInterface,
+            member: TimePickerBus.Member.cancel.rawValue) {
             connection.send(cancel)
         }
         loop.schedule(afterMilliseconds: interruptGraceMilliseconds) { [unowned self] in

@@ -98,10 +98,10 @@ final class FakeService {
         }
     }
 
-    /// Waits for a ShowTimePicker call; returns it and its options (descriptors in them closed).
-    func nextShowTimePicker() throws -> (DBusMessage, [String: DBusValue]) {
-        let call = try bus.waitForMessage(seconds: 10, "a ShowTimePicker call") {
-            $0.kind == .methodCall && $0.member == "ShowTimePicker"
+    /// Waits for a PickTimeRange call; returns it and its options (descriptors in them closed).
+    func nextPick() throws -> (DBusMessage, [String: DBusValue]) {
+        let call = try bus.waitForMessage(seconds: 10, "a PickTimeRange call") {
+            $0.kind == .methodCall && $0.member == "PickTimeRange"
         }
         let arguments = try call.arguments()
         arguments.flatMap(\.unixFDs).forEach { close($0) }
@@ -118,10 +118,10 @@ final class FakeService {
         bus.connection.flush()
     }
 
-    /// Answers `call` with a session handle.
-    func answer(_ call: DBusMessage, handle: ObjectPath) throws {
+    /// Answers `call` with a range.
+    func answer(_ call: DBusMessage, start: String, end: String) throws {
         let reply = try call.makeReturn()
-        try reply.append(.objectPath(handle))
+        try reply.append(.string(start), .string(end))
         bus.connection.send(reply)
         bus.connection.flush()
     }

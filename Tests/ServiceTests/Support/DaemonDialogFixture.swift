@@ -27,22 +27,11 @@ final class DaemonDialogFixture {
         bus = try PrivateBus()
         display = try VirtualDisplay(bus: bus)
         if installBackend {
-            try """
-            [D-BUS Service]
-            Name=\(Self.backendName)
-            Exec=\(GtkBackendProcess.binary) --verbose
-
-            """.write(to: bus.serviceDirectory.appendingPathComponent("\(Self.backendName).service"), atomically: true, encoding: .utf8)
+            try bus.installService(Self.backendName, command: "\(GtkBackendProcess.binary) --verbose")
         }
         client = try BusClient(bus: bus)
         // What a desktop session tells its bus at log-in (dbus-update-activation-environment).
-        let display = backendHasDisplay ? self.display.name : ""
-        _ = try client.call(
-            "UpdateActivationEnvironment", path: .messageBus, interface: .messageBus, destination: .messageBus,
-            [.array(elementSignature: "{ss}", elements: [
-                .dictEntry(key: .string("DISPLAY"), value: .string(display)),
-                .dictEntry(key: .string("WAYLAND_DISPLAY"), value: .string("")),
-            ])])
+        try bus.updateActivationEnvironment(["DISPLAY": backendHasDisplay ? display.name : "", "WAYLAND_DISPLAY": ""])
         notifications = notificationServer ? try MockNotificationServer(bus: bus, capabilities: MockNotificationServer.fullCapabilities) : nil
         daemon = try DaemonProcess.serving(on: bus, arguments: daemonArguments)
         try client.subscribeToSessions()

@@ -1,4 +1,3 @@
-import Foundation
 import TestHarness
 
 /// D-Bus activation of the daemon on the harness's bus.
@@ -6,12 +5,6 @@ extension PrivateBus {
     /// Makes the bus start the daemon on the first call to its name (D-Bus activation), with
     /// the notification user interface, as a desktop session's bus would.
     func installActivationFile() throws {
-        try """
-        [D-BUS Service]
-        Name=io.github.timepickerd.TimePicker1
-        Exec=\(DaemonProcess.binary) --ui notification
-
-        """.write(
-            to: serviceDirectory.appendingPathComponent("io.github.timepickerd.TimePicker1.service"), atomically: true, encoding: .utf8)
+        try installService("io.github.timepickerd.TimePicker1", command: "\(DaemonProcess.binary) --ui notification")
     }
 }

@@ -13,53 +13,28 @@ final class VirtualDisplay {
     /// ":N", for DISPLAY.
     let name: String
     private let bus: PrivateBus
-    private let server: ChildProcess
+    private let server: XvfbDisplay
     private var accessibility: ChildProcess?
 
     init(bus: PrivateBus) throws {
         self.bus = bus
-        for tool in ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/bin/xprop", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3"] {
+        for tool in ["/usr/bin/xdotool", "/usr/bin/xprop", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3"] {
             guard FileManager.default.isExecutableFile(atPath: tool) else {
                 throw HarnessError("missing \(tool): run make deps")
             }
         }
-        // Xvfb chooses a free display number and writes it to -displayfd once it accepts clients.
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw HarnessError("pipe failed") }
-        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
-        let devNull = try openForChild("/dev/null", write: false)
-        let log = try openForChild(bus.directory.appendingPathComponent("xvfb.log").path, write: true)
-        defer {
-            close(devNull)
-            close(log)
-            close(pipeEnds[0])
-        }
-        server = try ChildProcess(
-            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
-            environment: bus.environment, stdin: devNull, stdout: pipeEnds[1], stderr: log)
-        close(pipeEnds[1])
-        guard let number = readLine(fromDescriptor: pipeEnds[0]), Int(number) != nil else {
-            throw HarnessError("Xvfb printed no display number")
-        }
-        name = ":" + number
+        server = try XvfbDisplay(environment: bus.environment, log: bus.directory.appendingPathComponent("xvfb.log"))
+        name = server.name
         try startAccessibilityBus()
     }
 
     deinit {
         accessibility?.send(SIGTERM)
         _ = try? accessibility?.waitForExit()
-        server.send(SIGTERM)
-        _ = try? server.waitForExit()
     }
 
     /// Environment for a program on this display and the private bus.
-    var environment: [String: String] {
-        var environment = bus.environment
-        environment["DISPLAY"] = name
-        environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        return environment
-    }
+    var environment: [String: String] { server.environment(bus.environment) }
 
     /// The accessibility bus, registered as org.a11y.Bus on the private bus, where GTK looks.
     private func startAccessibilityBus() throws {

@@ -1,0 +1,78 @@
+internal import TimePickerCore
+
+/// Every slot's label as a person reads it ("9:00 AM", "midnight"), right-aligned to the
+/// widest so that the times line up on their colons: computed once per grid and clock, not
+/// once per cell of every frame.
+final class SlotLabels {
+    let grid: SlotGrid
+    let clock: ClockStyle
+    /// The columns of the widest label; every padded label takes exactly this many.
+    let columns: Int
+    /// The padded labels, one after the other, and where each begins.
+    private let storage: [UInt8]
+    private let starts: [Int]
+    /// Where each label's own text begins, after its padding.
+    private let textStarts: [Int]
+    /// Each label's own columns.
+    private let widths: [Int]
+
+    init(grid: SlotGrid, clock: ClockStyle) {
+        self.grid = grid
+        self.clock = clock
+        let labels = grid.indices.map { grid[$0].label(clock) }
+        let widths = labels.map { DisplayWidth.of($0) }
+        let columns = widths.max() ?? 0
+        var storage: [UInt8] = []
+        storage.reserveCapacity(labels.count * (columns + 1))
+        var starts: [Int] = []
+        var textStarts: [Int] = []
+        for (label, width) in zip(labels, widths) {
+            starts.append(storage.count)
+            storage.append(contentsOf: repeatElement(UInt8(ascii: " "), count: columns - width))
+            textStarts.append(storage.count)
+            storage.append(contentsOf: label.utf8)
+        }
+        starts.append(storage.count)
+        self.storage = storage
+        self.starts = starts
+        self.textStarts = textStarts
+        self.widths = widths
+        self.columns = columns
+    }
+
+    /// The label of slot `index`, padded on the left to `columns`.
+    func padded(_ index: Int) -> ArraySlice<UInt8> {
+        storage[starts[index]..<starts[index + 1]]
+    }
+
+    /// The label of slot `index` without padding.
+    func text(_ index: Int) -> ArraySlice<UInt8> {
+        storage[textStarts[index]..<starts[index + 1]]
+    }
+
+    /// The padding before the label of slot `index`.
+    func padding(_ index: Int) -> Int {
+        textStarts[index] - starts[index]
+    }
+
+    /// The columns of the label of slot `index` without padding.
+    func width(_ index: Int) -> Int {
+        widths[index]
+    }
+}
+
+/// The label tables a front end has made, kept for the sessions that follow: most pickers on
+/// one terminal share their grid and clock. A few are kept, the oldest dropped first.
+struct SlotLabelCache {
+    private var tables: [SlotLabels] = []
+    private let capacity = 8
+
+    /// The labels for `grid` in `clock`, made now if no table has them.
+    mutating func labels(for grid: SlotGrid, clock: ClockStyle) -> SlotLabels {
+        if let table = tables.first(where: { $0.grid == grid && $0.clock == clock }) { return table }
+        let table = SlotLabels(grid: grid, clock: clock)
+        if tables.count == capacity { tables.removeFirst() }
+        tables.append(table)
+        return table
+    }
+}
