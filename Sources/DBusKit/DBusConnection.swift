@@ -83,12 +83,14 @@ public final class DBusConnection {
     }
 
     /// Sends a method call and hands its reply (or the error libdbus makes when the call times
-    /// out or the connection drops) to `completion` while the connection dispatches.
+    /// out or the connection drops) to `completion` while the connection dispatches. The
+    /// returned `PendingCall` can give the call up (`cancel`); dropping it does not.
     ///
     /// The corresponding C functions are `dbus_connection_send_with_reply` and `dbus_pending_call_set_notify`.
+    @discardableResult
     public func call(
         _ message: DBusMessage, timeoutMilliseconds: Int32 = -1, completion: @escaping (DBusMessage) -> Void
-    ) throws(DBusFailure) {
+    ) throws(DBusFailure) -> PendingCall {
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0 else { throw .noMemory }
         guard let pending else {
@@ -100,8 +102,8 @@ public final class DBusConnection {
             dbus_pending_call_unref(pending)
             throw .noMemory
         }
-        // libdbus keeps its own reference until the call completes.
-        dbus_pending_call_unref(pending)
+        // libdbus keeps its own reference until the call completes; ours goes to the handle.
+        return PendingCall(adopting: pending)
     }
 
     /// Asks the bus to route messages matching `rule` here, without waiting for its answer.
@@ -222,6 +224,35 @@ public struct NameRequestFlags: OptionSet, Sendable {
 /// The bus's answer to `requestName`.
 public enum NameRequestReply: Int32, Sendable {
     case primaryOwner = 1, inQueue = 2, exists = 3, alreadyOwner = 4
+}
+
+/// A method call sent with `DBusConnection.call(_:timeoutMilliseconds:completion:)` whose
+/// reply may still come: `cancel` gives it up, so that a call whose answer no longer matters
+/// (a dialog's ShowPicker once the session ended) holds no memory, whatever its peer does.
+public final class PendingCall {
+    private let raw: OpaquePointer
+
+    fileprivate init(adopting raw: OpaquePointer) {
+        self.raw = raw
+    }
+
+    deinit {
+        dbus_pending_call_unref(raw)
+    }
+
+    /// Whether the reply (or libdbus's error for it) has been handed to the completion.
+    public var isCompleted: Bool { dbus_pending_call_get_completed(raw) != 0 }
+
+    /// Gives the call up: its completion never runs and is released now; a reply that comes
+    /// later is dropped. Does nothing once the call completed.
+    ///
+    /// The corresponding C functions are `dbus_pending_call_cancel` and `dbus_pending_call_set_notify`.
+    public func cancel() {
+        guard !isCompleted else { return }
+        dbus_pending_call_cancel(raw)
+        // Lets go of the completion (and what it holds) without waiting for this handle to go.
+        _ = dbus_pending_call_set_notify(raw, nil, nil, nil)
+    }
 }
 
 /// Keeps a Swift closure alive while libdbus holds it as a pending call's user data.

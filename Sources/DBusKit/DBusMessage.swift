@@ -108,11 +108,7 @@ public final class DBusMessage {
         dbus_message_set_destination(raw, destination.rawValue)
     }
 
-    /// The text of an error reply, its first string argument.
-    public var errorMessage: String? {
-        guard kind == .error, case .string(let text)? = try? arguments().first else { return nil }
-        return text
-    }
+
 
     /// Whether this is a signal named `member` on `interface`.
     public func isSignal(interface: InterfaceName, member: MemberName) -> Bool {

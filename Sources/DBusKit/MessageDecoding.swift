@@ -25,6 +25,30 @@ extension DBusMessage {
     }
 }
 
+extension DBusMessage {
+    /// The text of an error reply, its first string argument; nothing after it is read (a peer
+    /// may follow its text with millions of values).
+    public var errorMessage: String? { errorMessage(maximumBytes: .max) }
+
+    /// The text of an error reply cut at `maximumBytes` (then ending in "…"), for an answer
+    /// from a peer that is not trusted to keep its errors short (it may send many megabytes).
+    public func errorMessage(maximumBytes: Int) -> String? {
+        guard kind == .error else { return nil }
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == CDBUS_TYPE_STRING else {
+            return nil
+        }
+        var basic = DBusBasicValue()
+        dbus_message_iter_get_basic(&iterator, &basic)
+        guard let text = basic.str else { return nil }
+        let limit = max(0, maximumBytes)
+        let length = limit == .max ? strlen(text) : strnlen(text, limit + 1)
+        let bytes = UnsafeRawBufferPointer(start: text, count: min(length, limit))
+        // A cut inside a character leaves a replacement character, as any invalid UTF-8 would.
+        return String(decoding: bytes, as: UTF8.self) + (length > limit ? "…" : "")
+    }
+}
+
 /// Reads a message body into values, counting them against a budget.
 private struct BodyReader {
     var budget: Int

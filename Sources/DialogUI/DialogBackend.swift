@@ -1,11 +1,13 @@
 internal import TimePickerContract
 internal import DBusKit
+internal import Glibc
+internal import TimePickerCore
 
 /// A dialog backend on the bus (`dbus/io.github.timepickerd.impl.TimePicker1.xml`), as the
 /// daemon talks to it: asynchronous calls on the daemon's own connection, so a slow or frozen
 /// backend never stalls the bus, sent to the unique name that owns the backend's name (so a
-/// replacement never receives another process's Update or Close), and its Event signals taken
-/// only from that owner.
+/// replacement never receives another process's Update or Close), and a dialog's Event signals
+/// taken only from the process its ShowPicker went to.
 final class DialogBackend {
     /// The backend's well-known name, as `--dialog-backend` chose it.
     let name: BusName
@@ -20,6 +22,9 @@ final class DialogBackend {
         let message: String
         /// The name (or the owner it was sent to) is not on the bus: it left or was never there.
         let isAbsent: Bool
+        /// The backend answered with an error of its own (or the bus refused the call), so the
+        /// call did nothing; not so when it went unanswered (the backend died or timed out).
+        var isRefusal = false
     }
 
     /// How a dialog ended, as ShowPicker's late reply says.
@@ -36,33 +41,75 @@ final class DialogBackend {
         self.connection = connection
     }
 
-    /// Starts the backend when it is not running (D-Bus activation) and answers with the unique
-    /// name that owns `name` then.
+    /// The unique name that owns `name`, starting the backend first (D-Bus activation) when
+    /// nobody owns it. A backend that runs is used as it is: the bus refuses to "start" a name
+    /// no activation file provides even while a process owns it (a backend run by hand, a
+    /// desktop shell's own), so it is asked for only when the name has no owner. The owner must
+    /// run as the daemon's own user: a bus that admits other users lets them take any free
+    /// name, and what such a process answers is nobody's choice at this screen.
     func resolveOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
-        busCall("StartServiceByName", [.string(name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { [weak self] result in
+        currentOwner { [weak self] result in
             guard let self else { return }
-            if case .failure(let failure) = result {
-                completion(.failure(failure))
-                return
-            }
-            self.busCall("GetNameOwner", [.string(self.name.rawValue)], timeout: Self.callTimeoutMilliseconds) { result in
-                completion(result.flatMap { values in
-                    guard case .string(let text)? = values.first, let owner = BusName(text) else {
-                        return .failure(Failure(message: "the bus named no owner for \(self.name)", isAbsent: true))
+            switch result {
+            case .success(let owner):
+                self.checkUser(of: owner, completion: completion)
+            case .failure(let failure) where failure.isAbsent:
+                self.busCall("StartServiceByName", [.string(self.name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { result in
+                    if case .failure(let failure) = result {
+                        completion(.failure(failure))
+                        return
                     }
-                    return .success(owner)
-                })
+                    self.currentOwner { result in
+                        switch result {
+                        case .success(let owner): self.checkUser(of: owner, completion: completion)
+                        case .failure: completion(result)
+                        }
+                    }
+                }
+            case .failure:
+                completion(result)
             }
+        }
+    }
+
+    /// GetNameOwner: who owns `name` now.
+    private func currentOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
+        busCall("GetNameOwner", [.string(name.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
+            completion(result.flatMap { values in
+                guard case .string(let text)? = values.first, let owner = BusName(text) else {
+                    return .failure(Failure(message: "the bus named no owner for \(name)", isAbsent: true))
+                }
+                return .success(owner)
+            })
+        }
+    }
+
+    /// GetConnectionUnixUser: `owner` when the bus vouches that it runs as the daemon's user.
+    private func checkUser(of owner: BusName, completion: @escaping (Result<BusName, Failure>) -> Void) {
+        busCall("GetConnectionUnixUser", [.string(owner.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
+            completion(result.flatMap { values in
+                guard case .uint32(let user)? = values.first else {
+                    return .failure(Failure(message: "the bus did not say who runs the dialog backend \(name) (\(owner))", isAbsent: false))
+                }
+                guard user == getuid() else {
+                    return .failure(Failure(
+                        message: "the dialog backend \(name) is owned by \(owner), a process of another user (uid \(user)), which is not trusted with this user's pickers",
+                        isAbsent: false))
+                }
+                return .success(owner)
+            })
         }
     }
 
     /// ShowPicker: shows a dialog for `handle` at `owner`; `completion` has how it ended, which
     /// may be long after (the call waits for the person, with no time limit of its own: the
-    /// daemon closes the dialog when the session ends).
+    /// daemon closes the dialog when the session ends, and gives the call up then, as a backend
+    /// may never answer it). Nil when the call could not be sent (`completion` said why).
+    @discardableResult
     func showPicker(
         at owner: BusName, handle: ObjectPath, parentWindow: String, options: [String: DBusValue],
         completion: @escaping (Result<Response, Failure>) -> Void
-    ) {
+    ) -> PendingCall? {
         call(owner, DialogBackendBus.Member.showPicker, [.objectPath(handle), .string(parentWindow), .vardict(options)],
              timeout: DBusConnection.infiniteTimeout) { result in
             completion(result.flatMap(Self.response(from:)))
@@ -81,14 +128,14 @@ final class DialogBackend {
         call(owner, DialogBackendBus.Member.close, [.objectPath(handle)], timeout: Self.callTimeoutMilliseconds) { _ in completion() }
     }
 
-    /// The handle and event text of an Event signal in `signal`, when `owner` sent it.
-    static func event(in signal: DBusMessage, from owner: BusName) -> (handle: ObjectPath, text: String)? {
-        guard signal.sender == owner, signal.path == DialogBackendBus.path, signal.interface == DialogBackendBus.interface,
+    /// The sender, handle and event text of an Event signal in `signal`.
+    static func event(in signal: DBusMessage) -> (sender: BusName, handle: ObjectPath, text: String)? {
+        guard let sender = signal.sender, signal.path == DialogBackendBus.path, signal.interface == DialogBackendBus.interface,
               signal.member == DialogBackendBus.Member.event, signal.signature == "os",
               let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 256), values.count == 2,
               case .objectPath(let handle) = values[0], case .string(let text) = values[1]
         else { return nil }
-        return (handle, text)
+        return (sender, handle, text)
     }
 
     /// The owner `name` had before, when `signal` is the bus saying it changed hands ("" when
@@ -117,14 +164,22 @@ final class DialogBackend {
         switch code {
         case 0: return .success(.accepted(start: string("start"), end: string("end")))
         case 1: return .success(.cancelled)
-        default: return .success(.ended(reason: string("reason") ?? "response \(code)"))
+        default: return .success(.ended(reason: string("reason").map(clipped) ?? "response \(code)"))
         }
     }
 
+    /// A backend's text (an error's message, a reason) as it may go into a log line and a
+    /// caller's error: one line, neutralised, at most 200 characters.
+    private static func clipped(_ text: String) -> String {
+        let kept = text.prefix(200)
+        return displaySafe(String(kept)) + (kept.endIndex < text.endIndex ? "…" : "")
+    }
+
+    @discardableResult
     private func call(
         _ owner: BusName, _ member: MemberName, _ arguments: [DBusValue], timeout: Int32,
         completion: @escaping (Result<[DBusValue], Failure>) -> Void
-    ) {
+    ) -> PendingCall? {
         send(destination: owner, path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: member.rawValue,
              arguments, timeout: timeout, completion: completion)
     }
@@ -133,19 +188,20 @@ final class DialogBackend {
         send(destination: .messageBus, path: .messageBus, interface: .messageBus, member: member, arguments, timeout: timeout, completion: completion)
     }
 
+    @discardableResult
     private func send(
         destination: BusName, path: ObjectPath, interface: InterfaceName, member: String, _ arguments: [DBusValue],
         timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void
-    ) {
+    ) -> PendingCall? {
         let name = self.name
         do {
             let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
             try message.append(contentsOf: arguments)
-            try connection.call(message, timeoutMilliseconds: timeout) { reply in
+            return try connection.call(message, timeoutMilliseconds: timeout) { reply in
                 guard reply.kind != .error else {
                     let error = reply.errorName ?? .failed
                     let absent = error == .serviceUnknown || error == .nameHasNoOwner
-                    let detail = reply.errorMessage ?? error.rawValue
+                    let detail = Self.clipped(reply.errorMessage(maximumBytes: 4096) ?? error.rawValue)
                     let message: String
                     if absent {
                         message = "no dialog backend \(name) on the bus (\(detail))"
@@ -156,7 +212,8 @@ final class DialogBackend {
                     } else {
                         message = "the dialog backend \(name) refused \(member): \(error.rawValue): \(detail)"
                     }
-                    completion(.failure(Failure(message: message, isAbsent: absent)))
+                    let unanswered = error == .noReply || error == .timeout || error == .disconnected
+                    completion(.failure(Failure(message: message, isAbsent: absent, isRefusal: !absent && !unanswered)))
                     return
                 }
                 let values = (try? reply.arguments(maximumValues: 64, maximumStringBytes: 64 * 1024)) ?? []
@@ -164,6 +221,7 @@ final class DialogBackend {
             }
         } catch {
             completion(.failure(Failure(message: "\(member): \(error.message)", isAbsent: false)))
+            return nil
         }
     }
 }

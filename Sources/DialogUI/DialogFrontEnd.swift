@@ -27,6 +27,9 @@ public final class DialogFrontEnd: PickerFrontEnd {
         var state: PickerState
         /// The backend process the ShowPicker went to; nil while its owner is being found.
         var owner: BusName?
+        /// The ShowPicker call, given up when the session ends first: a backend that never
+        /// answers it must not hold the daemon's memory for every dialog it was ever shown.
+        var showing: PendingCall?
         /// What the backend draws now (the last state sent): an unchanged state is not sent.
         var sent: Drawn
         /// Ends a typed time after a pause, as the terminal does.
@@ -116,6 +119,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
         dialog.typingPause?.cancel()
         waitingForOwner.removeAll { $0 == session }
         if let owner = dialog.owner, !dialog.accepted { backend.close(at: owner, handle: dialog.handle) }
+        dialog.showing?.cancel()
     }
 
     /// Closes every dialog; `done` once the backend answered every Close, or after
@@ -124,6 +128,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
         guard !isShutDown else { return }
         isShutDown = true
         let open = dialogs.values.compactMap { dialog in dialog.owner.map { ($0, dialog.handle) } }
+        for dialog in dialogs.values { dialog.showing?.cancel() }
         dialogs.removeAll()
         waitingForOwner.removeAll()
         var finished = false
@@ -190,7 +195,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
         dialog.sent = Drawn(dialog.state)
         dialog.updatePending = false
         let state = dialog.state
-        backend.showPicker(
+        dialog.showing = backend.showPicker(
             at: owner, handle: dialog.handle, parentWindow: state.options.parentWindow?.text ?? "",
             options: DialogOptions.forShowPicker(state, now: MonotonicClock.now())
         ) { [weak self, weak dialog] result in
@@ -205,9 +210,18 @@ public final class DialogFrontEnd: PickerFrontEnd {
         switch result {
         case .success(.accepted(let start, let end)):
             // What the person saw and accepted, should the Update for their last moves still be
-            // on its way; then OK.
+            // on its way; then OK. Results that are no selection the dialog could have shown
+            // (missing, not times, not slots, an end the start does not allow) select nothing:
+            // taking half of them, or the daemon's state instead, would be a choice nobody made.
+            guard let (start, end) = Self.selection(start, end, in: dialog.state) else {
+                dialogs[session] = nil
+                let results = "start \(start.map { quotedForMessage($0) } ?? "missing"), end \(end.map { quotedForMessage($0) } ?? "missing")"
+                delegate?.frontEnd(
+                    self, session: session, cannotShow: .unavailable,
+                    because: "the dialog backend \(backend.name) answered OK with no selection the dialog could show (\(results))")
+                return
+            }
             dialog.accepted = true
-            let (start, end) = Self.selection(start, end, else: dialog.state)
             for event in [PickerEvent.set(.start, start), .set(.end, end), .confirm] where dialogs[session] === dialog {
                 delegate?.frontEnd(self, session: session, didReport: event)
             }
@@ -227,15 +241,23 @@ public final class DialogFrontEnd: PickerFrontEnd {
             dialog.owner = nil
             waitingForOwner.append(session)
             sendWaiting()
+        case .failure(let failure) where failure.isRefusal:
+            // Refused (no such object or method, options it does not take): nobody saw it.
+            dialogs[session] = nil
+            delegate?.frontEnd(self, session: session, couldNotShow: failure.message)
         case .failure(let failure):
             dialogs[session] = nil
             delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: failure.message)
         }
     }
 
-    /// The selection in ShowPicker's results where it reads as times, else `state`'s.
-    private static func selection(_ start: String?, _ end: String?, else state: PickerState) -> (WallClockTime, WallClockTime) {
-        (start.flatMap(WallClockTime.init(parsing:)) ?? state.start, end.flatMap(WallClockTime.init(parsing:)) ?? state.end)
+    /// The selection in ShowPicker's results, when both times are there and `state`'s picker
+    /// can hold them together.
+    private static func selection(_ start: String?, _ end: String?, in state: PickerState) -> (WallClockTime, WallClockTime)? {
+        guard let start = start.flatMap(WallClockTime.init(parsing:)), let end = end.flatMap(WallClockTime.init(parsing:)),
+              state.allowsSelection(start: start, end: end)
+        else { return nil }
+        return (start, end)
     }
 
     // MARK: Updating
@@ -273,8 +295,10 @@ public final class DialogFrontEnd: PickerFrontEnd {
             if owner?.rawValue == previous { owner = nil }
             return
         }
-        guard let owner, let (handle, text) = DialogBackend.event(in: signal, from: owner),
-              let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == owner && !$0.accepted }),
+        // A dialog's events come from the process that shows it, the one its ShowPicker went
+        // to, even after another took the backend's name over (its dialogs stay its own).
+        guard let (sender, handle, text) = DialogBackend.event(in: signal),
+              let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == sender && !$0.accepted }),
               let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
         else { return }
         delegate?.frontEnd(self, session: dialog.session, didReport: event)

@@ -117,7 +117,7 @@ final class NotificationServer {
                     let name = reply.errorName ?? .failed
                     let timedOut = name == .noReply || name == .timeout
                     let absent = name == .serviceUnknown || name == .nameHasNoOwner
-                    let message = absent ? "no notification server answers" : "\(member): \(reply.errorMessage ?? name.rawValue)"
+                    let message = absent ? "no notification server answers" : "\(member): \(reply.errorMessage(maximumBytes: 4096) ?? name.rawValue)"
                     completion(.failure(Failure(message: message, timedOut: timedOut)))
                     return
                 }

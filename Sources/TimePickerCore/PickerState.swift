@@ -53,6 +53,15 @@ public struct PickerState: Sendable, Equatable {
     public var validStartIndices: ClosedRange<Int> { model.validStartIndices }
     /// `validEnds` as indices into `options.grid`.
     public var validEndIndices: ClosedRange<Int> { model.validEndIndices(forStart: model.startIndex) }
+
+    /// Whether `start` and `end` together are a selection this picker can hold (each a slot,
+    /// the end a valid end for that start), whatever is selected now.
+    public func allowsSelection(start: WallClockTime, end: WallClockTime) -> Bool {
+        var placed = model
+        _ = placed.apply(.set(.start, start))
+        _ = placed.apply(.set(.end, end))
+        return placed.start == start && placed.end == end
+    }
 }
 
 extension PickerModel {

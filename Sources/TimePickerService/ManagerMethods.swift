@@ -55,6 +55,10 @@ extension TimePickerService {
     /// caller's job holds that terminal's foreground, and which job that is comes from the bus,
     /// never from the caller's say-so.
     private func present(_ session: PickerSession) {
+        guard !isShuttingDown else {
+            end(session, with: .cancelled(.shutdown))
+            return
+        }
         let seconds = Int(session.model.options.timeoutSeconds)
         if seconds > 0 {
             session.model.deadline = MonotonicClock.now() + seconds * 1000

@@ -21,6 +21,11 @@ public final class TimePickerService {
     /// Callers some sessions wait on, and names the daemon relies on, leaving the bus.
     let callerWatch: CallerWatch
 
+    /// Set once `shutdown` began: a session asked for after that ends at once with
+    /// Cancelled("shutdown"), as the open ones did (the loop keeps turning, and answering
+    /// calls, while front ends give back what they borrowed).
+    private(set) var isShuttingDown = false
+
     /// Called when another instance took over the bus name (`--replace`).
     public var onNameLost: (() -> Void)?
     /// Called when the connection to the bus is gone.
@@ -66,6 +71,7 @@ public final class TimePickerService {
     /// it all out; `done` runs once every front end has given back what it borrowed. Nothing
     /// here waits: the event loop keeps turning until then.
     public func shutdown(then done: @escaping () -> Void) {
+        isShuttingDown = true
         // Front ends first: ending a shown session must not bring the next one on screen.
         let frontEnds = userInterfaces.all + clientTerminals.frontEnds
         var waiting = frontEnds.count

@@ -76,4 +76,35 @@ struct ConnectionLoopTests {
         #expect(replies.first?.errorName == "org.freedesktop.DBus.Error.NoReply")
         withExtendedLifetime(silent) {}
     }
+
+    @Test("A call given up never reaches its completion, which is released, even when the reply comes later")
+    func pendingCallCancelled() throws {
+        let bus = try PrivateBus()
+        let callee = try DBusConnection.connect(address: bus.address)
+        let connection = try DBusConnection.connect(address: bus.address)
+        let loop = EventLoop()
+        connection.attach(to: loop)
+        final class Witness {}
+        var witness: Witness? = Witness()
+        weak let released = witness
+        var replies = 0
+        let call = try DBusMessage.methodCall(destination: BusName(callee.uniqueName), path: "/", interface: "org.example.Late", member: "Wait")
+        let pending = try connection.call(call, timeoutMilliseconds: 500) { [witness] _ in
+            withExtendedLifetime(witness) { replies += 1 }
+        }
+        witness = nil
+        pending.cancel()
+        #expect(!pending.isCompleted)
+        // The callee answers after all; the timeout would have fired by the end too.
+        loop.schedule(afterMilliseconds: 100) {
+            while let received = callee.nextMessage(timeoutMilliseconds: 100) {
+                if received.kind == .methodCall, let reply = try? received.makeReturn() { callee.send(reply) }
+            }
+            callee.flush()
+        }
+        loop.schedule(afterMilliseconds: 1000) { loop.stop() }
+        loop.run()
+        #expect(replies == 0)
+        withExtendedLifetime(pending) { #expect(released == nil, "the completion is still held") }
+    }
 }
