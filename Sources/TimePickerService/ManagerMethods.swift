@@ -26,7 +26,8 @@ extension TimePickerService {
         return .later
     }
 
-    /// Validates the options, checks the limits and registers a new session object.
+    /// Validates the options, checks the limits, registers a new session object and asks the
+    /// bus who created it.
     private func openSession(for call: DBusMessage, arguments: [DBusValue], method: String) throws(ServiceError) -> PickerSession {
         guard let owner = call.sender?.rawValue else { throw .invalidArgs("\(method) needs a caller with a bus name") }
         let decoded = try OptionDecoding.options(of: arguments, method: method)
@@ -45,10 +46,12 @@ extension TimePickerService {
             clientTerminals.attach(session.id, to: terminal)
         }
         log.log(.info, "\(method) from \(owner): session \(path) \"\(options.title)\" \(session.model.start)-\(session.model.end)")
+        // Before the handle goes back: see identifyOwner.
+        identifyOwner(of: session)
         return session
     }
 
-    /// Starts the session's timeout, asks the bus who created it, and hands it to the front end:
+    /// Starts the session's timeout and hands it to the front end:
     /// the caller's terminal's, else the one its `ui` option names, else the preferred one.
     ///
     /// A session on a caller's terminal waits for the bus's answer: it is shown only while the
@@ -76,12 +79,11 @@ extension TimePickerService {
                 end(session, with: .cancelled(.unavailable))
                 return
             }
-            identifyOwner(of: session)
             session.frontEnd = frontEnd
             frontEnd.show(session.id, session.model.state)
             return
         }
-        identifyOwner(of: session) { [weak self, weak session] in
+        let showOnTerminal = { [weak self, weak session] in
             guard let self, let session, self.sessions[session.id] === session else { return }
             guard case .known(let owner) = session.ownerIdentity, let processID = owner.processID,
                   let caller = ProcessStatus(processID: Int32(bitPattern: processID))
@@ -96,6 +98,11 @@ extension TimePickerService {
             } else {
                 terminal.frontEnd.show(session.id, session.model.state)
             }
+        }
+        if case .pending = session.ownerIdentity {
+            session.afterOwnerIdentified = showOnTerminal
+        } else {
+            showOnTerminal()
         }
     }
 

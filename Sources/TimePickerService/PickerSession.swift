@@ -14,6 +14,8 @@ final class PickerSession {
     var pendingCall: DBusMessage?
     /// Who created it, as the bus says.
     var ownerIdentity = OwnerIdentity.pending
+    /// What waits for `ownerIdentity` to be settled (showing it on the caller's terminal).
+    var afterOwnerIdentified: (() -> Void)?
     /// Cancel() calls from other connections, waiting for `ownerIdentity` to be settled.
     var cancelsAwaitingOwner: [(call: DBusMessage, caller: PeerCredentials)] = []
     /// Ends the session with Cancelled("timeout") when the `timeout` option runs out.

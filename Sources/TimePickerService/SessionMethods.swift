@@ -49,15 +49,23 @@ extension TimePickerService {
         }
     }
 
-    /// Asks the bus, without waiting, who created `session`; `then` runs once it is settled.
-    func identifyOwner(of session: PickerSession, then: @escaping () -> Void = {}) {
+    /// Asks the bus, without waiting, who created `session`; `session.afterOwnerIdentified`
+    /// runs once it is settled.
+    ///
+    /// Called before the session's handle or anything else goes back to the creator: the bus
+    /// answers in the order it is asked, so the question reaches it while the creator is still
+    /// connected, even one such as `busctl` that leaves the moment it has its reply (were it
+    /// gone, nobody but its vanished connection could ever cancel the session).
+    func identifyOwner(of session: PickerSession) {
         credentials.lookUp(session.owner) { [weak self, weak session] owner in
             guard let self, let session else { return }
             session.ownerIdentity = owner.map { .known($0) } ?? .unknown
             let waiting = session.cancelsAwaitingOwner
             session.cancelsAwaitingOwner.removeAll()
             for entry in waiting { self.decideCancel(of: session, call: entry.call, caller: entry.caller) }
-            then()
+            let next = session.afterOwnerIdentified
+            session.afterOwnerIdentified = nil
+            next?()
         }
     }
 }

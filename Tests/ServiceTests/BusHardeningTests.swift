@@ -49,6 +49,41 @@ struct BusHardeningTests {
         #expect(try fixture.client.waitForSignal("Cancelled", path: path).strings == ["user"])
     }
 
+    @Test("The daemon asks the bus who a caller is before it answers: busctl's session (busctl leaves with its reply) can be cancelled by its user")
+    func creatorAskedAboutBeforeTheReply() throws {
+        let fixture = try Fixture()
+        let monitor = try DBusConnection.connect(address: fixture.bus.address)
+        _ = try monitor.callMethod(
+            "BecomeMonitor", destination: .messageBus, path: .messageBus, interface: InterfaceName("org.freedesktop.DBus.Monitoring"),
+            [.array(elementSignature: "s", elements: []), .uint32(0)], timeoutMilliseconds: 5000)
+        let busctl = try CapturedCommand.run(
+            "/usr/bin/busctl", ["--user", "call", "io.github.timepickerd.TimePicker1", "/io/github/timepickerd/TimePicker1",
+                                "io.github.timepickerd.TimePicker1", "ShowTimePicker", "a{sv}", "1", "handle_token", "s", "quick"],
+            environment: fixture.bus.environment, directory: fixture.bus.directory)
+        #expect(busctl.termination == .exited(0), "\(busctl.stderr)")
+        let path = try #require(busctl.stdout.split(separator: "\"").dropFirst().first.flatMap { ObjectPath(String($0)) })
+        let element = path.rawValue.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        let caller = ":" + element.replacingOccurrences(of: "_", with: ".")
+
+        // What the bus saw, in order: the question about busctl, then the daemon's reply to it.
+        var events: [String] = []
+        try waitUntil("the monitor to see the daemon's reply to busctl") {
+            while let message = monitor.nextMessage(timeoutMilliseconds: 50) {
+                if message.kind == .methodCall, message.member?.rawValue == "GetConnectionCredentials",
+                   case .string(caller)? = try? message.arguments().first {
+                    events.append("asked")
+                }
+                if message.kind == .methodReturn, message.destination?.rawValue == caller, message.sender != .messageBus {
+                    events.append("replied")
+                }
+            }
+            return events.contains("replied")
+        }
+        #expect(events.first == "asked", "\(events) \(caller)")
+        _ = try fixture.client.call("Cancel", path: path, interface: BusClient.sessionInterface)
+        #expect(try fixture.client.waitForSignal("Cancelled", path: path).strings == ["caller"])
+    }
+
     @Test("A 60 MB title is refused at once, and other callers are answered meanwhile")
     func hugeTitle() throws {
         let fixture = try Fixture(arguments: ["--ui", "notification", "--verbose"], withTerminal: false)
