@@ -131,24 +131,10 @@ public final class DialogFrontEnd: PickerFrontEnd {
         for dialog in dialogs.values { dialog.showing?.cancel() }
         dialogs.removeAll()
         waitingForOwner.removeAll()
-        var finished = false
-        let finish = {
-            guard !finished else { return }
-            finished = true
-            done()
-        }
-        guard !open.isEmpty else {
-            finish()
-            return
-        }
-        var left = open.count
+        let closed = AllOrDeadline(count: open.count, atMostMilliseconds: stopGraceMilliseconds, on: loop, then: done)
         for (owner, handle) in open {
-            backend.close(at: owner, handle: handle) {
-                left -= 1
-                if left == 0 { finish() }
-            }
+            backend.close(at: owner, handle: handle) { closed.finishedOne() }
         }
-        loop.schedule(afterMilliseconds: stopGraceMilliseconds, finish)
     }
 
     // MARK: Showing

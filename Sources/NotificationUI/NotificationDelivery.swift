@@ -92,24 +92,10 @@ final class NotificationDelivery {
         for session in Array(entries.keys) where entries[session]?.inFlight == true { entries[session]?.closing = true }
         entries = entries.filter { $0.value.inFlight }
         queue.removeAll()
-        var finished = false
-        let finish = {
-            guard !finished else { return }
-            finished = true
-            done()
-        }
-        var left = ids.count
-        guard left > 0 else {
-            finish()
-            return
-        }
+        let closed = AllOrDeadline(count: ids.count, atMostMilliseconds: graceMilliseconds, on: loop, then: done)
         for id in ids {
-            server.close(id) {
-                left -= 1
-                if left == 0 { finish() }
-            }
+            server.close(id) { closed.finishedOne() }
         }
-        loop.schedule(afterMilliseconds: graceMilliseconds, finish)
     }
 
     /// Takes a signal the daemon's connection received, when it is the server's.

@@ -17,6 +17,27 @@ struct EventLoopTests {
         #expect(fired == ["early", "late"])
     }
 
+    @Test("AllOrDeadline calls its handler once: after every finish, or at the deadline, or at once for none")
+    func allOrDeadline() {
+        let loop = EventLoop()
+        var calls: [String] = []
+        _ = AllOrDeadline(count: 0, atMostMilliseconds: 1000, on: loop) { calls.append("none") }
+        #expect(calls == ["none"])
+
+        let all = AllOrDeadline(count: 2, atMostMilliseconds: 10_000, on: loop) { calls.append("all") }
+        all.finishedOne()
+        #expect(calls == ["none"])
+        all.finishedOne()
+        #expect(calls == ["none", "all"])
+
+        let late = AllOrDeadline(count: 2, atMostMilliseconds: 20, on: loop) { calls.append("deadline") }
+        late.finishedOne()
+        loop.schedule(afterMilliseconds: 60) { loop.stop() }
+        loop.run()
+        late.finishedOne()
+        #expect(calls == ["none", "all", "deadline"], "once, and not again when the last one finishes late")
+    }
+
     @Test("A readable descriptor wakes the loop; a disabled watch does not")
     func descriptors() throws {
         let loop = EventLoop()
