@@ -170,12 +170,19 @@ extension PickerOptions {
     }
 
     static func validatedClock(_ text: String?) throws(OptionError) -> ClockStyle? {
+        try validatedChoice(text, key: "clock", choicesJoinedBy: " or ")
+    }
+
+    /// One of `Choice`'s values, by its raw text; the error lists them all, quoted.
+    static func validatedChoice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ text: String?, key: String, choicesJoinedBy separator: String, introducedBy introduction: String = "must be"
+    ) throws(OptionError) -> Choice? {
         guard let text else { return nil }
-        guard let clock = ClockStyle(rawValue: text) else {
-            let choices = ClockStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-            throw OptionError(key: "clock", reason: "must be \(choices), got \(quotedForMessage(text))")
+        guard let choice = Choice(rawValue: text) else {
+            let choices = Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: separator)
+            throw OptionError(key: key, reason: "\(introduction) \(choices), got \(quotedForMessage(text))")
         }
-        return clock
+        return choice
     }
 
     /// "1 minute", "30 minutes".

@@ -48,12 +48,7 @@ public enum ParentWindow: Sendable, Equatable {
 
 extension PickerOptions {
     static func validatedUserInterface(_ text: String?) throws(OptionError) -> UserInterfaceKind? {
-        guard let text else { return nil }
-        guard let kind = UserInterfaceKind(rawValue: text) else {
-            let choices = UserInterfaceKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            throw OptionError(key: "ui", reason: "must be one of \(choices), got \(quotedForMessage(text))")
-        }
-        return kind
+        try validatedChoice(text, key: "ui", choicesJoinedBy: ", ", introducedBy: "must be one of")
     }
 
     static func validatedParentWindow(_ text: String?) throws(OptionError) -> ParentWindow? {
