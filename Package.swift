@@ -16,6 +16,8 @@ let package = Package(
 
         // The pure picker: slots, options, state machine. No I/O, no imports.
         .target(name: "TimePickerCore"),
+        // Reading command-line options, for the three executables (no packages beyond the toolchain).
+        .target(name: "CommandLineOptions"),
         // A poll(2) loop: descriptors, timers and Unix signals, on one thread.
         .target(name: "EventLoop", dependencies: ["CLinux"]),
         // A thin Swift wrapper over libdbus; C pointers stay inside.
@@ -37,11 +39,11 @@ let package = Package(
         // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
         .target(
             name: "TimePickerDaemon",
-            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "DBusKit", "TimePickerCore", "TimePickerContract"]),
+            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract"]),
         // Executables only hand their command line over.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status.
-        .target(name: "TimePickerClient", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract"]),
+        .target(name: "TimePickerClient", dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
@@ -58,7 +60,7 @@ let package = Package(
             dependencies: ["CGtk", "TimePickerCore", "TimePickerContract"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
-        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend"]),
+        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),

@@ -16,23 +16,12 @@ public enum DialogText {
         return String(safe.prefix(maxTitleCharacters - 1)) + "…"
     }
 
-    /// A span of minutes as a person reads it: "45 min", "1 h", "8 h 30 min".
-    public static func duration(minutes: Int) -> String {
-        let hours = minutes / 60
-        let rest = minutes % 60
-        switch (hours, rest) {
-        case (0, _): return "\(rest) min"
-        case (_, 0): return "\(hours) h"
-        default: return "\(hours) h \(rest) min"
-        }
-    }
-
     /// The line under the columns: "Duration 8 h 30 min", with the minimum when there is one,
     /// and what is being typed ("Typed 93_").
     public static func durationLine(_ model: PickerModel, typed: String = "") -> String {
-        var line = "Duration " + duration(minutes: model.durationMinutes)
+        var line = "Duration " + durationText(minutes: model.durationMinutes)
         let minimum = model.options.minDuration
-        if minimum > 0 { line += " (at least " + duration(minutes: minimum) + ")" }
+        if minimum > 0 { line += " (at least " + durationText(minutes: minimum) + ")" }
         if !typed.isEmpty { line += " · Typed " + typed + "_" }
         return line
     }
@@ -47,7 +36,7 @@ public enum DialogText {
             let rest = seconds % 60
             return "Closes in \(seconds / 60) min" + (rest == 0 ? "" : " \(rest) s")
         default:
-            return "Closes in " + duration(minutes: seconds / 60)
+            return "Closes in " + durationText(minutes: seconds / 60)
         }
     }
 }

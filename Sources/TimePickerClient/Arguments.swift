@@ -1,3 +1,4 @@
+internal import CommandLineOptions
 internal import TimePickerCore
 
 /// The command line of `timepickerctl`, parsed by hand (no packages beyond the toolchain).
@@ -127,8 +128,7 @@ public enum ClientCommand: Equatable, Sendable {
 
     /// "--title=Lunch" becomes ("--title", "Lunch").
     private static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        OptionArguments.split(argument)
     }
 
     /// The option's value: after '=' or the next argument, whatever it looks like (a title may

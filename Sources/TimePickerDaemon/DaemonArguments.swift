@@ -1,3 +1,4 @@
+internal import CommandLineOptions
 internal import DBusKit
 internal import TimePickerContract
 
@@ -55,13 +56,12 @@ public struct DaemonArguments: Equatable, Sendable {
 
     /// Parses `arguments` (without the program name).
     public init(parsing arguments: [String]) throws(UsageError) {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (name, inlineValue) = Self.split(argument)
+        var options = OptionArguments(arguments)
+        while let (argument, name, inlineValue) = options.next() {
             switch name {
             case "--ui":
                 let choices = "auto, dialog, notification or terminal"
-                guard let value = inlineValue ?? remaining.popFirst() else {
+                guard let value = options.value(after: inlineValue) else {
                     throw UsageError(message: "option '--ui' needs a value: \(choices)")
                 }
                 guard let choice = UserInterface(rawValue: value) else {
@@ -69,7 +69,7 @@ public struct DaemonArguments: Equatable, Sendable {
                 }
                 userInterface = choice
             case "--dialog-backend":
-                guard let value = inlineValue ?? remaining.popFirst() else {
+                guard let value = options.value(after: inlineValue) else {
                     throw UsageError(message: "option '--dialog-backend' needs a bus name, such as io.github.timepickerd.Gtk")
                 }
                 guard let name = BusName(value), !name.isUnique else {
@@ -77,7 +77,7 @@ public struct DaemonArguments: Equatable, Sendable {
                 }
                 dialogBackend = name
             case "--notification-layout":
-                guard let value = inlineValue ?? remaining.popFirst() else {
+                guard let value = options.value(after: inlineValue) else {
                     throw UsageError(message: "option '--notification-layout' needs a value: stepper or list")
                 }
                 guard ["stepper", "list"].contains(value) else {
@@ -89,18 +89,13 @@ public struct DaemonArguments: Equatable, Sendable {
             case "--version": try Self.flag(name, inlineValue); showVersion = true
             case "--help", "-h": try Self.flag(name, inlineValue); showHelp = true
             default:
-                throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+                throw UsageError(message: OptionArguments.unexpected(argument))
             }
         }
     }
 
-    /// "--ui=terminal" becomes ("--ui", "terminal").
-    private static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
 
     private static func flag(_ name: String, _ value: String?) throws(UsageError) {
-        if value != nil { throw UsageError(message: "option '\(name)' takes no value") }
+        if let problem = OptionArguments.flagProblem(name, value) { throw UsageError(message: problem) }
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import DialogBackend
 
 /// The command line of `timepickerd-gtk`, parsed by hand (no packages beyond the toolchain).
@@ -27,12 +28,11 @@ struct Arguments {
 
     /// Parses `arguments` (without the program name).
     init(parsing arguments: [String]) throws(UsageError) {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (name, inlineValue) = Self.split(argument)
+        var options = OptionArguments(arguments)
+        while let (argument, name, inlineValue) = options.next() {
             switch name {
             case "--idle-timeout":
-                guard let value = inlineValue ?? remaining.popFirst() else {
+                guard let value = options.value(after: inlineValue) else {
                     throw UsageError(message: "option '--idle-timeout' needs a number of seconds")
                 }
                 guard let seconds = UInt32(value), seconds <= 86_400 else {
@@ -43,18 +43,13 @@ struct Arguments {
             case "--version": try Self.flag(name, inlineValue); showVersion = true
             case "--help", "-h": try Self.flag(name, inlineValue); showHelp = true
             default:
-                throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+                throw UsageError(message: OptionArguments.unexpected(argument))
             }
         }
     }
 
-    /// "--idle-timeout=5" becomes ("--idle-timeout", "5").
-    private static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
 
     private static func flag(_ name: String, _ value: String?) throws(UsageError) {
-        if value != nil { throw UsageError(message: "option '\(name)' takes no value") }
+        if let problem = OptionArguments.flagProblem(name, value) { throw UsageError(message: problem) }
     }
 }

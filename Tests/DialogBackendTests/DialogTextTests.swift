@@ -22,11 +22,6 @@ struct DialogTextTests {
 
     @Test("Durations and the countdown read as a person says them")
     func durations() throws {
-        #expect(DialogText.duration(minutes: 0) == "0 min")
-        #expect(DialogText.duration(minutes: 45) == "45 min")
-        #expect(DialogText.duration(minutes: 60) == "1 h")
-        #expect(DialogText.duration(minutes: 510) == "8 h 30 min")
-        #expect(DialogText.duration(minutes: 1440) == "24 h")
         #expect(DialogText.countdown(seconds: 42) == "Closes in 42 s")
         #expect(DialogText.countdown(seconds: 60) == "Closes in 1 min")
         #expect(DialogText.countdown(seconds: 125) == "Closes in 2 min 5 s")
