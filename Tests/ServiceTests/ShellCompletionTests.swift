@@ -54,7 +54,7 @@ struct ShellCompletionTests {
         return Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
     }
 
-    @Test("bash: registered for timepickerctl; completes commands, options and --clock's values")
+    @Test("bash: registered for timepickerctl; completes commands, options and the values of --clock and --ui")
     func bash() throws {
         let registered = try Self.runShell(
             "/bin/bash", ["-c", "source /usr/share/bash-completion/bash_completion; source '\(Self.bashFile)'; complete -p timepickerctl"])
@@ -66,6 +66,8 @@ struct ShellCompletionTests {
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--c"], line: "timepickerctl pick --c") == ["--clock"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--clock", ""], line: "timepickerctl pick --clock ") == ["12h", "24h"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--clock", "=", "2"], line: "timepickerctl pick --clock=2") == ["24h"])
+        #expect(try Self.bashCompletions(["timepickerctl", "pick", "--ui", ""], line: "timepickerctl pick --ui ") == ["dialog", "notification", "terminal"])
+        #expect(try Self.bashCompletions(["timepickerctl", "pick", "--ui", "=", "d"], line: "timepickerctl pick --ui=d") == ["dialog"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--start", "09"], line: "timepickerctl pick --start 09") == ["09:00"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--title", ""], line: "timepickerctl pick --title ").isEmpty)
         #expect(try Self.bashCompletions(["timepickerctl", "monitor", "-"], line: "timepickerctl monitor -") == ["--verbose", "--help", "--version"])
@@ -86,10 +88,11 @@ struct ShellCompletionTests {
         }
     }
 
-    @Test("fish: completes commands and --clock's values")
+    @Test("fish: completes commands and the values of --clock and --ui")
     func fish() throws {
         #expect(try Self.fishCompletions("timepickerctl ").sorted() == ["help", "monitor", "pick", "status"])
         #expect(try Self.fishCompletions("timepickerctl pick --clock ") == ["12h", "24h"])
+        #expect(try Self.fishCompletions("timepickerctl pick --ui ").sorted() == ["dialog", "notification", "terminal"])
         #expect(try Self.fishCompletions("timepickerctl pick --last 2").sorted() == ["20:00", "21:00", "22:00", "23:00", "24:00"])
     }
 
