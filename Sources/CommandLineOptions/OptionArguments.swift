@@ -2,6 +2,12 @@
 /// timepickerctl take them: `--name value` or `--name=value`, and flags that take no value.
 /// Parsed by hand: no packages beyond the toolchain.
 public struct OptionArguments {
+    /// A command line that cannot be understood; the message says why in one line.
+    public struct UsageError: Error, Equatable {
+        public let message: String
+        public init(message: String) { self.message = message }
+    }
+
     private var remaining: ArraySlice<String>
 
     /// The arguments without the program name.
@@ -17,10 +23,14 @@ public struct OptionArguments {
         return (argument, name, value)
     }
 
-    /// The value of the option just read: the part after '=', else the next argument, whatever
-    /// it looks like (a title may start with a dash); nil when there is none.
-    public mutating func value(after inlineValue: String?) -> String? {
-        inlineValue ?? remaining.popFirst()
+    /// The value of the option `name` just read: the part after '=', else the next argument,
+    /// whatever it looks like (a title may start with a dash). Without one, the error says the
+    /// option needs `what` ("a value: stepper or list").
+    public mutating func value(of name: String, after inlineValue: String?, needing what: String) throws(UsageError) -> String {
+        guard let value = inlineValue ?? remaining.popFirst() else {
+            throw UsageError(message: "option '\(name)' needs \(what)")
+        }
+        return value
     }
 
     /// "--ui=terminal" becomes ("--ui", "terminal"); anything else stays whole.
@@ -29,13 +39,13 @@ public struct OptionArguments {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    /// The message for a flag given a value ("--verbose=yes"), or nil when it has none.
-    public static func flagProblem(_ name: String, _ inlineValue: String?) -> String? {
-        inlineValue == nil ? nil : "option '\(name)' takes no value"
+    /// Refuses a value given to a flag ("--verbose=yes").
+    public static func flag(_ name: String, _ inlineValue: String?) throws(UsageError) {
+        if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
     }
 
-    /// The message for an argument no option matches.
-    public static func unexpected(_ argument: String) -> String {
-        argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'"
+    /// The error for an argument no option matches.
+    public static func unexpected(_ argument: String) -> UsageError {
+        UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
     }
 }

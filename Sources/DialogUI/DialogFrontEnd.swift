@@ -32,8 +32,6 @@ public final class DialogFrontEnd: PickerFrontEnd {
         var showing: PendingCall?
         /// What the backend draws now (the last state sent): an unchanged state is not sent.
         var sent: Drawn
-        /// Ends a typed time after a pause, as the terminal does.
-        var typingPause: Timer?
         /// An Update is out; the next waits for its answer, so a frozen backend holds one call.
         var updateInFlight = false
         /// Whether the service's latest state still has to be sent.
@@ -95,9 +93,6 @@ public final class DialogFrontEnd: PickerFrontEnd {
         connection.addSignalObserver { [weak self] signal in self?.handle(signal) }
     }
 
-    /// The backend's bus name.
-    public var backendName: BusName { backend.name }
-
     public func show(_ session: PickerSessionID, _ state: PickerState) {
         guard !isShutDown, dialogs[session] == nil else { return }
         let handle = handleForSession(session)
@@ -116,7 +111,6 @@ public final class DialogFrontEnd: PickerFrontEnd {
 
     public func withdraw(_ session: PickerSessionID) {
         guard let dialog = dialogs.removeValue(forKey: session) else { return }
-        dialog.typingPause?.cancel()
         waitingForOwner.removeAll { $0 == session }
         if let owner = dialog.owner, !dialog.accepted { backend.close(at: owner, handle: dialog.handle) }
         dialog.showing?.cancel()
@@ -288,20 +282,6 @@ public final class DialogFrontEnd: PickerFrontEnd {
               let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
         else { return }
         delegate?.frontEnd(self, session: dialog.session, didReport: event)
-        guard dialogs[dialog.session] === dialog else { return }
-        switch event {
-        case .type, .erase: finishTypingAfterPause(of: dialog)
-        default: dialog.typingPause?.cancel()
-        }
-    }
-
-    /// A pause in typing ends the typed time.
-    private func finishTypingAfterPause(of dialog: Dialog) {
-        dialog.typingPause?.cancel()
-        dialog.typingPause = loop.schedule(afterMilliseconds: TypedTime.pauseMilliseconds) { [weak self, weak dialog] in
-            guard let self, let dialog, self.dialogs[dialog.session] === dialog, !dialog.accepted else { return }
-            self.delegate?.frontEnd(self, session: dialog.session, didReport: .finishTyping)
-        }
     }
 
     /// Confirming and cancelling come as ShowPicker's reply, never as events.

@@ -86,8 +86,6 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private var isGone = false
     /// A redraw is due on the next turn of the loop: several updates in one turn draw once.
     private var redrawScheduled = false
-    /// Ends a typed time after a pause (`PickerEvent.finishTyping`, `TypedTime.pauseMilliseconds`).
-    private var typingPause: Timer?
 
     /// Uses the terminal on `input` and `output` (often the same descriptor); throws when
     /// `input` is not a terminal. The descriptors stay the caller's.
@@ -266,7 +264,6 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         shown = nil
         drawnSize = nil
         tookDownAt = MonotonicClock.now()
-        typingPause?.cancel()
         countdownTimer?.cancel()
         countdownTimer = nil
         inputWatch?.cancel()
@@ -340,19 +337,6 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             // The event may have ended the session (and shown the next): keys typed after a
             // decision belong to no picker the person has seen yet.
             guard shown?.id == current.id else { return }
-            switch event {
-            case .type, .erase: finishTypingAfterPause(of: current.id)
-            default: typingPause?.cancel()
-            }
-        }
-    }
-
-    /// A pause in typing ends the typed time, as a move key does.
-    private func finishTypingAfterPause(of session: PickerSessionID) {
-        typingPause?.cancel()
-        typingPause = loop.schedule(afterMilliseconds: TypedTime.pauseMilliseconds) { [weak self] in
-            guard let self, self.shown?.id == session else { return }
-            self.delegate?.frontEnd(self, session: session, didReport: .finishTyping)
         }
     }
 

@@ -1,4 +1,4 @@
-internal import CommandLineOptions
+public import CommandLineOptions
 internal import DBusKit
 internal import TimePickerContract
 
@@ -20,9 +20,7 @@ public struct DaemonArguments: Equatable, Sendable {
     var showHelp = false
 
     /// A command line that cannot be understood; the message says why in one line.
-    public struct UsageError: Error {
-        public let message: String
-    }
+    public typealias UsageError = OptionArguments.UsageError
 
     static let usage = """
         Usage: timepickerd [--ui auto|dialog|notification|terminal] [--dialog-backend NAME]
@@ -61,41 +59,30 @@ public struct DaemonArguments: Equatable, Sendable {
             switch name {
             case "--ui":
                 let choices = "auto, dialog, notification or terminal"
-                guard let value = options.value(after: inlineValue) else {
-                    throw UsageError(message: "option '--ui' needs a value: \(choices)")
-                }
+                let value = try options.value(of: name, after: inlineValue, needing: "a value: \(choices)")
                 guard let choice = UserInterface(rawValue: value) else {
                     throw UsageError(message: "option '--ui' must be \(choices), not '\(value)'")
                 }
                 userInterface = choice
             case "--dialog-backend":
-                guard let value = options.value(after: inlineValue) else {
-                    throw UsageError(message: "option '--dialog-backend' needs a bus name, such as io.github.timepickerd.Gtk")
-                }
+                let value = try options.value(of: name, after: inlineValue, needing: "a bus name, such as io.github.timepickerd.Gtk")
                 guard let name = BusName(value), !name.isUnique else {
                     throw UsageError(message: "option '--dialog-backend' must be a well-known bus name such as io.github.timepickerd.Gtk, not '\(value)'")
                 }
                 dialogBackend = name
             case "--notification-layout":
-                guard let value = options.value(after: inlineValue) else {
-                    throw UsageError(message: "option '--notification-layout' needs a value: stepper or list")
-                }
+                let value = try options.value(of: name, after: inlineValue, needing: "a value: stepper or list")
                 guard ["stepper", "list"].contains(value) else {
                     throw UsageError(message: "option '--notification-layout' must be stepper or list, not '\(value)'")
                 }
                 notificationLayout = value
-            case "--replace": try Self.flag(name, inlineValue); replace = true
-            case "--verbose", "-v": try Self.flag(name, inlineValue); verbose = true
-            case "--version": try Self.flag(name, inlineValue); showVersion = true
-            case "--help", "-h": try Self.flag(name, inlineValue); showHelp = true
+            case "--replace": try OptionArguments.flag(name, inlineValue); replace = true
+            case "--verbose", "-v": try OptionArguments.flag(name, inlineValue); verbose = true
+            case "--version": try OptionArguments.flag(name, inlineValue); showVersion = true
+            case "--help", "-h": try OptionArguments.flag(name, inlineValue); showHelp = true
             default:
-                throw UsageError(message: OptionArguments.unexpected(argument))
+                throw OptionArguments.unexpected(argument)
             }
         }
-    }
-
-
-    private static func flag(_ name: String, _ value: String?) throws(UsageError) {
-        if let problem = OptionArguments.flagProblem(name, value) { throw UsageError(message: problem) }
     }
 }

@@ -20,6 +20,8 @@ final class PickerSession {
     var cancelsAwaitingOwner: [(call: DBusMessage, caller: PeerCredentials)] = []
     /// Ends the session with Cancelled("timeout") when the `timeout` option runs out.
     var timeoutTimer: Timer?
+    /// Ends what the person is typing after a pause (`PickerEvent.finishTyping`).
+    var typingPause: Timer?
     /// The caller's terminal the session is shown on (the `terminal` option), if any.
     var clientTerminal: ClientTerminals.Terminal?
     /// The front end the session was handed to; nil until it is presented.

@@ -9,13 +9,33 @@ extension TimePickerService: PickerFrontEndDelegate {
         // A report that crossed the session's end (or comes from a front end that no longer
         // shows it) changes nothing.
         guard let session = sessions[id], session.frontEnd === frontEnd else { return }
+        apply(event, to: session, shownBy: frontEnd)
+    }
+
+    /// Applies `event` to the session's model: ends the session, or announces what moved and
+    /// hands the front end the new state. Typing restarts the pause that ends it.
+    private func apply(_ event: PickerEvent, to session: PickerSession, shownBy frontEnd: any PickerFrontEnd) {
         let before = session.model
         if let outcome = session.model.apply(event) {
             end(session, with: outcome)
             return
         }
+        switch event {
+        case .type, .erase: finishTypingAfterPause(of: session)
+        default: session.typingPause?.cancel()
+        }
         announceChanges(of: session, from: before)
-        frontEnd.update(id, session.model.state)
+        frontEnd.update(session.id, session.model.state)
+    }
+
+    /// A pause in typing ends the typed time, as a move key does, whichever front end the
+    /// person types in.
+    private func finishTypingAfterPause(of session: PickerSession) {
+        session.typingPause?.cancel()
+        session.typingPause = loop.schedule(afterMilliseconds: TypedTime.pauseMilliseconds) { [weak self, weak session] in
+            guard let self, let session, self.sessions[session.id] === session, let frontEnd = session.frontEnd else { return }
+            self.apply(.finishTyping, to: session, shownBy: frontEnd)
+        }
     }
 
     public func frontEnd(_ frontEnd: any PickerFrontEnd, session id: PickerSessionID, cannotShow reason: CancelReason, because message: String) {
@@ -59,6 +79,7 @@ extension TimePickerService: PickerFrontEndDelegate {
     func end(_ session: PickerSession, with outcome: PickerOutcome) {
         guard sessions.remove(session) else { return }
         session.timeoutTimer?.cancel()
+        session.typingPause?.cancel()
         session.frontEnd?.withdraw(session.id)
         if let terminal = session.clientTerminal { clientTerminals.release(session.id, from: terminal) }
         callerWatch.forget(session.id)

@@ -8,9 +8,7 @@ struct Arguments {
     var showHelp = false
 
     /// A command line that cannot be understood; the message says why in one line.
-    struct UsageError: Error {
-        let message: String
-    }
+    typealias UsageError = OptionArguments.UsageError
 
     static let usage = """
         Usage: timepickerd-gtk [--idle-timeout SECONDS] [--verbose] [--version] [--help]
@@ -32,24 +30,17 @@ struct Arguments {
         while let (argument, name, inlineValue) = options.next() {
             switch name {
             case "--idle-timeout":
-                guard let value = options.value(after: inlineValue) else {
-                    throw UsageError(message: "option '--idle-timeout' needs a number of seconds")
-                }
+                let value = try options.value(of: name, after: inlineValue, needing: "a number of seconds")
                 guard let seconds = UInt32(value), seconds <= 86_400 else {
                     throw UsageError(message: "option '--idle-timeout' must be a whole number of seconds up to 86400, not '\(value)'")
                 }
                 configuration.idleTimeoutSeconds = seconds
-            case "--verbose", "-v": try Self.flag(name, inlineValue); configuration.verbose = true
-            case "--version": try Self.flag(name, inlineValue); showVersion = true
-            case "--help", "-h": try Self.flag(name, inlineValue); showHelp = true
+            case "--verbose", "-v": try OptionArguments.flag(name, inlineValue); configuration.verbose = true
+            case "--version": try OptionArguments.flag(name, inlineValue); showVersion = true
+            case "--help", "-h": try OptionArguments.flag(name, inlineValue); showHelp = true
             default:
-                throw UsageError(message: OptionArguments.unexpected(argument))
+                throw OptionArguments.unexpected(argument)
             }
         }
-    }
-
-
-    private static func flag(_ name: String, _ value: String?) throws(UsageError) {
-        if let problem = OptionArguments.flagProblem(name, value) { throw UsageError(message: problem) }
     }
 }

@@ -94,7 +94,8 @@ struct BusHardeningTests {
         probing.start()
         let error = dbusError { _ = try sender.call("ShowTimePicker", [.vardict(["title": .string(title)])], seconds: 60) }
         // A few more probes after the answer, then stop.
-        usleep(100_000)
+        let answeredBefore = probe.answered
+        try waitUntil("three more probes") { probe.answered >= answeredBefore + 3 }
         probe.stop()
         try waitUntil("the prober to stop") { probing.isFinished }
         #expect(error?.name == "org.freedesktop.DBus.Error.InvalidArgs", "answer: \(error.map { "\($0)" } ?? "a session")")
@@ -198,11 +199,13 @@ func peakResidentKiB(of pid: pid_t) throws -> Int {
 private final class LatencyProbe: @unchecked Sendable {
     /// Used by the probing thread only, once it runs.
     private let client: BusClient
-    private let state = Mutex((stop: false, worst: 0.0))
+    private let state = Mutex((stop: false, worst: 0.0, answered: 0))
 
     init(client: BusClient) { self.client = client }
 
     var worst: Double { state.withLock { $0.worst } }
+    /// How many probes have been answered so far.
+    var answered: Int { state.withLock { $0.answered } }
 
     func stop() { state.withLock { $0.stop = true } }
 
@@ -211,7 +214,10 @@ private final class LatencyProbe: @unchecked Sendable {
             let started = Date()
             _ = try? client.property("Version")
             let took = Date().timeIntervalSince(started)
-            state.withLock { $0.worst = max($0.worst, took) }
+            state.withLock {
+                $0.worst = max($0.worst, took)
+                $0.answered += 1
+            }
             usleep(5_000)
         }
     }
