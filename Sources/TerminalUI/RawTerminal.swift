@@ -32,9 +32,13 @@ public final class RawTerminal {
     /// Turns off line editing, echo and flow control so every key arrives at once, byte by byte.
     ///
     /// Unlike cfmakeraw, ISIG stays on so Ctrl-C still reaches the foreground process as
-    /// SIGINT, and OPOST stays on so output is not mangled.
+    /// SIGINT, and output processing (OPOST) stays on, without its newline translations (ONLCR
+    /// and its kin): frames end their lines with "\r\n" themselves, and without a byte to
+    /// translate the kernel copies a frame to the terminal in one piece instead of line by line
+    /// (a 22-line frame to a pseudo-terminal: 9 µs instead of 16 µs here).
     public func enterRawMode() throws(SystemError) {
         var raw = originalSettings
+        raw.c_oflag &= ~tcflag_t(ONLCR | OCRNL | ONOCR | ONLRET)
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT | PARMRK)
         raw.c_cflag = (raw.c_cflag & ~tcflag_t(CSIZE | PARENB)) | tcflag_t(CS8)

@@ -23,6 +23,21 @@ private final class PseudoTerminal {
         close(controller)
     }
 
+    /// Writes `text` on the terminal side and returns what the terminal emulator's side reads:
+    /// `count` bytes, or what came within 5 s.
+    func written(_ text: String, expecting count: Int) -> String {
+        _ = text.withCString { write(terminal, $0, strlen($0)) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        while received.count < count, poll(&ready, 1, 5000) > 0 {
+            let got = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+            guard got > 0 else { break }
+            received += buffer.prefix(got)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     /// The terminal side's current settings.
     func attributes() -> termios {
         var settings = termios()
@@ -42,7 +57,7 @@ private func flagWords(_ settings: termios) -> [tcflag_t] {
 
 @Suite("RawTerminal")
 struct RawTerminalTests {
-    @Test("raw mode turns off line editing and echo but keeps signals and output processing")
+    @Test("raw mode turns off line editing, echo and newline translation but keeps signals and output processing")
     func rawMode() throws {
         let pty = try PseudoTerminal()
         let before = pty.attributes()
@@ -61,6 +76,7 @@ struct RawTerminalTests {
         #expect(!isSet(raw.c_iflag, IXON))
         #expect(!isSet(raw.c_iflag, ICRNL))
         #expect(isSet(raw.c_oflag, OPOST))
+        #expect(!isSet(raw.c_oflag, ONLCR))
         let (vmin, vtime) = withUnsafeBytes(of: raw.c_cc) { ($0[Int(VMIN)], $0[Int(VTIME)]) }
         #expect(vmin == 1)
         #expect(vtime == 0)
@@ -71,6 +87,24 @@ struct RawTerminalTests {
 
         terminal.restore()
         #expect(flagWords(pty.attributes()) == flagWords(before))
+    }
+
+    @Test("in raw mode a frame's bytes reach the terminal as written, in one piece; the settings come back whole")
+    func rawOutput() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.attributes()
+        #expect(pty.written("a\n", expecting: 3) == "a\r\n")
+
+        let terminal = try RawTerminal(fileDescriptor: pty.terminal)
+        try terminal.enterRawMode()
+        // With ONLCR the kernel would send "\r\r\n", pushing the text before each newline apart.
+        #expect(pty.written("b\r\nc\r\n", expecting: 6) == "b\r\nc\r\n")
+
+        terminal.restore()
+        #expect(pty.written("d\n", expecting: 3) == "d\r\n")
+        let after = pty.attributes()
+        #expect(flagWords(after) == flagWords(before))
+        #expect(withUnsafeBytes(of: after.c_cc, Array.init) == withUnsafeBytes(of: before.c_cc, Array.init))
     }
 
     @Test("raw mode can be entered again after restoring")
