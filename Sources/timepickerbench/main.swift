@@ -66,8 +66,9 @@ do {
         print("Why a goal is missed, and what would meet it: README.md, section \"Benchmark\".")
         let missedMeasures = rows.filter { $0.verdict == .missed }.map(\.measure)
         if missedMeasures.contains(where: { $0.hasPrefix("Session ÷") }) {
-            print("- Session ÷ (2 × Ping): most of the daemon's time in a session is the kernel's: the terminal's")
-            print("  raw mode in and out and its writes, and the wake-ups between three processes.")
+            print("- Session ÷ (2 × Ping): with nothing drawn the ratio is already about 1.2 (two round trips,")
+            print("  the session and its signal); each write to the terminal then wakes a kernel worker and the")
+            print("  terminal's reader on the same CPUs as the bus and the client.")
         }
         if missedMeasures.contains(where: { $0.hasPrefix("Resident memory") }) {
             print("- Memory: what is resident is mostly the mapped libraries; see the README.")
