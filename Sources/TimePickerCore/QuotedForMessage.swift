@@ -4,9 +4,11 @@
 /// The text came from an untrusted caller and ends up in logs and D-Bus errors,
 /// so it must not be able to inject line breaks or flood the message.
 public func quotedForMessage(_ text: String, maxCharacters: Int = 40) -> String {
-    let kept = text.prefix(maxCharacters)
+    // Characters are what a reader counts, but one character can carry thousands of combining
+    // marks: the scalars are capped too, so the message stays short whatever it quotes.
+    let kept = text.prefix(maxCharacters).unicodeScalars.prefix(maxCharacters * 4)
     var escaped = ""
-    for scalar in kept.unicodeScalars {
+    for scalar in kept {
         switch scalar {
         case "'", "\\":
             escaped += "\\" + String(scalar)
@@ -16,6 +18,7 @@ public func quotedForMessage(_ text: String, maxCharacters: Int = 40) -> String 
             escaped.unicodeScalars.append(scalar)
         }
     }
-    let ellipsis = kept.count < text.count ? "…" : ""
+    // Indices, not counts: counting the characters of a huge text would read all of it.
+    let ellipsis = kept.endIndex < text.endIndex ? "…" : ""
     return "'" + escaped + ellipsis + "'"
 }

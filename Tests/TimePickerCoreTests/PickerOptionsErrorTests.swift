@@ -183,6 +183,10 @@ struct PickerOptionsErrorTests {
             message: "option 'first': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '"
                 + String(repeating: "x", count: 40) + "…'"),
         RejectedOptions(
+            raw: ["first": .string("e" + String(repeating: "\u{301}", count: 10_000) + "x")], key: "first",
+            message: "option 'first': must be a time as HH:MM or H:MM, 00:00 to 24:00, got 'e"
+                + String(repeating: "\u{301}", count: 159) + "…'"),
+        RejectedOptions(
             raw: ["bad\nkey": .uint32(1)], key: "bad\nkey",
             message: #"option 'bad\nkey': unknown option; known options are "# + knownList),
     ])
