@@ -49,4 +49,5 @@ enum BackendError {
     static let invalidArgs = ErrorName.invalidArgs.rawValue
     static let unknownObject = ErrorName.unknownObject.rawValue
     static let unknownMethod = ErrorName.unknownMethod.rawValue
+    static let accessDenied = ErrorName.accessDenied.rawValue
 }

@@ -42,12 +42,14 @@ final class BackendService {
     private var dialogs: [DialogKey: OpenDialog] = [:]
     /// `g_bus_watch_name` ids of the callers with open dialogs.
     private var callerWatches: [String: UInt32] = [:]
+    private let callerUsers: CallerUsers
 
     init(connection: OpaquePointer, application: UnsafeMutablePointer<GApplication>, display: Display, log: Log) {
         self.connection = connection
         self.application = application
         self.display = display
         self.log = log
+        callerUsers = CallerUsers(connection: connection)
         defaultClock = ClockStyle.preferredByLocale()
     }
 
@@ -92,10 +94,24 @@ final class BackendService {
 
     // MARK: - Methods
 
+    /// Carries out `call` once its caller is known to be the backend's own user, else refuses it.
     private func handle(_ call: BackendCall?, from caller: String, replyingTo invocation: MethodInvocation) {
-        // Every call restarts the idle timer, so a backend in use is never about to exit.
+        // Every call restarts the idle timer, so a backend in use is never about to exit; the
+        // hold also keeps the backend running while the call waits for the bus.
         g_application_hold(application)
-        defer { g_application_release(application) }
+        callerUsers.admit(caller) { [weak self] verdict in
+            guard let self else { return }
+            defer { g_application_release(self.application) }
+            switch verdict {
+            case .allowed: self.carryOut(call, from: caller, replyingTo: invocation)
+            case .refused(let reason):
+                self.log.debug("refused a call from \(caller): \(reason)")
+                invocation.fail(BackendError.accessDenied, reason)
+            }
+        }
+    }
+
+    private func carryOut(_ call: BackendCall?, from caller: String, replyingTo invocation: MethodInvocation) {
         switch call {
         case .showPicker(let handle, let parentWindow, let options):
             methodShowPicker(DialogKey(caller: caller, handle: handle), parentWindow, options, invocation)

@@ -4,8 +4,9 @@ import Foundation
 import Glibc
 import Testing
 
-/// The GTK backend's D-Bus contract: argument checks and errors, parent windows, unicast
-/// events, the Version property, idling out and staying asleep, and a display that is missing.
+/// The GTK backend's D-Bus contract: argument checks and errors, its own user only, parent
+/// windows, unicast events, the Version property, idling out and staying asleep, and a display
+/// that is missing.
 @Suite("GTK dialog backend: interface", .serialized)
 struct DialogInterfaceTests {
     static let handle: ObjectPath = "/io/github/timepickerd/TimePicker1/session/1_7/iface"
@@ -63,6 +64,35 @@ struct DialogInterfaceTests {
         #expect(!fixture.caller.isAnswered(serial), "the stranger's Close did not close it")
         try fixture.caller.close(Self.handle)
         #expect(try fixture.caller.outcome(of: serial).response == 2)
+    }
+
+    @Test("A connection of another Unix user is refused with AccessDenied and opens no dialog; the backend's own user is served")
+    func anotherUserIsRefused() throws {
+        let fixture = try DialogFixture()
+        let directory = try makeTemporaryDirectory(prefix: "other")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gdbus = try CapturedCommand.run(
+            "/usr/bin/setpriv",
+            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/gdbus", "call", "--address", fixture.bus.address,
+             "--dest", "io.github.timepickerd.Gtk", "--object-path", "/io/github/timepickerd/impl/TimePicker1",
+             "--method", "io.github.timepickerd.impl.TimePicker1.ShowPicker",
+             "/io/github/timepickerd/TimePicker1/session/1_9/intruder", "", "{'title': <'Intruder'>}"],
+            environment: ProcessInfo.processInfo.environment, directory: directory)
+        #expect(gdbus.termination == .exited(1))
+        #expect(gdbus.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "gdbus said: \(gdbus.stderr)")
+        #expect(gdbus.stderr.contains("uid 65534"), "gdbus said: \(gdbus.stderr)")
+        // The own user's dialog comes up, and is the only one.
+        let serial = try fixture.caller.showPicker(Self.handle, ["title": .string("Mine")])
+        try fixture.dialog("Mine")
+        #expect(try Accessibility.dialogs(on: fixture.display).count == 1)
+        try fixture.caller.close(Self.handle)
+        #expect(try fixture.caller.outcome(of: serial).response == 2)
+        // A new caller's Close right behind its ShowPicker waits with it for the bus's answer
+        // about the caller, and does not overtake it: the dialog is closed, not left open.
+        let newcomer = try BackendCaller(bus: fixture.bus)
+        let quick = try newcomer.showPicker(Self.handle, ["title": .string("Quick")])
+        try newcomer.close(Self.handle)
+        #expect(try newcomer.outcome(of: quick).response == 2)
     }
 
     @Test("parent_window x11:XID makes the dialog transient for that window; a window that is gone leaves it unparented")
