@@ -17,6 +17,8 @@ final class NotificationDelivery {
         var pending: NotificationView?
         /// The server's id for what it shows, once a Notify was answered.
         var id: UInt32?
+        /// The process the Notify went to: the one that shows it, and can close it.
+        var server: BusName?
         /// A Notify for it is out.
         var inFlight = false
         /// It ended while its Notify was out: close what that Notify shows once it is answered.
@@ -71,9 +73,9 @@ final class NotificationDelivery {
             return
         }
         entries[session] = nil
-        if let id = entry.id {
+        if let id = entry.id, let owner = entry.server {
             sessionsByID[id] = nil
-            server.close(id)
+            server.close(id, at: owner)
         }
     }
 
@@ -88,13 +90,13 @@ final class NotificationDelivery {
     /// Closes every notification; `done` once the server answered every close, or after
     /// `graceMilliseconds`.
     func stop(graceMilliseconds: Int, then done: @escaping () -> Void) {
-        let ids = entries.values.compactMap(\.id)
+        let shown = entries.values.compactMap { entry in entry.id.flatMap { id in entry.server.map { (id, $0) } } }
         for session in Array(entries.keys) where entries[session]?.inFlight == true { entries[session]?.closing = true }
         entries = entries.filter { $0.value.inFlight }
         queue.removeAll()
-        let closed = AllOrDeadline(count: ids.count, atMostMilliseconds: graceMilliseconds, on: loop, then: done)
-        for id in ids {
-            server.close(id) { closed.finishedOne() }
+        let closed = AllOrDeadline(count: shown.count, atMostMilliseconds: graceMilliseconds, on: loop, then: done)
+        for (id, owner) in shown {
+            server.close(id, at: owner) { closed.finishedOne() }
         }
     }
 
@@ -134,13 +136,15 @@ final class NotificationDelivery {
                 view, layout: layout, bodyMarkup: info.capabilities.contains("body-markup"), now: MonotonicClock.now())
             entries[session]?.sendingKeys = Set(content.actions.map(\.key))
             let replacing = entry.id ?? 0
-            server.notify(content, replacing: replacing) { [weak self] result in
-                self?.answered(session, replacing: replacing, result)
+            server.notify(content, replacing: replacing, at: info.owner) { [weak self, owner = info.owner] result in
+                self?.answered(session, replacing: replacing, by: owner, result)
             }
         }
     }
 
-    private func answered(_ session: PickerSessionID, replacing: UInt32, _ result: Result<UInt32, NotificationServer.Failure>) {
+    private func answered(
+        _ session: PickerSessionID, replacing: UInt32, by owner: BusName, _ result: Result<UInt32, NotificationServer.Failure>
+    ) {
         inFlight -= 1
         defer { pump() }
         guard var entry = entries[session] else { return }
@@ -150,10 +154,11 @@ final class NotificationDelivery {
             if replacing != 0, replacing != id { sessionsByID[replacing] = nil }
             if entry.closing {
                 entries[session] = nil
-                server.close(id)
+                server.close(id, at: owner)
                 return
             }
             entry.id = id
+            entry.server = owner
             entry.actionPending = false
             entry.shownKeys = entry.sendingKeys
             sessionsByID[id] = session

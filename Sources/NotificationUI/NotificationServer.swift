@@ -1,9 +1,13 @@
 internal import DBusKit
+internal import Glibc
 
 /// The desktop's notification server (the org.freedesktop.Notifications specification), as the
 /// daemon talks to it: asynchronous calls on the daemon's own bus connection, so nothing waits
-/// for a server that is slow or frozen, and its signals read only from the server that owns
-/// the name (anyone may send a signal to the daemon, and a forged ActionInvoked must not pick).
+/// for a server that is slow or frozen. The server is the process that owned the name when it
+/// was asked about itself, and only if it runs as the daemon's user: notifications go to that
+/// process alone, and its signals are read from it alone (anyone may send a signal to the
+/// daemon, and a forged ActionInvoked must not pick; on a bus that admits other users, any of
+/// them may take a free name, and a picker is nobody's business but its user's).
 final class NotificationServer {
     static let busName: BusName = "org.freedesktop.Notifications"
     static let path: ObjectPath = "/org/freedesktop/Notifications"
@@ -15,8 +19,8 @@ final class NotificationServer {
     struct Info {
         let name: String
         let capabilities: Set<String>
-        /// Its unique name: only its signals count.
-        let owner: String
+        /// Its unique name: calls go there, and only its signals count.
+        let owner: BusName
     }
 
     /// Why a call to the server did not succeed, in a line for the log and the caller.
@@ -39,25 +43,57 @@ final class NotificationServer {
         connection.addMatch("type='signal',sender='\(Self.busName)',interface='\(Self.interface)',path='\(Self.path)'")
     }
 
-    /// GetServerInformation, then GetCapabilities.
+    /// GetServerInformation, then who runs the process that answered, then its GetCapabilities.
     func askInfo(completion: @escaping (Result<Info, Failure>) -> Void) {
-        call("GetServerInformation", []) { [weak self] result in
+        call("GetServerInformation", to: Self.busName, []) { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let failure):
                 completion(.failure(failure))
             case .success(let reply):
                 let name = reply.strings.first ?? ""
-                let owner = reply.message.sender?.rawValue ?? ""
-                self.call("GetCapabilities", []) { result in
-                    completion(result.map { capabilities in
-                        var found: Set<String> = []
-                        if case .array(_, let elements)? = capabilities.values.first {
-                            for case .string(let capability) in elements { found.insert(capability) }
-                        }
-                        return Info(name: name, capabilities: found, owner: owner)
-                    })
+                guard let owner = reply.message.sender else {
+                    completion(.failure(Failure(message: "the notification server's answer has no sender", timedOut: false)))
+                    return
                 }
+                self.checkUser(of: owner, serverName: name) { failure in
+                    if let failure {
+                        completion(.failure(failure))
+                        return
+                    }
+                    self.call("GetCapabilities", to: owner, []) { result in
+                        completion(result.map { capabilities in
+                            var found: Set<String> = []
+                            if case .array(_, let elements)? = capabilities.values.first {
+                                for case .string(let capability) in elements { found.insert(capability) }
+                            }
+                            return Info(name: name, capabilities: found, owner: owner)
+                        })
+                    }
+                }
+            }
+        }
+    }
+
+    /// GetConnectionUnixUser: nil when the bus vouches that `owner` runs as the daemon's user.
+    private func checkUser(of owner: BusName, serverName: String, completion: @escaping (Failure?) -> Void) {
+        call("GetConnectionUnixUser", to: .messageBus, path: .messageBus, interface: .messageBus, [.string(owner.rawValue)]) { result in
+            switch result {
+            case .failure(let failure):
+                completion(failure)
+            case .success(let reply):
+                guard case .uint32(let user)? = reply.values.first else {
+                    completion(Failure(message: "the bus did not say who runs the notification server (\(owner))", timedOut: false))
+                    return
+                }
+                guard user == getuid() else {
+                    completion(Failure(
+                        message: "the notification server \(serverName) (\(owner)) is a process of another user (uid \(user)), "
+                            + "which is not trusted with this user's pickers",
+                        timedOut: false))
+                    return
+                }
+                completion(nil)
             }
         }
     }
@@ -65,14 +101,16 @@ final class NotificationServer {
     /// Notify: shows `content`, in place of the notification `replacing` (0 for a new one);
     /// answers with the server's id for it. It never expires on its own and stays after an
     /// action where the server allows (the `resident` hint), so each step updates it in place.
-    func notify(_ content: NotificationContent, replacing id: UInt32, completion: @escaping (Result<UInt32, Failure>) -> Void) {
+    func notify(
+        _ content: NotificationContent, replacing id: UInt32, at owner: BusName, completion: @escaping (Result<UInt32, Failure>) -> Void
+    ) {
         var actions: [DBusValue] = []
         for action in content.actions { actions += [.string(action.key), .string(action.label)] }
         let arguments: [DBusValue] = [
             .string("timepickerd"), .uint32(id), .string(""), .string(content.summary), .string(content.body),
             .array(elementSignature: "s", elements: actions), .vardict(["resident": .boolean(true)]), .int32(0),
         ]
-        call("Notify", arguments) { result in
+        call("Notify", to: owner, arguments) { result in
             completion(result.flatMap { reply in
                 guard case .uint32(let id)? = reply.values.first else {
                     return .failure(Failure(message: "the notification server answered Notify without an id", timedOut: false))
@@ -83,13 +121,13 @@ final class NotificationServer {
     }
 
     /// CloseNotification; `completion` when the server answered (or failed to).
-    func close(_ id: UInt32, completion: @escaping () -> Void = {}) {
-        call("CloseNotification", [.uint32(id)]) { _ in completion() }
+    func close(_ id: UInt32, at owner: BusName, completion: @escaping () -> Void = {}) {
+        call("CloseNotification", to: owner, [.uint32(id)]) { _ in completion() }
     }
 
     /// The server's ActionInvoked or NotificationClosed in `signal`, when it comes from `owner`.
-    static func event(in signal: DBusMessage, from owner: String) -> Event? {
-        guard signal.sender?.rawValue == owner, signal.path == path, signal.interface == interface,
+    static func event(in signal: DBusMessage, from owner: BusName) -> Event? {
+        guard signal.sender == owner, signal.path == path, signal.interface == interface,
               let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 4096), values.count == 2,
               case .uint32(let id) = values[0]
         else { return nil }
@@ -108,9 +146,12 @@ final class NotificationServer {
         var strings: [String] { values.compactMap { if case .string(let text) = $0 { text } else { nil } } }
     }
 
-    private func call(_ member: String, _ arguments: [DBusValue], completion: @escaping (Result<Reply, Failure>) -> Void) {
+    private func call(
+        _ member: String, to destination: BusName, path: ObjectPath = path, interface: InterfaceName = interface,
+        _ arguments: [DBusValue], completion: @escaping (Result<Reply, Failure>) -> Void
+    ) {
         do {
-            let message = try DBusMessage.methodCall(destination: Self.busName, path: Self.path, interface: Self.interface, member: member)
+            let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
             try message.append(contentsOf: arguments)
             try connection.call(message, timeoutMilliseconds: Self.callTimeoutMilliseconds) { reply in
                 guard reply.kind != .error else {

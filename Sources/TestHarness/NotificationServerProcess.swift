@@ -15,14 +15,15 @@ public final class NotificationServerProcess {
     public let process: ChildProcess
     public let logFile: URL
 
-    /// Starts the server, advertising `capabilities`, and waits until it owns its name.
-    public init(bus: PrivateBus, capabilities: String = fullCapabilities) throws {
+    /// Starts the server, advertising `capabilities`, and waits until it owns its name. A
+    /// `launcher` (such as `setpriv` with its options, to run it as another user) goes first.
+    public init(bus: PrivateBus, capabilities: String = fullCapabilities, launcher: [String] = []) throws {
         let watcher = try NameWatcher(address: bus.address, name: Self.busName)
         logFile = uniqueFile(in: bus.directory, "mock-notify", "log")
         var environment = bus.environment
         environment["PYTHONUNBUFFERED"] = "1"
         process = try startLogged(
-            ["/usr/bin/python3", "-m", "dbusmock", "--session", "--template", "notification_daemon",
+            launcher + ["/usr/bin/python3", "-m", "dbusmock", "--session", "--template", "notification_daemon",
              "-p", "{\"capabilities\": \"\(capabilities)\"}"],
             environment: environment, logFile: logFile)
         let logFile = logFile

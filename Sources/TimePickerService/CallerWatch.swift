@@ -54,7 +54,8 @@ final class CallerWatch {
         }
     }
 
-    /// Calls `onVanish` whenever the well-known `name` loses its owner.
+    /// Calls `onVanish` whenever the well-known `name` loses its owner, including to another
+    /// process that takes the name over (the one the daemon knew is no longer there).
     func watchName(_ name: String, onVanish: @escaping () -> Void) {
         nameWatchers[name] = onVanish
         connection.addMatch(MatchRule.nameOwnerChanged(of: name))
@@ -65,10 +66,10 @@ final class CallerWatch {
         guard signal.isSignal(interface: .messageBus, member: "NameOwnerChanged"), signal.sender == .messageBus
         else { return false }
         let names = (try? signal.arguments()) ?? []
-        guard names.count == 3, case .string(let name) = names[0], case .string(let newOwner) = names[2], newOwner.isEmpty else {
-            return true
-        }
-        if sessionsByCaller[name] != nil { left(name) }
+        guard names.count == 3, case .string(let name) = names[0], case .string(let oldOwner) = names[1],
+              case .string(let newOwner) = names[2], !oldOwner.isEmpty
+        else { return true }
+        if newOwner.isEmpty, sessionsByCaller[name] != nil { left(name) }
         nameWatchers[name]?()
         return true
     }

@@ -73,6 +73,24 @@ struct NotificationEndingTests {
         #expect(fixture.daemon.process.isRunning)
     }
 
+    @Test("A notification server of another Unix user is never sent a picker: NoUserInterface names its uid; the user's own server then is")
+    func serverOfAnotherUser() throws {
+        let fixture = try NotificationFixture(capabilities: nil)
+        let stranger = try fixture.startServer(launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+        let reply = try fixture.client.waitForReply(
+            to: try fixture.client.startCall("PickTimeRange", [.vardict(["title": .string("Private")])]), seconds: 30)
+        #expect(reply.errorName?.rawValue == Self.noUserInterface, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
+        #expect(reply.errorMessage?.contains("another user (uid 65534)") == true, "\(reply.errorMessage ?? "")")
+        let asked = try stranger.recordedMethods()
+        #expect(!asked.contains("Notify") && !asked.contains("GetCapabilities"), "asked: \(asked)")
+
+        // The user's own server in its place is trusted: the next picker shows there.
+        try fixture.killServer()
+        let own = try fixture.startServer()
+        _ = try fixture.client.showTimePicker(["title": .string("Mine")])
+        _ = try own.waitForNotify(summary: "Mine")
+    }
+
     @Test("The server killed mid-session (SIGKILL): every open session ends with Cancelled('unavailable')")
     func serverKilled() throws {
         let fixture = try NotificationFixture()

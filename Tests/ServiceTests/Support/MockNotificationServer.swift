@@ -79,8 +79,8 @@ final class MockNotificationServer {
     }
 
     /// Starts the mock on `bus` and waits until it owns org.freedesktop.Notifications.
-    init(bus: PrivateBus, capabilities: String = fullCapabilities) throws {
-        server = try NotificationServerProcess(bus: bus, capabilities: capabilities)
+    init(bus: PrivateBus, capabilities: String = fullCapabilities, launcher: [String] = []) throws {
+        server = try NotificationServerProcess(bus: bus, capabilities: capabilities, launcher: launcher)
         control = try BusClient(bus: bus)
         uniqueName = try control.connection.nameOwner(of: Self.busName)
         observer = try BusClient(bus: bus)

@@ -55,10 +55,10 @@ final class NotificationFixture {
         self.server = nil
     }
 
-    /// Starts a new mock server in place of the old one.
+    /// Starts a new mock server in place of the old one, after `launcher` when there is one.
     @discardableResult
-    func startServer(capabilities: String = MockNotificationServer.fullCapabilities) throws -> MockNotificationServer {
-        let started = try MockNotificationServer(bus: bus, capabilities: capabilities)
+    func startServer(capabilities: String = MockNotificationServer.fullCapabilities, launcher: [String] = []) throws -> MockNotificationServer {
+        let started = try MockNotificationServer(bus: bus, capabilities: capabilities, launcher: launcher)
         started.diagnostics = { [weak daemon] in "daemon log:\n\(daemon?.log ?? "")" }
         server = started
         return started
