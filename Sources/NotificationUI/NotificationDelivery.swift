@@ -37,6 +37,9 @@ final class NotificationDelivery {
     private let layoutOverride: NotificationLayout?
     private var info: NotificationServer.Info?
     private var askingInfo = false
+    /// How many times the server left: an answer about itself from before it left is about a
+    /// process that no longer owns the name, and is not taken.
+    private var serversGone = 0
     private var entries: [PickerSessionID: Entry] = [:]
     private var sessionsByID: [UInt32: PickerSessionID] = [:]
     /// Sessions with a state to send, first come first served.
@@ -85,6 +88,8 @@ final class NotificationDelivery {
         sessionsByID.removeAll()
         queue.removeAll()
         info = nil
+        askingInfo = false
+        serversGone += 1
     }
 
     /// Closes every notification; `done` once the server answered every close, or after
@@ -178,8 +183,9 @@ final class NotificationDelivery {
     private func askInfo() {
         guard !askingInfo else { return }
         askingInfo = true
+        let asked = serversGone
         server.askInfo { [weak self] result in
-            guard let self else { return }
+            guard let self, self.serversGone == asked else { return }
             self.askingInfo = false
             switch result {
             case .success(let info) where !info.capabilities.contains("actions"):

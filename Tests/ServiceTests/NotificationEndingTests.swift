@@ -91,6 +91,43 @@ struct NotificationEndingTests {
         _ = try own.waitForNotify(summary: "Mine")
     }
 
+    @Test("A server whose name another process takes over mid-session counts as gone: its session ends 'unavailable', the next goes to the new owner")
+    func serverTakenOverMidSession() throws {
+        let fixture = try NotificationFixture()
+        let old = try fixture.mock
+        let handle = try fixture.client.showTimePicker(["title": .string("Before")])
+        let shown = try old.waitForNotify(summary: "Before")
+        let new = try fixture.startServer()
+        #expect(try fixture.waitForSignal("Cancelled", on: handle).strings == ["unavailable"])
+        let after = try fixture.client.showTimePicker(["title": .string("After")])
+        let shownAfter = try new.waitForNotify(summary: "After")
+        // The old process's signals no longer count; the new one's do (and arrive after them).
+        try old.invokeAction("later", on: shownAfter.id)
+        try new.invokeAction("later", on: shownAfter.id)
+        try fixture.client.waitForPropertiesChanged(on: after, ["Start": "02:00"])
+        #expect(try fixture.client.sessionProperty("Start", of: after) == .string("02:00"))
+        let oldAsked = try old.recordedMethods()
+        #expect(oldAsked.filter { $0 == "Notify" }.count == 1, "asked: \(oldAsked)")
+    }
+
+    @Test("A server taken over while it is being asked about itself is not the server: the next picker goes to the new owner")
+    func serverTakenOverWhileAsked() throws {
+        let fixture = try NotificationFixture()
+        let old = try fixture.mock
+        try old.answerServerInformationOnceReplaced()
+        let first = try fixture.client.startCall("PickTimeRange", [.vardict(["title": .string("First")])])
+        try old.waitForCall("GetServerInformation")
+        // dbusmock takes the name over (and allows it to be taken): the old one stays on the bus.
+        let new = try fixture.startServer()
+        let reply = try fixture.client.waitForReply(to: first, seconds: 30)
+        #expect(reply.errorName?.rawValue == Self.noUserInterface, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
+
+        _ = try fixture.client.showTimePicker(["title": .string("Second")])
+        #expect(throws: Never.self, "\(fixture.logs)") { try new.waitForNotify(summary: "Second", seconds: 10) }
+        let oldAsked = try old.recordedMethods()
+        #expect(!oldAsked.contains("Notify"), "the process that lost the name is sent no picker; asked: \(oldAsked)")
+    }
+
     @Test("The server killed mid-session (SIGKILL): every open session ends with Cancelled('unavailable')")
     func serverKilled() throws {
         let fixture = try NotificationFixture()

@@ -153,10 +153,11 @@ final class MockNotificationServer {
     }
 
     /// Every method the mock was asked, in order, from its own record (GetCalls): complete even
-    /// where the MethodCalled signals are still on their way.
+    /// where the MethodCalled signals are still on their way. Asked of this mock's unique name, so
+    /// that it is its own record even after another server took the name over.
     func recordedMethods() throws -> [String] {
         let reply = try control.call(
-            "GetCalls", path: Self.path, interface: Self.mockInterface, destination: Self.busName, seconds: 30)
+            "GetCalls", path: Self.path, interface: Self.mockInterface, destination: BusName(uniqueName) ?? Self.busName, seconds: 30)
         guard case .array(_, let rows)? = reply.first else { throw HarnessError("GetCalls returned \(reply)") }
         return rows.compactMap { row in
             guard case .structure(let fields) = row, fields.count == 3, case .string(let name) = fields[1] else { return nil }
@@ -241,7 +242,9 @@ final class MockNotificationServer {
     }
 
     private func callHarness(_ method: String, _ arguments: [DBusValue]) throws {
-        _ = try control.call(method, path: Self.path, interface: Self.harnessInterface, destination: Self.busName, arguments, seconds: 30)
+        _ = try control.call(
+            method, path: Self.path, interface: Self.harnessInterface, destination: BusName(uniqueName) ?? Self.busName, arguments,
+            seconds: 30)
     }
 
     /// The person invokes the action `key` on notification `id`.
@@ -258,6 +261,24 @@ final class MockNotificationServer {
     /// GNOME's notification-daemon does: both signals leave the server before it reads anything else.
     func invokeActionThenClose(_ key: String, on id: UInt32) throws {
         try callHarness("InvokeThenClose", [.uint32(id), .string(key)])
+    }
+
+    /// Has the mock answer GetServerInformation only once it no longer owns its name (another
+    /// server took it over; at most 20 s), so that the answer reaches the daemon after the
+    /// bus told it of the takeover.
+    func answerServerInformationOnceReplaced() throws {
+        let code = """
+            import time
+            me = self.connection.get_unique_name()
+            deadline = time.time() + 20
+            while time.time() < deadline and self.connection.get_name_owner('org.freedesktop.Notifications') == me:
+                time.sleep(0.02)
+            ret = ('mock-notify', 'test vendor', '1.0', '1.1')
+            """
+        _ = try control.call(
+            "AddMethod", path: Self.path, interface: Self.mockInterface, destination: Self.busName,
+            [.string(Self.interface), .string("GetServerInformation"), .string(""), .string("ssss"), .string(code)],
+            seconds: 30)
     }
 
     /// The notifications the server shows now, as far as the calls seen so far tell: a Notify
