@@ -11,13 +11,13 @@ enum BackendCall: Sendable, Equatable {
 
     /// Reads the call `method` from `parameters`; nil for a method the interface does not have.
     init?(method: String, parameters: VariantReader) {
-        let handle = parameters.child(0).reader.string
+        let handle = parameters.child(0).string
         switch method {
         case "ShowPicker":
             self = .showPicker(
-                handle: handle, parentWindow: parameters.child(1).reader.string, options: parameters.child(2).reader.options)
+                handle: handle, parentWindow: parameters.child(1).string, options: parameters.child(2).options)
         case "Update":
-            self = .update(handle: handle, state: parameters.child(1).reader.options)
+            self = .update(handle: handle, state: parameters.child(1).options)
         case "Close":
             self = .close(handle: handle)
         default:

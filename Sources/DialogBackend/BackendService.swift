@@ -99,9 +99,9 @@ final class BackendService {
         // Every call restarts the idle timer, so a backend in use is never about to exit; the
         // hold also keeps the backend running while the call waits for the bus.
         g_application_hold(application)
-        callerUsers.admit(caller) { [weak self] verdict in
+        callerUsers.admit(caller) { [weak self, application] verdict in
+            defer { g_application_release(application) }
             guard let self else { return }
-            defer { g_application_release(self.application) }
             switch verdict {
             case .allowed: self.carryOut(call, from: caller, replyingTo: invocation)
             case .refused(let reason):

@@ -20,13 +20,16 @@ final class CallerUsers {
     private let connection: OpaquePointer
     private let ownUser = getuid()
     /// Verdicts by unique name: a name is never reused and its connection's user never changes.
+    /// Only the bus's answers are kept; a failed question is asked again at the next call.
     private var verdicts: [String: Verdict] = [:]
     /// Calls waiting for the bus's answer about their caller, in the order they arrived.
     private var waiting: [String: [@MainActor (Verdict) -> Void]] = [:]
     /// Verdicts kept at most; past it they are forgotten, and asked for again when needed.
     private let maximumVerdicts = 1024
-    /// Calls of one caller that may wait at most; more are refused at once.
-    private let maximumWaitingCalls = 256
+    /// Calls of one caller that may wait at most; more are refused at once. Far above what
+    /// the daemon sends before the bus answers (one ShowPicker per session, 256 sessions at most,
+    /// each with an Update and a Close), so only a flood meets it.
+    private let maximumWaitingCalls = 4096
 
     init(connection: OpaquePointer) {
         self.connection = connection
@@ -77,15 +80,15 @@ final class CallerUsers {
     private func settle(_ caller: String, reply: OwnedVariant?, problem: String?) {
         let verdict: Verdict
         if let reply, reply.reader.signature == "(u)" {
-            let user = g_variant_get_uint32(reply.reader.child(0).raw)
+            let user = reply.reader.child(0).uint32
             verdict = user == ownUser
                 ? .allowed
                 : .refused("timepickerd-gtk shows dialogs for its own user (uid \(ownUser)) only; \(caller) is uid \(user)")
+            if verdicts.count >= maximumVerdicts { verdicts.removeAll() }
+            verdicts[caller] = verdict
         } else {
             verdict = .refused("the bus cannot say which user \(caller) is: \(problem ?? "an answer of the wrong type")")
         }
-        if verdicts.count >= maximumVerdicts { verdicts.removeAll() }
-        verdicts[caller] = verdict
         let calls = waiting.removeValue(forKey: caller) ?? []
         for proceed in calls { proceed(verdict) }
     }

@@ -30,12 +30,16 @@ struct VariantReader {
             let key = entry.reader.child(0)
             let boxed = entry.reader.child(1)
             let value = OwnedVariant(g_variant_get_variant(boxed.raw))
-            result[key.reader.string] =
-                switch value.reader.signature {
-                case "s": .string(value.reader.string)
-                case "u": .uint32(g_variant_get_uint32(value.raw))
-                case let other: .other(signature: other)
-                }
+            // Swift may drop a reference after its last use, and a reader's pointer is borrowed:
+            // each owned value is kept until every read through it is done.
+            withExtendedLifetime((entry, key, boxed, value)) {
+                result[key.reader.string] =
+                    switch value.reader.signature {
+                    case "s": .string(value.reader.string)
+                    case "u": .uint32(g_variant_get_uint32(value.raw))
+                    case let other: .other(signature: other)
+                    }
+            }
         }
         return result
     }
@@ -47,6 +51,16 @@ final class OwnedVariant {
     init(_ raw: OpaquePointer) { self.raw = raw }
     deinit { g_variant_unref(raw) }
     var reader: VariantReader { VariantReader(raw: raw) }
+
+    // Reads that keep this reference until they are done (a reader's pointer is borrowed, and
+    // Swift may drop a temporary after its last use).
+
+    /// The value of a string or object path.
+    var string: String { withExtendedLifetime(self) { reader.string } }
+    /// The value of a uint32.
+    var uint32: UInt32 { withExtendedLifetime(self) { g_variant_get_uint32(raw) } }
+    /// An `a{sv}` as option values (see `VariantReader.options`).
+    var options: [String: OptionValue] { withExtendedLifetime(self) { reader.options } }
 }
 
 /// Building the values the backend sends: floating references, consumed by whatever they are
