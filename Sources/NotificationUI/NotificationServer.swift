@@ -1,5 +1,6 @@
 internal import DBusKit
 internal import Glibc
+internal import TimePickerCore
 
 /// The desktop's notification server (the org.freedesktop.Notifications specification), as the
 /// daemon talks to it: asynchronous calls on the daemon's own bus connection, so nothing waits
@@ -88,7 +89,7 @@ final class NotificationServer {
                 }
                 guard user == getuid() else {
                     completion(Failure(
-                        message: "the notification server \(serverName) (\(owner)) is a process of another user (uid \(user)), "
+                        message: "the notification server \(quotedForMessage(serverName)) (\(owner)) is a process of another user (uid \(user)), "
                             + "which is not trusted with this user's pickers",
                         timedOut: false))
                     return
