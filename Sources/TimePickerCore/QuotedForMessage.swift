@@ -5,8 +5,10 @@
 /// so it must not be able to inject line breaks or flood the message.
 public func quotedForMessage(_ text: String, maxCharacters: Int = 40) -> String {
     // Characters are what a reader counts, but one character can carry thousands of combining
-    // marks: the scalars are capped too, so the message stays short whatever it quotes.
-    let kept = text.prefix(maxCharacters).unicodeScalars.prefix(maxCharacters * 4)
+    // marks: the scalars are capped first, so neither the message nor the work of finding its
+    // characters grows with what it quotes.
+    let window = Substring(text.unicodeScalars.prefix(maxCharacters * 4))
+    let kept = window.prefix(maxCharacters).unicodeScalars
     var escaped = ""
     for scalar in kept {
         switch scalar {
