@@ -20,10 +20,4 @@ struct SessionHandle {
         self.token = token
         self.path = path
     }
-
-    /// A handle with the path the service actually chose.
-    init(token: String, path: ObjectPath) {
-        self.token = token
-        self.path = path
-    }
 }
