@@ -101,11 +101,10 @@ public struct PickerModel: Sendable, Equatable {
     /// (the earlier one between two); stays put while the typing means no time.
     private mutating func jumpToTyped() {
         guard let target = TypedTime.time(for: typed) else { return }
-        let offset = target.minutes - grid.first.minutes
-        let below = (offset >= 0 ? offset / grid.step : (offset - grid.step + 1) / grid.step)
-        let above = below + (offset - below * grid.step == 0 ? 0 : 1)
+        // The slot at or after the target and the one before it; past the last slot, the last.
+        let above = grid.indexOfFirstSlot(atOrAfter: target.minutes) ?? grid.count
         let range = focusedIndices
-        let candidates = [below, above].map { $0.clamped(to: range) }
+        let candidates = [above - 1, above].map { $0.clamped(to: range) }
         let nearest = candidates.min { abs(grid[$0].minutes - target.minutes) < abs(grid[$1].minutes - target.minutes) } ?? range.lowerBound
         moveFocused(to: nearest)
     }
