@@ -11,9 +11,7 @@ final class SlotLabels {
     /// The padded labels, one after the other, and where each begins.
     private let storage: [UInt8]
     private let starts: [Int]
-    /// Where each label's own text begins, after its padding.
-    private let textStarts: [Int]
-    /// Each label's own columns.
+    /// Each label's own columns; the padding before it is the rest of `columns`.
     private let widths: [Int]
 
     init(grid: SlotGrid, clock: ClockStyle) {
@@ -25,17 +23,14 @@ final class SlotLabels {
         var storage: [UInt8] = []
         storage.reserveCapacity(labels.count * (columns + 1))
         var starts: [Int] = []
-        var textStarts: [Int] = []
         for (label, width) in zip(labels, widths) {
             starts.append(storage.count)
             storage.append(contentsOf: repeatElement(UInt8(ascii: " "), count: columns - width))
-            textStarts.append(storage.count)
             storage.append(contentsOf: label.utf8)
         }
         starts.append(storage.count)
         self.storage = storage
         self.starts = starts
-        self.textStarts = textStarts
         self.widths = widths
         self.columns = columns
     }
@@ -47,12 +42,12 @@ final class SlotLabels {
 
     /// The label of slot `index` without padding.
     func text(_ index: Int) -> ArraySlice<UInt8> {
-        storage[textStarts[index]..<starts[index + 1]]
+        storage[starts[index] + padding(index)..<starts[index + 1]]
     }
 
     /// The padding before the label of slot `index`.
     func padding(_ index: Int) -> Int {
-        textStarts[index] - starts[index]
+        columns - widths[index]
     }
 
     /// The columns of the label of slot `index` without padding.
