@@ -3,7 +3,7 @@ import Glibc
 
 /// Starts `command` (the executable first) with stdin and stdout on `terminal`, or stdin from
 /// /dev/null and stdout to `logFile`; stderr always goes to `logFile`.
-func startLogged(
+public func startLogged(
     _ command: [String], environment: [String: String], terminal: PseudoTerminal? = nil, logFile: URL
 ) throws -> ChildProcess {
     let log = try openForChild(logFile.path, write: true)
@@ -18,12 +18,12 @@ func startLogged(
 }
 
 /// What a process logged to `file` so far.
-func logText(_ file: URL) -> String {
+public func logText(_ file: URL) -> String {
     (try? String(contentsOf: file, encoding: .utf8)) ?? ""
 }
 
 /// A name for a new file in `directory`: `prefix`, a few random characters, `suffix`.
-func uniqueFile(in directory: URL, _ prefix: String, _ suffix: String) -> URL {
+public func uniqueFile(in directory: URL, _ prefix: String, _ suffix: String) -> URL {
     directory.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(6)).\(suffix)")
 }
 

@@ -33,7 +33,7 @@ public final class NameWatcher {
 
     /// Waits until the name has an owner while `process` runs; `what` names the process and
     /// `log` says what it logged, for the error when it exits first or takes over `seconds`.
-    func waitUntilOwned(by process: ChildProcess, _ what: String, seconds: Double, log: () -> String) throws {
+    public func waitUntilOwned(by process: ChildProcess, _ what: String, seconds: Double, log: () -> String) throws {
         guard waitForChange(toOwned: true, seconds: seconds, while: { process.isRunning }) == nil else { return }
         guard process.isRunning else { throw HarnessError("\(what) exited before owning \(name.rawValue): \(log())") }
         throw HarnessError("\(what) did not own \(name.rawValue) within \(seconds) s; its log:\n\(log())")

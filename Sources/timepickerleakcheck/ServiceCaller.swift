@@ -75,9 +75,8 @@ final class PendingPick {
         guard connection.send(message) else { throw HarnessError("PickTimeRange could not be sent") }
         connection.flush()
         serial = message.serial
-        let sender = connection.uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
-        guard let path = ServiceCaller.managerPath.appending("session")?.appending(sender)?.appending(token) else {
-            throw HarnessError("no session path for \(sender) and \(token)")
+        guard let path = TimePickerBus.sessionPath(sender: connection.uniqueName, token: token) else {
+            throw HarnessError("no session path for \(connection.uniqueName) and \(token)")
         }
         self.path = path
     }

@@ -217,14 +217,10 @@ struct DialogAttackTests {
         let bus = try PrivateBus()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/answering-backend.py").path
         let watcher = try NameWatcher(address: bus.address, name: FakeDialogBackend.name)
-        let log = try openForChild(bus.directory.appendingPathComponent("other-user.log").path, write: true)
-        let devNull = try openForChild("/dev/null", write: false)
-        let intruder = try ChildProcess(
-            "/usr/bin/setpriv",
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", script, bus.address, FakeDialogBackend.name.rawValue, "03:00", "04:00"],
-            environment: bus.environment, stdin: devNull, stdout: log, stderr: log)
-        close(log)
-        close(devNull)
+        let intruder = try startLogged(
+            ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+             "/usr/bin/python3", script, bus.address, FakeDialogBackend.name.rawValue, "03:00", "04:00"],
+            environment: bus.environment, logFile: bus.directory.appendingPathComponent("other-user.log"))
         defer { intruder.stop() }
         #expect(watcher.waitForChange(toOwned: true, seconds: 20) != nil, "the other user's backend never owned the name")
         let daemon = try DaemonProcess.serving(

@@ -121,14 +121,7 @@ struct TerminalHardeningTests {
         let fixture = try ClientHarness.headlessFixture()
         let screen = try PseudoTerminal(columns: 100, rows: 30)
         defer { screen.close() }
-        var environment = fixture.bus.environment
-        environment["PATH"] = URL(fileURLWithPath: ClientHarness.binary).deletingLastPathComponent().path + ":/usr/bin:/bin"
-        environment["PS1"] = "prompt$ "
-        environment["TERM"] = "xterm"
-        let shell = try ChildProcess(
-            "/bin/bash", ["--norc", "--noprofile", "-i"], environment: environment,
-            stdin: screen.terminal, stdout: screen.terminal, stderr: screen.terminal, controllingTerminal: try screen.path)
-        defer { shell.send(SIGKILL) }
+        let shell = try ShellOnTerminal(on: fixture.bus, terminal: screen)
         try screen.waitForText("prompt$ ")
         screen.type("timepickerctl pick --title Backgrounded &\r")
         try screen.waitForText("waiting for the terminal: this job is in the background")
@@ -142,7 +135,7 @@ struct TerminalHardeningTests {
         screen.type("\r")
         try screen.waitForText("01:00 02:00")
         screen.type("exit\r")
-        #expect(try shell.waitForExit() == .exited(0))
+        #expect(try shell.process.waitForExit() == .exited(0))
     }
 
     @Test("A terminal that stops taking output is used again once it drains: only the latest frame waits")

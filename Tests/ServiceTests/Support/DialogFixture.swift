@@ -65,9 +65,6 @@ func voluntaryContextSwitchesOfAllThreads(of pid: pid_t) throws -> Int {
     let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
     return try tasks.reduce(0) { sum, task in
         let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
-              let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
-        else { return sum }
-        return sum + count
+        return sum + (statusField("voluntary_ctxt_switches", in: status) ?? 0)
     }
 }

@@ -14,19 +14,11 @@ final class GtkBackendProcess {
 
     /// Starts the backend with `arguments` and `environment`, and waits until it owns its name.
     init(bus: PrivateBus, environment: [String: String], arguments: [String] = ["--verbose"]) throws {
-        logFile = bus.directory.appendingPathComponent("gtk-\(UUID().uuidString.prefix(6)).log")
-        let log = try openForChild(logFile.path, write: true)
-        let devNull = try openForChild("/dev/null", write: false)
-        defer {
-            close(log)
-            close(devNull)
-        }
-        process = try ChildProcess(Self.binary, arguments, environment: environment, stdin: devNull, stdout: log, stderr: log)
-        let probe = try BusClient(bus: bus)
-        try waitUntil("the backend to own io.github.timepickerd.Gtk", seconds: 20) {
-            guard process.isRunning else { throw HarnessError("the backend exited before owning its name: \(self.log)") }
-            return try probe.nameHasOwner("io.github.timepickerd.Gtk")
-        }
+        let watcher = try NameWatcher(address: bus.address, name: "io.github.timepickerd.Gtk")
+        logFile = uniqueFile(in: bus.directory, "gtk", "log")
+        process = try startLogged([Self.binary] + arguments, environment: environment, logFile: logFile)
+        let logFile = logFile
+        try watcher.waitUntilOwned(by: process, "the backend", seconds: 20) { logText(logFile) }
     }
 
     deinit {
@@ -35,5 +27,5 @@ final class GtkBackendProcess {
     }
 
     /// What the backend logged so far.
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    var log: String { logText(logFile) }
 }

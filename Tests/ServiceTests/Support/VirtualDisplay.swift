@@ -38,21 +38,11 @@ final class VirtualDisplay {
 
     /// The accessibility bus, registered as org.a11y.Bus on the private bus, where GTK looks.
     private func startAccessibilityBus() throws {
-        let devNull = try openForChild("/dev/null", write: false)
-        let log = try openForChild(bus.directory.appendingPathComponent("at-spi.log").path, write: true)
-        defer {
-            close(devNull)
-            close(log)
-        }
-        let launcher = try ChildProcess(
-            "/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"], environment: environment,
-            stdin: devNull, stdout: log, stderr: log)
+        let watcher = try NameWatcher(address: bus.address, name: "org.a11y.Bus")
+        let log = bus.directory.appendingPathComponent("at-spi.log")
+        let launcher = try startLogged(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], environment: environment, logFile: log)
         accessibility = launcher
-        let probe = try BusClient(bus: bus)
-        try waitUntil("the accessibility bus") {
-            guard launcher.isRunning else { throw HarnessError("at-spi-bus-launcher exited") }
-            return try probe.nameHasOwner("org.a11y.Bus")
-        }
+        try watcher.waitUntilOwned(by: launcher, "at-spi-bus-launcher", seconds: 10) { logText(log) }
     }
 
     // MARK: - Input
