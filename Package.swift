@@ -60,7 +60,7 @@ let package = Package(
             dependencies: ["CGtk", "TimePickerCore", "TimePickerContract"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
-        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions"]),
+        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),

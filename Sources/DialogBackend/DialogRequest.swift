@@ -31,9 +31,10 @@ public struct DialogRequest: Sendable, Equatable {
         heading = DialogText.heading(title ?? PickerOptions.defaultTitle)
         options.title = heading
         self.options = options
-        var model = PickerModel(options: options)
-        if let focus = try StateValue.column(raw, "focus") { _ = model.apply(.focus(focus)) }
-        state = DialogState(model: model, secondsLeft: options.timeoutSeconds)
+        let focus = try StateValue.column(raw, "focus") ?? .start
+        state = DialogState(
+            model: PickerState(options: options, start: options.start, end: options.end, focus: focus),
+            secondsLeft: options.timeoutSeconds)
         let token = try StateValue.string(raw, "activation_token")
         if let token, token.utf8.count > Self.maxActivationTokenBytes {
             throw OptionError(

@@ -1,17 +1,17 @@
 public import TimePickerCore
 
-/// What a dialog draws: the selection and focused column (a `PickerModel` the daemon decided),
+/// What a dialog draws: the selection and focused column (the `PickerState` the daemon decided),
 /// and the seconds left before the daemon closes it.
 public struct DialogState: Sendable, Equatable {
     /// The selection, the focused column, and the options that define the grid.
-    public var model: PickerModel
+    public var model: PickerState
     /// Seconds until the daemon ends the session, for the countdown; 0 shows none.
     public var secondsLeft: UInt32
     /// What the person is typing into the focused column, as the daemon understood it; "" when
     /// not typing.
     public var typed: String
 
-    public init(model: PickerModel, secondsLeft: UInt32, typed: String = "") {
+    public init(model: PickerState, secondsLeft: UInt32, typed: String = "") {
         self.model = model
         self.secondsLeft = secondsLeft
         self.typed = typed
@@ -25,11 +25,8 @@ public struct DialogState: Sendable, Equatable {
         let start = try StateValue.slot(raw, "start", grid: options.grid) ?? model.start
         let end = try StateValue.slot(raw, "end", grid: options.grid) ?? model.end
         let focus = try StateValue.column(raw, "focus") ?? model.focus
-        var moved = options
-        moved.start = start
-        moved.end = end
-        // PickerModel clamps what it is given; a state it had to change was not a valid one.
-        var next = PickerModel(options: moved)
+        // PickerState clamps what it is given; a state it had to change was not a valid one.
+        let next = PickerState(options: options, start: start, end: end, focus: focus)
         guard next.start == start else {
             throw OptionError(
                 key: "start",
@@ -40,7 +37,6 @@ public struct DialogState: Sendable, Equatable {
                 key: "end",
                 reason: "\(end) is not a valid end for start \(start): ends run from \(next.validEnds.first ?? options.grid.last)")
         }
-        if next.focus != focus { _ = next.apply(.focus(focus)) }
         let secondsLeft = try StateValue.uint32(raw, "timeout") ?? self.secondsLeft
         let typed = try StateValue.typedTime(raw, "typed") ?? self.typed
         return DialogState(model: next, secondsLeft: secondsLeft, typed: typed)

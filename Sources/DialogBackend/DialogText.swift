@@ -18,12 +18,8 @@ public enum DialogText {
 
     /// The line under the columns: "Duration 8 h 30 min", with the minimum when there is one,
     /// and what is being typed ("Typed 93_").
-    public static func durationLine(_ model: PickerModel, typed: String = "") -> String {
-        var line = "Duration " + durationText(minutes: model.durationMinutes)
-        let minimum = model.options.minDuration
-        if minimum > 0 { line += " (at least " + durationText(minutes: minimum) + ")" }
-        if !typed.isEmpty { line += " · Typed " + typed + "_" }
-        return line
+    public static func durationLine(_ state: PickerState, typed: String = "") -> String {
+        "Duration " + state.durationLine + (typed.isEmpty ? "" : " · Typed " + typed + "_")
     }
 
     /// The countdown: "Closes in 42 s", "Closes in 2 min 5 s", "Closes in 1 h 10 min".

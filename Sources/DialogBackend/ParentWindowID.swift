@@ -11,28 +11,19 @@ public enum ParentWindowID: Sendable, Equatable {
 
     /// The largest X11 resource id: XIDs have 29 bits.
     static let maxXID: UInt = 0x1FFF_FFFF
-    /// The longest Wayland handle taken (real ones are UUIDs, 36 characters).
-    static let maxHandleBytes = 256
 
-    /// Parses `text`; nil when it is none of the three forms.
+    /// Parses `text`; nil when it is none of the three forms. The forms are the daemon's
+    /// (`ParentWindow`); an XID may also carry a `0x` prefix, and must fit in 29 bits.
     public init?(parsing text: String) {
-        if text.isEmpty {
+        guard !text.isEmpty else {
             self = .none
-        } else if text.hasPrefix("x11:") {
-            var digits = text.dropFirst(4)
-            if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
-            guard (1...8).contains(digits.utf8.count), digits.utf8.allSatisfy(\.isASCIIHexDigit),
-                  let xid = UInt(digits, radix: 16), xid != 0, xid <= Self.maxXID
-            else { return nil }
-            self = .x11(xid)
-        } else if text.hasPrefix("wayland:") {
-            let handle = text.dropFirst(8)
-            guard (1...Self.maxHandleBytes).contains(handle.utf8.count),
-                  handle.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
-            else { return nil }
-            self = .wayland(String(handle))
-        } else {
-            return nil
+            return
+        }
+        let hexPrefixed = text.hasPrefix("x11:0x") || text.hasPrefix("x11:0X")
+        switch ParentWindow(hexPrefixed ? "x11:" + text.dropFirst(6) : text) {
+        case .x11(let xid)? where UInt(xid) <= Self.maxXID: self = .x11(UInt(xid))
+        case .wayland(let handle)?: self = .wayland(handle)
+        default: return nil
         }
     }
 
@@ -40,12 +31,5 @@ public enum ParentWindowID: Sendable, Equatable {
     public static func problem(with text: String) -> String {
         "parent_window must be '', 'x11:XID' (XID in hexadecimal) or 'wayland:HANDLE', got "
             + quotedForMessage(text)
-    }
-}
-
-extension UInt8 {
-    fileprivate var isASCIIHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
 }

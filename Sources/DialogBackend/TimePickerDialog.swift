@@ -120,16 +120,8 @@ final class TimePickerDialog {
 
     private func draw(restartingCountdown: Bool) {
         let model = state.model
-        let grid = options.grid
-        let starts = model.validStarts
-        let ends = model.validEnds
-        if let first = starts.first, let last = starts.last, let low = grid.index(of: first), let high = grid.index(of: last),
-           let selected = grid.index(of: model.start) {
-            startColumn.draw(rows: low..<(high + 1), selectedIndex: selected)
-        }
-        if let first = ends.first, let low = grid.index(of: first), let selected = grid.index(of: model.end) {
-            endColumn.draw(rows: low..<grid.count, selectedIndex: selected)
-        }
+        startColumn.draw(rows: Range(model.validStartIndices), selectedIndex: model.startIndex)
+        endColumn.draw(rows: Range(model.validEndIndices), selectedIndex: model.endIndex)
         gtk_label_set_text(durationLabel.opaque, DialogText.durationLine(model, typed: state.typed))
         if restartingCountdown { restartCountdown(from: state.secondsLeft) }
     }

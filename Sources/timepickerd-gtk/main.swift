@@ -1,5 +1,6 @@
 import DialogBackend
 import Glibc
+import TimePickerCore
 
 /// Prints `message` to stderr and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
@@ -7,8 +8,6 @@ func fail(_ message: String, status: Int32) -> Never {
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(status)
 }
-
-let version = "0.1.0"
 
 let arguments: Arguments
 do {
@@ -21,7 +20,7 @@ if arguments.showHelp {
     exit(0)
 }
 if arguments.showVersion {
-    print("timepickerd-gtk \(version)")
+    print("timepickerd-gtk \(TimePickerVersion.current)")
     exit(0)
 }
 exit(runBackend(arguments.configuration))
