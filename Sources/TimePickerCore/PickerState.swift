@@ -9,6 +9,18 @@ public struct PickerState: Sendable, Equatable {
         self.model = model
     }
 
+    /// The state a session with `options` has with this selection and focus; a front end in
+    /// another process (the dialog backend) rebuilds what the session sent it with this.
+    /// A selection the options do not allow is clamped, as `PickerModel` does.
+    public init(options: PickerOptions, start: WallClockTime, end: WallClockTime, focus: PickerColumn) {
+        var placed = options
+        placed.start = start
+        placed.end = end
+        var model = PickerModel(options: placed)
+        _ = model.apply(.focus(focus))
+        self.model = model
+    }
+
     public var options: PickerOptions { model.options }
     /// The selected start.
     public var start: WallClockTime { model.start }
