@@ -63,14 +63,10 @@ final class CallerWatch {
 
     /// Takes the bus's NameOwnerChanged signal; false for any other message.
     func handle(_ signal: DBusMessage) -> Bool {
-        guard signal.isSignal(interface: .messageBus, member: "NameOwnerChanged"), signal.sender == .messageBus
-        else { return false }
-        let names = (try? signal.arguments()) ?? []
-        guard names.count == 3, case .string(let name) = names[0], case .string(let oldOwner) = names[1],
-              case .string(let newOwner) = names[2], !oldOwner.isEmpty
-        else { return true }
-        if newOwner.isEmpty, sessionsByCaller[name] != nil { left(name) }
-        nameWatchers[name]?()
+        guard let change = NameOwnerChange(signal) else { return false }
+        guard !change.oldOwner.isEmpty else { return true }
+        if change.newOwner.isEmpty, sessionsByCaller[change.name] != nil { left(change.name) }
+        nameWatchers[change.name]?()
         return true
     }
 
