@@ -14,8 +14,6 @@ struct FrontEnds {
     let userInterfaces: UserInterfaces
     /// The daemon's terminal, when it runs in one (SIGWINCH redraws it).
     let terminal: TerminalFrontEnd?
-    /// The notification front end (it must hear of the server leaving the bus).
-    let notifications: NotificationFrontEnd
 
     /// Whether the daemon runs with a terminal on stdin and stdout.
     static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -66,7 +64,7 @@ struct FrontEnds {
             }
         }
         let userInterfaces = UserInterfaces(frontEnds: frontEnds, preferred: preferred, fallback: fallback, whyMissing: whyMissing)
-        return FrontEnds(userInterfaces: userInterfaces, terminal: terminal, notifications: notifications)
+        return FrontEnds(userInterfaces: userInterfaces, terminal: terminal)
     }
 
     /// The daemon's own terminal, as a front end.
