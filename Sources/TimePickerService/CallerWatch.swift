@@ -61,7 +61,6 @@ final class CallerWatch {
     private func left(_ caller: String) {
         let sessions = sessionsByCaller[caller] ?? []
         for session in sessions.sorted(by: { $0.rawValue < $1.rawValue }) {
-            log.log(.info, "\(caller) left the bus")
             onCallerLeft?(session)
         }
     }
