@@ -48,3 +48,22 @@ public enum MatchRule {
         "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
     }
 }
+
+/// The bus's NameOwnerChanged signal, read: `name` passed from `oldOwner` to `newOwner`
+/// ("" for nobody), as `MatchRule.nameOwnerChanged` subscribes to it.
+public struct NameOwnerChange: Sendable, Equatable {
+    public let name: String
+    public let oldOwner: String
+    public let newOwner: String
+
+    /// The change `signal` announces; nil when it is not the bus's NameOwnerChanged.
+    public init?(_ signal: DBusMessage) {
+        guard signal.isSignal(interface: .messageBus, member: "NameOwnerChanged"), signal.sender == .messageBus,
+              let values = try? signal.arguments(), values.count == 3,
+              case .string(let name) = values[0], case .string(let oldOwner) = values[1], case .string(let newOwner) = values[2]
+        else { return nil }
+        self.name = name
+        self.oldOwner = oldOwner
+        self.newOwner = newOwner
+    }
+}

@@ -141,11 +141,8 @@ final class DialogBackend {
     /// The owner `name` had before, when `signal` is the bus saying it changed hands ("" when
     /// it had none).
     func previousOwner(in signal: DBusMessage) -> String? {
-        guard signal.isSignal(interface: .messageBus, member: "NameOwnerChanged"), signal.sender == .messageBus,
-              let values = try? signal.arguments(), values.count == 3,
-              case .string(let changed) = values[0], changed == name.rawValue, case .string(let old) = values[1]
-        else { return nil }
-        return old
+        guard let change = NameOwnerChange(signal), change.name == name.rawValue else { return nil }
+        return change.oldOwner
     }
 
     // MARK: Calls

@@ -30,12 +30,11 @@ public final class DialogFrontEnd: PickerFrontEnd {
         /// The ShowPicker call, given up when the session ends first: a backend that never
         /// answers it must not hold the daemon's memory for every dialog it was ever shown.
         var showing: PendingCall?
-        /// What the backend draws now (the last state sent): an unchanged state is not sent.
+        /// What the backend draws now (the last state sent): the service's latest state still
+        /// has to be sent while it differs, and an unchanged state is not sent.
         var sent: Drawn
         /// An Update is out; the next waits for its answer, so a frozen backend holds one call.
         var updateInFlight = false
-        /// Whether the service's latest state still has to be sent.
-        var updatePending = false
         /// ShowPicker went to an owner that had just left: sent again once, to the new one.
         var retried = false
         /// The person accepted: the events that say what they saw are being reported, and
@@ -105,7 +104,6 @@ public final class DialogFrontEnd: PickerFrontEnd {
     public func update(_ session: PickerSessionID, _ state: PickerState) {
         guard let dialog = dialogs[session], !dialog.accepted else { return }
         dialog.state = state
-        dialog.updatePending = true
         sendUpdate(of: dialog)
     }
 
@@ -173,7 +171,6 @@ public final class DialogFrontEnd: PickerFrontEnd {
     private func showPicker(_ dialog: Dialog, at owner: BusName) {
         dialog.owner = owner
         dialog.sent = Drawn(dialog.state)
-        dialog.updatePending = false
         let state = dialog.state
         dialog.showing = backend.showPicker(
             at: owner, handle: dialog.handle, parentWindow: state.options.parentWindow?.text ?? "",
@@ -245,10 +242,8 @@ public final class DialogFrontEnd: PickerFrontEnd {
     /// Sends the dialog's latest state when it differs from what the backend draws, one
     /// Update at a time.
     private func sendUpdate(of dialog: Dialog) {
-        guard dialog.updatePending, !dialog.updateInFlight, let owner = dialog.owner else { return }
-        dialog.updatePending = false
         let state = dialog.state
-        guard Drawn(state) != dialog.sent else { return }
+        guard !dialog.updateInFlight, let owner = dialog.owner, Drawn(state) != dialog.sent else { return }
         dialog.sent = Drawn(state)
         dialog.updateInFlight = true
         backend.update(at: owner, handle: dialog.handle, state: DialogOptions.forUpdate(state, now: MonotonicClock.now())) {

@@ -39,7 +39,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         self.loop = loop
         commands = NotificationDelivery(connection: connection, loop: loop, layoutOverride: layout)
         commands.onReport = { [weak self] report in self?.handle(report) }
-        connection.addSignalObserver { [weak self] signal in self?.commands.handle(signal) }
+        connection.addSignalObserver { [weak self] signal in self?.handle(signal) }
     }
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
@@ -70,8 +70,17 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         commands.stop(graceMilliseconds: stopGraceMilliseconds, then: done)
     }
 
+    /// The server's signals, and its name changing owner.
+    private func handle(_ signal: DBusMessage) {
+        if NotificationServer.lostOwner(in: signal) {
+            serverVanished()
+        } else {
+            commands.handle(signal)
+        }
+    }
+
     /// The notification server left the bus: its notifications are gone, and so are their sessions.
-    public func serverVanished() {
+    private func serverVanished() {
         commands.serverGone()
         cancelCountdowns()
         for session in views.keys.sorted(by: { $0.rawValue < $1.rawValue }) {

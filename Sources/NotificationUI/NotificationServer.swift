@@ -42,6 +42,14 @@ final class NotificationServer {
     init(connection: DBusConnection) {
         self.connection = connection
         connection.addMatch("type='signal',sender='\(Self.busName)',interface='\(Self.interface)',path='\(Self.path)'")
+        connection.addMatch(MatchRule.nameOwnerChanged(of: Self.busName.rawValue))
+    }
+
+    /// Whether `signal` is the bus saying the server's name lost its owner, to nobody or to
+    /// another process that took it over: the process the daemon knew is no longer the server.
+    static func lostOwner(in signal: DBusMessage) -> Bool {
+        guard let change = NameOwnerChange(signal) else { return false }
+        return change.name == busName.rawValue && !change.oldOwner.isEmpty
     }
 
     /// GetServerInformation, then who runs the process that answered, then its GetCapabilities.

@@ -90,8 +90,6 @@ public enum Daemon {
             loop.stop()
         }
         service.start()
-        let notifications = frontEnds.notifications
-        service.watchNameOwner("org.freedesktop.Notifications") { notifications.serverVanished() }
         connection.attach(to: loop)
         try claimName(on: connection, replace: arguments.replace, log: log)
 

@@ -14,8 +14,6 @@ struct FrontEnds {
     let userInterfaces: UserInterfaces
     /// The daemon's terminal, when it runs in one (SIGWINCH redraws it).
     let terminal: TerminalFrontEnd?
-    /// The notification front end (it must hear of the server leaving the bus).
-    let notifications: NotificationFrontEnd
 
     /// Whether the daemon runs with a terminal on stdin and stdout.
     static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -30,12 +28,12 @@ struct FrontEnds {
     /// Makes every front end the daemon can offer and picks the preferred one: what `--ui`
     /// names, or for `auto` the daemon's terminal when it runs in one, else a dialog when the
     /// backend is on the bus or can be started (notifications when one cannot be shown), else
-    /// notifications. `sessionPath` names a session's object, for the dialog backend.
+    /// notifications. `sessionPath` names a session's object, for the dialog backend;
+    /// `arguments` have passed `check`.
     static func make(
         for arguments: DaemonArguments, connection: DBusConnection, loop: EventLoop, log: Logger,
         sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) throws(StartupFailure) -> FrontEnds {
-        try check(arguments)
         let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
         let notifications = NotificationFrontEnd(connection: connection, loop: loop, layout: layout)
         let dialog = DialogFrontEnd(backendName: arguments.dialogBackend, connection: connection, loop: loop, handle: sessionPath)
@@ -66,7 +64,7 @@ struct FrontEnds {
             }
         }
         let userInterfaces = UserInterfaces(frontEnds: frontEnds, preferred: preferred, fallback: fallback, whyMissing: whyMissing)
-        return FrontEnds(userInterfaces: userInterfaces, terminal: terminal, notifications: notifications)
+        return FrontEnds(userInterfaces: userInterfaces, terminal: terminal)
     }
 
     /// The daemon's own terminal, as a front end.

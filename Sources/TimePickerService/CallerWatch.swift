@@ -2,17 +2,14 @@ internal import TimePickerContract
 internal import DBusKit
 internal import TimePickerCore
 
-/// Notices bus names losing their owner: the callers some sessions wait on (a PickTimeRange
-/// caller, a caller whose terminal shows the picker), and names the daemon relies on (the
-/// notification server). Owns the match rules it adds and takes them back when done.
+/// Notices the callers some sessions wait on (a PickTimeRange caller, a caller whose terminal
+/// shows the picker) leaving the bus. Owns the match rules it adds and takes them back when done.
 final class CallerWatch {
     private let connection: DBusConnection
     private let log: Logger
     /// The sessions that end when their caller leaves, by caller.
     private var sessionsByCaller: [String: Set<PickerSessionID>] = [:]
     private var callerBySession: [PickerSessionID: String] = [:]
-    /// Well-known names whose owner leaving matters, with what to do then.
-    private var nameWatchers: [String: () -> Void] = [:]
     /// Told, once per session, that the caller it was watched for has left.
     var onCallerLeft: ((PickerSessionID) -> Void)?
 
@@ -54,30 +51,16 @@ final class CallerWatch {
         }
     }
 
-    /// Calls `onVanish` whenever the well-known `name` loses its owner, including to another
-    /// process that takes the name over (the one the daemon knew is no longer there).
-    func watchName(_ name: String, onVanish: @escaping () -> Void) {
-        nameWatchers[name] = onVanish
-        connection.addMatch(MatchRule.nameOwnerChanged(of: name))
-    }
-
     /// Takes the bus's NameOwnerChanged signal; false for any other message.
     func handle(_ signal: DBusMessage) -> Bool {
-        guard signal.isSignal(interface: .messageBus, member: "NameOwnerChanged"), signal.sender == .messageBus
-        else { return false }
-        let names = (try? signal.arguments()) ?? []
-        guard names.count == 3, case .string(let name) = names[0], case .string(let oldOwner) = names[1],
-              case .string(let newOwner) = names[2], !oldOwner.isEmpty
-        else { return true }
-        if newOwner.isEmpty, sessionsByCaller[name] != nil { left(name) }
-        nameWatchers[name]?()
+        guard let change = NameOwnerChange(signal) else { return false }
+        if !change.oldOwner.isEmpty, change.newOwner.isEmpty, sessionsByCaller[change.name] != nil { left(change.name) }
         return true
     }
 
     private func left(_ caller: String) {
         let sessions = sessionsByCaller[caller] ?? []
         for session in sessions.sorted(by: { $0.rawValue < $1.rawValue }) {
-            log.log(.info, "\(caller) left the bus")
             onCallerLeft?(session)
         }
     }

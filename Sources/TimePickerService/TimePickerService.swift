@@ -18,7 +18,7 @@ public final class TimePickerService {
     var sessions = SessionRegistry()
     /// Who is behind callers' connections, as the bus vouches.
     let credentials: CredentialsLookup
-    /// Callers some sessions wait on, and names the daemon relies on, leaving the bus.
+    /// Callers some sessions wait on leaving the bus.
     let callerWatch: CallerWatch
 
     /// Set once `shutdown` began: a session asked for after that ends at once with
@@ -59,12 +59,6 @@ public final class TimePickerService {
     /// backend interface does); nil once the session has ended.
     public func path(of session: PickerSessionID) -> ObjectPath? {
         sessions[session]?.path
-    }
-
-    /// Calls `onVanish` whenever the well-known `name` loses its owner (a server the daemon
-    /// relies on, such as the notification server, leaving the bus).
-    public func watchNameOwner(_ name: String, onVanish: @escaping () -> Void) {
-        callerWatch.watchName(name, onVanish: onVanish)
     }
 
     /// Ends every session with `Cancelled("shutdown")`, answers every pending call and writes
