@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # `make run`: the daemon in the foreground with the terminal UI, on the user's session bus, or
 # on a private bus started here (and stopped on exit) when there is none.
 set -eu
@@ -11,7 +11,7 @@ if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] || ! busctl --user status >/dev/null 2
   bus_pid=$(head -n 1 "$address_file.pid")
   rm -f "$address_file" "$address_file.pid"
   export DBUS_SESSION_BUS_ADDRESS
-  trap 'kill "$bus_pid" 2>/dev/null || true' EXIT INT TERM
+  trap 'kill "$bus_pid" 2>/dev/null || true' EXIT
   echo "Started a private session bus: $DBUS_SESSION_BUS_ADDRESS"
 else
   echo "Using the session bus: $DBUS_SESSION_BUS_ADDRESS"
@@ -27,6 +27,9 @@ Watch the outcome signals:
 
 Stop the daemon with Ctrl-C.
 EOM
+# The daemon runs as a job of its own in the terminal's foreground, so that Ctrl-C reaches it
+# alone: it ends its sessions and exits 0, and make, which never sees the signal, ends quietly.
+if [ -t 0 ]; then set -m; fi
 status=0
 "$daemon" --ui terminal || status=$?
 exit $status

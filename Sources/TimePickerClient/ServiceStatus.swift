@@ -25,7 +25,7 @@ struct ServiceStatus {
         let owner: String
         do {
             owner = try connection.nameOwner(of: TimePickerBus.name)
-        } catch where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+        } catch where error.name == .nameHasNoOwner {
             throw ClientFailure(message: "the time picker service (\(TimePickerBus.name)) is not running")
         } catch {
             throw ClientFailure(message: "cannot reach the time picker service: \(error.message)")

@@ -96,7 +96,7 @@ struct NotificationEndingTests {
         let fixture = try NotificationFixture()
         let old = try fixture.mock
         let handle = try fixture.client.showTimePicker(["title": .string("Before")])
-        let shown = try old.waitForNotify(summary: "Before")
+        _ = try old.waitForNotify(summary: "Before")
         let new = try fixture.startServer()
         #expect(try fixture.waitForSignal("Cancelled", on: handle).strings == ["unavailable"])
         let after = try fixture.client.showTimePicker(["title": .string("After")])
