@@ -326,12 +326,18 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         redrawIfResized()
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return }
-        guard count > 0 else {
+        let keys: Int
+        switch TerminalRead(count: count, error: errno) {
+        case .bytes(let count): keys = count
+        case .nothingYet: return
+        case .hungUp:
             terminalHungUp()
             return
+        case .failed(let error):
+            readFailed(error)
+            return
         }
-        for key in decoder.decode(buffer.prefix(count)) {
+        for key in decoder.decode(buffer.prefix(keys)) {
             guard let current = shown, let event = pickerEvent(for: key) else { continue }
             delegate?.frontEnd(self, session: current.id, didReport: event)
             // The event may have ended the session (and shown the next): keys typed after a
@@ -352,6 +358,16 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             onProblem?("the terminal is gone; pickers cannot be shown on it any more")
             terminalHungUp()
         }
+    }
+
+    /// A read failed on a terminal that did not hang up: the picker shown cannot take keys, so
+    /// its session ends saying why; the terminal stays usable for the next.
+    private func readFailed(_ error: Int32) {
+        guard let current = shown else { return }
+        takeDownShown()
+        delegate?.frontEnd(self, session: current.id, cannotShow: .unavailable,
+                           because: "cannot read the terminal: \(String(cString: strerror(error)))")
+        showNext()
     }
 
     /// The terminal is gone: nobody can pick on it, now or later.

@@ -39,6 +39,8 @@ public enum Daemon {
     /// Starts everything, runs the loop, and takes everything down in order.
     private static func run(_ arguments: DaemonArguments, log: Logger) throws(StartupFailure) {
         try FrontEnds.check(arguments)
+        let ownTerminal = FrontEnds.usesOwnTerminal(arguments)
+        if !ownTerminal { leaveControllingTerminal(log: log) }
         let loop = EventLoop()
         // Writes to a peer or a terminal that went away must fail with EPIPE, not kill the
         // daemon; terminal calls from the background must fail rather than stop the service.
@@ -78,7 +80,8 @@ public enum Daemon {
         }
         // The dialog backend knows a session by its object path, which the service makes.
         weak var namer: TimePickerService?
-        let frontEnds = try FrontEnds.make(for: arguments, connection: connection, loop: loop, log: log) { id in namer?.path(of: id) }
+        let frontEnds = try FrontEnds.make(
+            for: arguments, ownTerminal: ownTerminal, connection: connection, loop: loop, log: log) { id in namer?.path(of: id) }
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             connection: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
@@ -104,6 +107,16 @@ public enum Daemon {
         }
         if !stopped { loop.run() }
         connection.flush()
+    }
+
+    /// Gives up a controlling terminal the daemon does not draw on (see `ControllingTerminal`).
+    private static func leaveControllingTerminal(log: Logger) {
+        switch ControllingTerminal.detach() {
+        case .noneHeld: break
+        case .left: log.log(.debug, "gave up the controlling terminal it inherited: it draws on a terminal only when a caller lends one")
+        case .keptAsSessionLeader: log.log(.debug, "keeps its controlling terminal: it leads that terminal's session")
+        case .failed(let message): log.log(.warning, message)
+        }
     }
 
     /// Takes the service's bus name, or says who keeps it.

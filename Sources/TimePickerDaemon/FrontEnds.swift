@@ -18,6 +18,13 @@ struct FrontEnds {
     /// Whether the daemon runs with a terminal on stdin and stdout.
     static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
+    /// Whether the daemon shows pickers on its own terminal: when `--ui terminal` asks for it, or
+    /// when it runs in the foreground of one (`make run`, a terminal of its own). Started in the
+    /// background, by the bus or by systemd, it has no business with a terminal it inherited.
+    static func usesOwnTerminal(_ arguments: DaemonArguments) -> Bool {
+        arguments.userInterface == .terminal || ControllingTerminal.standardInputIsForegroundTerminal
+    }
+
     /// Refuses a `--ui` that cannot work here, before anything is started.
     static func check(_ arguments: DaemonArguments) throws(StartupFailure) {
         if arguments.userInterface == .terminal && !hasTerminal {
@@ -26,12 +33,12 @@ struct FrontEnds {
     }
 
     /// Makes every front end the daemon can offer and picks the preferred one: what `--ui`
-    /// names, or for `auto` the daemon's terminal when it runs in one, else a dialog when the
-    /// backend is on the bus or can be started (notifications when one cannot be shown), else
-    /// notifications. `sessionPath` names a session's object, for the dialog backend;
-    /// `arguments` have passed `check`.
+    /// names, or for `auto` the daemon's terminal when it uses one (`ownTerminal`), else a
+    /// dialog when the backend is on the bus or can be started (notifications when one cannot
+    /// be shown), else notifications. `sessionPath` names a session's object, for the dialog
+    /// backend; `arguments` have passed `check`.
     static func make(
-        for arguments: DaemonArguments, connection: DBusConnection, loop: EventLoop, log: Logger,
+        for arguments: DaemonArguments, ownTerminal: Bool, connection: DBusConnection, loop: EventLoop, log: Logger,
         sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) throws(StartupFailure) -> FrontEnds {
         let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
@@ -41,11 +48,11 @@ struct FrontEnds {
         var frontEnds: [UserInterfaceKind: any PickerFrontEnd] = [.notification: notifications, .dialog: dialog]
         var whyMissing: [UserInterfaceKind: String] = [:]
         var terminal: TerminalFrontEnd?
-        if hasTerminal {
+        if ownTerminal {
             terminal = try daemonTerminal(loop: loop, log: log)
             frontEnds[.terminal] = terminal
         } else {
-            whyMissing[.terminal] = "the daemon does not run in a terminal"
+            whyMissing[.terminal] = "the daemon does not run in the foreground of a terminal"
         }
 
         let preferred: UserInterfaceKind
@@ -99,10 +106,23 @@ struct FrontEnds {
 
     /// Makes the front end for a terminal a caller lends (the `terminal` option).
     static func callerTerminals(loop: EventLoop, log: Logger) -> CallerTerminalFrontEndFactory {
-        { descriptor, name in
+        let logTerminal = terminalDevice(of: STDERR_FILENO)
+        return { descriptor, name in
             let frontEnd = try TerminalFrontEnd(input: descriptor, output: descriptor, loop: loop, owner: .caller)
             frontEnd.onProblem = { message in log.log(.warning, "\(name): \(message)") }
+            if let logTerminal, terminalDevice(of: descriptor) == logTerminal {
+                // The log goes to this very terminal (a daemon the bus of the caller's shell
+                // started, as under dbus-run-session): its lines wait until the picker is gone.
+                frontEnd.onScreenOwnershipChange = { owned in owned ? log.hold() : log.release() }
+            }
             return frontEnd
         }
+    }
+
+    /// The device number of the terminal open on `descriptor`; nil when it is not a terminal.
+    private static func terminalDevice(of descriptor: Int32) -> UInt? {
+        var status = stat()
+        guard isatty(descriptor) == 1, fstat(descriptor, &status) == 0 else { return nil }
+        return UInt(status.st_rdev)
     }
 }

@@ -18,6 +18,8 @@ public final class Logger {
     private var droppedLines = 0
     /// Lines kept back while a picker owns the terminal that stderr writes to.
     private var heldLines: [String]?
+    /// How many pickers hold the log back now (the daemon's terminal and a caller's may be one).
+    private var holds = 0
     /// How many lines are kept back at most; older ones give way so memory stays bounded.
     private let maximumHeldLines = 500
 
@@ -40,13 +42,17 @@ public final class Logger {
         }
     }
 
-    /// Keeps lines back until `release()`, so they do not scribble over a picker on screen.
+    /// Keeps lines back until the matching `release()`, so they do not scribble over a picker
+    /// on screen.
     public func hold() {
+        holds += 1
         if heldLines == nil { heldLines = [] }
     }
 
-    /// Writes out the lines kept back and logs directly again.
+    /// Once every `hold()` is released: writes out the lines kept back and logs directly again.
     public func release() {
+        holds = max(0, holds - 1)
+        guard holds == 0 else { return }
         let lines = heldLines ?? []
         heldLines = nil
         lines.forEach(write)

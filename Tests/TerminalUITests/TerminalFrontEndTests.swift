@@ -8,12 +8,15 @@ import TimePickerCore
 /// the front end was reading, from inside the report.
 private final class ClosingDelegate: PickerFrontEndDelegate {
     var finished: [(PickerSessionID, CancelReason)] = []
+    /// Why each session in `finished` could not be shown, in the same order.
+    var messages: [String] = []
     var onFinish: () -> Void = {}
 
     func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, didReport event: PickerEvent) {}
 
     func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, cannotShow reason: CancelReason, because message: String) {
         finished.append((session, reason))
+        messages.append(message)
         onFinish()
     }
 
@@ -51,5 +54,37 @@ struct TerminalFrontEndTests {
         #expect(delegate.finished.count == 1)
         #expect(delegate.finished.first?.1 == .unavailable)
         #expect(invalid.isEmpty, "the loop found watches on closed descriptors: \(invalid)")
+    }
+
+    @Test("A read that fails without a hang-up ends the shown session saying why, and the terminal still shows the next")
+    func readFailureIsNotHangUp() throws {
+        var controller: Int32 = -1
+        var terminal: Int32 = -1
+        try #require(openpty(&controller, &terminal, nil, nil, nil) == 0)
+        defer {
+            close(controller)
+            close(terminal)
+        }
+        // Keys through a descriptor open only for writing: the terminal is readable (the line
+        // has bytes), but every read fails with EBADF, an error that is not a hang-up.
+        let writeOnly = open(String(cString: ttyname(terminal)), O_WRONLY | O_NOCTTY)
+        try #require(writeOnly >= 0)
+        defer { close(writeOnly) }
+        let loop = EventLoop()
+        let frontEnd = try TerminalFrontEnd(input: writeOnly, output: terminal, loop: loop, owner: .caller)
+        let delegate = ClosingDelegate()
+        frontEnd.delegate = delegate
+        defer { frontEnd.shutdown {} }
+        let state = PickerModel(options: try PickerOptions(validating: [:], defaultClock: .twentyFourHour)).state
+        frontEnd.show(PickerSessionID(1), state)
+        frontEnd.show(PickerSessionID(2), state)
+        _ = "j".withCString { write(controller, $0, 1) }
+        for _ in 0..<20 where delegate.finished.isEmpty { loop.runOnce(maximumWaitMilliseconds: 50) }
+        #expect(delegate.finished.map(\.0) == [PickerSessionID(1)])
+        #expect(delegate.messages == ["cannot read the terminal: Bad file descriptor"])
+        // Not gone: the next session is shown on it, not refused as on a terminal that hung up.
+        #expect(!frontEnd.isIdle)
+        frontEnd.show(PickerSessionID(3), state)
+        #expect(delegate.finished.count == 1, "refused: \(delegate.messages)")
     }
 }
