@@ -16,6 +16,8 @@ let package = Package(
 
         // The pure picker: slots, options, state machine. No I/O, no imports.
         .target(name: "TimePickerCore"),
+        // The person's locale and local time, from the C library: the clock they prefer, the time now.
+        .target(name: "LocalSettings", dependencies: ["TimePickerCore"]),
         // Reading command-line options, for the three executables (no packages beyond the toolchain).
         .target(name: "CommandLineOptions"),
         // A poll(2) loop: descriptors, timers and Unix signals, on one thread.
@@ -33,17 +35,20 @@ let package = Package(
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
-            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract"],
+            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract", "LocalSettings"],
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
         // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
         .target(
             name: "TimePickerDaemon",
-            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract"]),
+            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings"]),
         // Executables only hand their command line over.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
-        // The command-line client: pick, monitor, status.
-        .target(name: "TimePickerClient", dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract"]),
+        // The command-line client: pick, monitor, status; with no session bus, `pick` shows the
+        // terminal front end itself.
+        .target(
+            name: "TimePickerClient",
+            dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI", "LocalSettings"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
@@ -57,7 +62,7 @@ let package = Package(
         // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "TimePickerCore", "TimePickerContract"],
+            dependencies: ["CGtk", "TimePickerCore", "TimePickerContract", "LocalSettings"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore"]),

@@ -37,7 +37,7 @@ _timepickerctl()
             esac
             $split && return
             COMPREPLY=($(compgen -W '--title --step --first --last --start --end --min-duration
-                --timeout --clock --ui --json --no-terminal --help --version' -- "$cur"))
+                --timeout --clock --ui --json --no-terminal --verbose --help --version' -- "$cur"))
             ;;
         monitor)
             COMPREPLY=($(compgen -W '--verbose --help --version' -- "$cur"))

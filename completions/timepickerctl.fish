@@ -27,6 +27,7 @@ complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l clock -x -a '
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l ui -x -a 'dialog notification terminal' -d "Show the picker in the service's user interface"
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l json -d 'Print the range as JSON'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l no-terminal -d 'Leave the picker to the service'
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -s v -l verbose -d 'Say when the picker is shown without the service'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick monitor status" -s h -l help -d 'Print the help and exit'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick monitor status" -s V -l version -d 'Print the version and exit'
 

@@ -1,6 +1,7 @@
 internal import TimePickerContract
 internal import CGtk
 internal import TimePickerCore
+internal import LocalSettings
 
 /// The D-Bus side of the backend: io.github.timepickerd.impl.TimePicker1 at
 /// /io/github/timepickerd/impl/TimePicker1, through GDBus on the main thread.

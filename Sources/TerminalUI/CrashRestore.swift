@@ -18,16 +18,19 @@ private struct CrashState {
     /// Whether a picker is on screen, so the terminal needs putting back.
     var isShown = false
     var settings = termios()
+    /// Whether the picker is below the cursor rather than on the alternate screen.
+    var isInline = false
 }
 
 private let faultSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
 /// Arms the handlers for the terminal on `descriptor`, whose settings before any raw mode are
-/// `settings`; call once.
-func installCrashRestore(for descriptor: Int32, settings: termios) {
+/// `settings` and whose pickers are drawn at `placement`; call once.
+func installCrashRestore(for descriptor: Int32, settings: termios, placement: FramePlacement) {
     let state = crashState
     state.pointee.descriptor = descriptor
     state.pointee.settings = settings
+    state.pointee.isInline = placement == .inline
     for signal in faultSignals {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = restoreTerminalAndDie
@@ -45,7 +48,9 @@ private func restoreTerminalAndDie(_ signal: Int32) {
     let state = crashState
     if state.pointee.isShown, state.pointee.descriptor >= 0 {
         tcsetattr(state.pointee.descriptor, TCSANOW, &state.pointee.settings)
-        let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        // As PickerFrame.leave, without its allocations: an inline picker is erased from the
+        // cursor (its top-left corner) down; the alternate screen is left.
+        let leave: StaticString = state.pointee.isInline ? "\u{1B}[0m\u{1B}[J\u{1B}[?25h" : "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
         _ = Glibc.write(state.pointee.descriptor, leave.utf8Start, leave.utf8CodeUnitCount)
         state.pointee.isShown = false
     }

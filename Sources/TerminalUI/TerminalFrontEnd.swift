@@ -10,11 +10,18 @@ public enum TerminalOwner: Sendable {
     /// A caller's (the `terminal` option): each session is shown only while its caller's
     /// process group is in the terminal's foreground, and the caller restores the terminal.
     case caller
+    /// The client's own, when it shows the picker itself (there is no session bus): drawn as on
+    /// a caller's terminal, and restored even when the client crashes.
+    case client
 
     /// Where pickers go: the daemon's own terminal is the daemon's alone while a picker is up;
-    /// a caller's shell goes on printing on its terminal after the picker, so the picker takes
-    /// only lines below the cursor there and leaves the screen as it was.
+    /// a shell goes on printing on its terminal after the picker, so the picker takes only
+    /// lines below the cursor there and leaves the screen as it was.
     var placement: FramePlacement { self == .daemon ? .alternateScreen : .inline }
+
+    /// Whether this process must put the terminal back when it dies of a fault: nobody else
+    /// would (a caller's client restores its own terminal).
+    var restoresOnCrash: Bool { self != .caller }
 }
 
 /// Shows picker sessions one at a time on a terminal: keys in as events, the states it is
@@ -97,7 +104,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         placement = owner.placement
         terminal = try RawTerminal(fileDescriptor: input)
         // Once, with the settings the person had: a crash puts those back.
-        if owner == .daemon { installCrashRestore(for: input, settings: terminal.originalSettings) }
+        if owner.restoresOnCrash { installCrashRestore(for: input, settings: terminal.originalSettings, placement: placement) }
         self.output.onConditionChange = { [weak self] condition in self?.outputConditionChanged(condition) }
     }
 
@@ -242,7 +249,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             delegate?.frontEnd(self, session: entry.id, cannotShow: .unavailable, because: "the terminal cannot be put in raw mode: \(error)")
             return
         }
-        if owner == .daemon { setCrashRestoreShown(true) }
+        if owner.restoresOnCrash { setCrashRestoreShown(true) }
         let now = MonotonicClock.now()
         if owner == .caller, let tookDownAt, now - tookDownAt < handOverMilliseconds {
             redrawAfterHandOverUntil = now + handOverMilliseconds
@@ -270,7 +277,7 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         inputWatch = nil
         output.leaveScreen(PickerFrame.leave(placement))
         terminal.restore()
-        if owner == .daemon { setCrashRestoreShown(false) }
+        if owner.restoresOnCrash { setCrashRestoreShown(false) }
         onScreenOwnershipChange?(false)
     }
 

@@ -58,7 +58,7 @@ public enum ClientCommand: Equatable, Sendable {
     static let pickValueOptions = [
         "--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--clock", "--ui",
     ]
-    static let pickOptions = pickValueOptions + ["--json", "--no-terminal"] + generalOptions
+    static let pickOptions = pickValueOptions + ["--json", "--no-terminal", "--verbose"] + generalOptions
     static let monitorOptions = ["--verbose"] + generalOptions
     static let statusOptions = generalOptions
 
@@ -101,6 +101,7 @@ public enum ClientCommand: Equatable, Sendable {
             case "--timeout": options.timeout = try number(of: name, inline, &remaining)
             case "--json": try flag(name, inline); options.json = true
             case "--no-terminal": try flag(name, inline); options.useTerminal = false
+            case "--verbose", "-v": try flag(name, inline); options.verbose = true
             default: throw unexpected(argument, among: pickOptions, topic: .pick)
             }
         }

@@ -1,4 +1,5 @@
 internal import DBusKit
+internal import TimePickerCore
 
 /// What `timepickerctl pick` was asked for: the service's options plus the client's own.
 public struct PickOptions: Equatable, Sendable {
@@ -18,6 +19,8 @@ public struct PickOptions: Equatable, Sendable {
     /// The service's user interface to show the picker in (`--ui`: the `ui` option), instead
     /// of this terminal.
     public var userInterface: String?
+    /// Say on stderr how the picker is shown when that is not the usual way (no session bus).
+    public var verbose = false
 
     public init() {}
 
@@ -25,7 +28,33 @@ public struct PickOptions: Equatable, Sendable {
     /// pick adds. Times go as typed: validating them is the service's job, so its message,
     /// naming the key, is the one the person reads.
     var serviceOptions: [String: DBusValue] {
-        var options: [String: DBusValue] = [:]
+        options.mapValues { value in
+            switch value {
+            case .string(let text): .string(text)
+            case .uint32(let number): .uint32(number)
+            }
+        }
+    }
+
+    /// The options as the core validates them, for the picker the client shows itself.
+    var coreOptions: [String: OptionValue] {
+        options.mapValues { value in
+            switch value {
+            case .string(let text): .string(text)
+            case .uint32(let number): .uint32(number)
+            }
+        }
+    }
+
+    /// One value of the options given, by its service key.
+    private enum Value {
+        case string(String)
+        case uint32(UInt32)
+    }
+
+    /// The options given, by their service keys.
+    private var options: [String: Value] {
+        var options: [String: Value] = [:]
         let texts: [(String, String?)] = [
             ("title", title), ("first", first), ("last", last), ("start", start), ("end", end), ("clock", clock),
             ("ui", userInterface),

@@ -39,7 +39,8 @@ public enum Usage {
         (local wall-clock HH:MM, 24-hour; 24:00 is the end of the day). The picker appears in
         the terminal, below the cursor: stdin's, or the controlling terminal when stdin is not
         one; with neither, wherever the service shows pickers. The service is started by D-Bus
-        activation when it is not running.
+        activation when it is not running. With no session bus at all (over SSH, in a
+        container), the client shows the same picker in the terminal itself.
 
           --title TEXT         the header (default "Select start and end time")
           --step MIN           minutes between slots; must divide 1440 (default 60)
@@ -56,6 +57,7 @@ public enum Usage {
                                'notification' or 'terminal' (the one timepickerd runs in)
                                instead of this terminal; exit 2 when it cannot be shown there
           --no-terminal        do not show the picker in a terminal; leave it to the service
+          -v, --verbose        say on stderr when the picker is shown without the service
           -h, --help           print this help and exit
           -V, --version        print the version and exit
 

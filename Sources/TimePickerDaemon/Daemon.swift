@@ -2,6 +2,7 @@ internal import TimePickerContract
 internal import DBusKit
 internal import EventLoop
 internal import Glibc
+internal import LocalSettings
 internal import TimePickerCore
 internal import TimePickerService
 
@@ -85,7 +86,7 @@ public enum Daemon {
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             connection: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
-            callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: .fromLocale())
+            callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: .preferredByLocale())
         namer = service
         service.onNameLost = { loop.stop() }
         service.onDisconnected = {

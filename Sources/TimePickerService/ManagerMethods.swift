@@ -1,5 +1,6 @@
 internal import DBusKit
 internal import EventLoop
+internal import LocalSettings
 internal import TimePickerCore
 
 /// io.github.timepickerd.TimePicker1: ShowTimePicker and PickTimeRange.

@@ -4,7 +4,8 @@ internal import EventLoop
 internal import Glibc
 internal import TimePickerCore
 
-/// `timepickerctl pick`: shows a picker through the service, waits for its outcome, reports it.
+/// `timepickerctl pick`: shows a picker through the service, waits for its outcome, reports it;
+/// with no session bus, shows the same picker itself (`LocalPicker`).
 ///
 /// It calls PickTimeRange, whose reply is the outcome, and waits with no time limit of its own:
 /// the service ends the session when the `--timeout` runs out. The service also ends it when
@@ -45,7 +46,7 @@ public final class PickCommand {
         do {
             connection = try DBusConnection.sessionBus()
         } catch {
-            return .failed("cannot connect to the session bus: \(error.message)")
+            return pickWithoutService(noBus: "cannot connect to the session bus: \(error.message)")
         }
         self.connection = connection
         guard let handle = SessionHandle(uniqueName: connection.uniqueName) else {
@@ -67,7 +68,7 @@ public final class PickCommand {
 
         var serviceOptions = options.serviceOptions
         serviceOptions["handle_token"] = .string(handle.token)
-        if options.useTerminal, connection.canPassUnixFDs, let lent = lendTerminal() {
+        if options.useTerminal, connection.canPassUnixFDs, let lent = lendTerminal(elsewhere: "the picker appears wherever the service shows pickers") {
             self.terminal = lent
             // libdbus sends a duplicate; the client keeps its own.
             serviceOptions["terminal"] = .unixFD(lent.descriptor)
@@ -98,14 +99,48 @@ public final class PickCommand {
         return outcome ?? .failed("the pick ended without an outcome")
     }
 
+    /// With no session bus: the picker on this terminal, shown by the client itself, unless
+    /// the person asked for what only the service can do.
+    private func pickWithoutService(noBus: String) -> PickOutcome {
+        if let userInterface = options.userInterface {
+            return .failed("--ui \(userInterface) needs the time picker service, which is reached through the session bus: \(noBus)")
+        }
+        guard options.useTerminal else {
+            return .failed("--no-terminal leaves the picker to the time picker service, which is reached through the session bus: \(noBus)")
+        }
+        guard let lent = lendTerminal(elsewhere: nil) else {
+            return .failed("no terminal to show the picker in (stdin is not one, and there is no controlling terminal), and no time picker service: \(noBus)")
+        }
+        terminal = lent
+        let picker: LocalPicker
+        do {
+            picker = try LocalPicker(options: options, terminal: lent.descriptor, loop: loop)
+        } catch {
+            return .failed(error.message)
+        }
+        if options.verbose { Console.error("no session bus (\(noBus)): showing the picker here, without the service") }
+        let signals: SignalSource
+        do {
+            signals = try SignalSource(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH], loop: loop) { signal in
+                if signal == SIGWINCH { picker.terminalResized() } else { picker.interrupt() }
+            }
+        } catch {
+            return .failed("cannot watch signals: \(error)")
+        }
+        defer { withExtendedLifetime(signals) {} }
+        sayIfWaitingForForeground(terminal: lent.descriptor)
+        lent.lent()
+        return picker.run()
+    }
+
     /// The terminal to show the picker in: stdin when it is one, otherwise the controlling
     /// terminal (`/dev/tty`), as fzf and gum do, so that `echo … | timepickerctl pick` and
-    /// `$(timepickerctl pick)` still show it to the person. With neither, the picker goes to
-    /// the service's own user interface, and the client says so.
-    private func lendTerminal() -> BorrowedTerminal? {
+    /// `$(timepickerctl pick)` still show it to the person. With neither, the client says what
+    /// happens `elsewhere`, if anything.
+    private func lendTerminal(elsewhere: String?) -> BorrowedTerminal? {
         guard let lent = LentTerminal.descriptor(for: STDIN_FILENO) ?? LentTerminal.controllingTerminal() else {
-            if isatty(STDIN_FILENO) == 0 {
-                Console.error("stdin is not a terminal and there is no controlling terminal: the picker appears wherever the service shows pickers")
+            if isatty(STDIN_FILENO) == 0, let elsewhere {
+                Console.error("stdin is not a terminal and there is no controlling terminal: \(elsewhere)")
             }
             return nil
         }

@@ -45,15 +45,25 @@ final class ClientOnTerminal {
     /// With `asSessionLeader`, the client leads a session whose controlling terminal is the
     /// screen (as in a terminal window); `stdinPath` opens its stdin afresh, read-only, as a
     /// shell's `< /dev/tty` or `< $(tty)` does.
-    init(
+    convenience init(
         _ arguments: [String], on bus: PrivateBus, screen: PseudoTerminal, asSessionLeader: Bool = false, stdinPath: String? = nil
     ) throws {
+        try self.init(
+            arguments, environment: bus.environment, directory: bus.directory, screen: screen,
+            asSessionLeader: asSessionLeader, stdinPath: stdinPath)
+    }
+
+    /// The client with `environment`, its stdout kept in `directory`.
+    init(
+        _ arguments: [String], environment: [String: String], directory: URL, screen: PseudoTerminal,
+        asSessionLeader: Bool = false, stdinPath: String? = nil
+    ) throws {
         self.screen = screen
-        stdoutFile = bus.directory.appendingPathComponent("timepickerctl-\(UUID().uuidString.prefix(6)).stdout")
+        stdoutFile = directory.appendingPathComponent("timepickerctl-\(UUID().uuidString.prefix(6)).stdout")
         let output = try openForChild(stdoutFile.path, write: true)
         defer { close(output) }
         process = try ChildProcess(
-            ClientHarness.binary, arguments, environment: bus.environment,
+            ClientHarness.binary, arguments, environment: environment,
             stdin: screen.terminal, stdout: output, stderr: screen.terminal,
             controllingTerminal: asSessionLeader ? try screen.path : nil, stdinPath: stdinPath)
     }

@@ -1,10 +1,10 @@
 internal import Glibc
-internal import TimePickerCore
+public import TimePickerCore
 
 /// The present local wall-clock time, for `start` "now".
-enum LocalTime {
+public enum LocalTime {
     /// Hours and minutes of the local time now (the time zone from TZ or /etc/localtime).
-    static func now() -> WallClockTime? {
+    public static func now() -> WallClockTime? {
         var seconds = time(nil)
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return nil }

@@ -1,0 +1,121 @@
+import Foundation
+import Glibc
+import TestHarness
+import Testing
+
+/// `timepickerctl pick` where there is no session bus at all (over SSH, in a container): the
+/// client shows the same picker on its terminal itself, with the same keys, output and exit
+/// statuses, and says nothing about the bus unless asked.
+@Suite("timepickerctl pick without a session bus")
+final class ClientWithoutBusTests {
+    /// Holds the empty runtime directory and the client's stdout.
+    private let directory: URL
+    /// A session with no bus: no address, an empty runtime directory (no `bus` socket in it),
+    /// no display for libdbus to autolaunch a bus on.
+    private let environment: [String: String]
+
+    init() throws {
+        directory = try makeTemporaryDirectory(prefix: "nobus")
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "JOURNAL_STREAM"] {
+            environment.removeValue(forKey: name)
+        }
+        environment["XDG_RUNTIME_DIR"] = directory.path
+        environment["TERM"] = "xterm"
+        self.environment = environment
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// The client on a fresh terminal whose session it leads, as in a terminal window.
+    private func client(_ arguments: [String], screen: PseudoTerminal) throws -> ClientOnTerminal {
+        try ClientOnTerminal(["pick"] + arguments, environment: environment, directory: directory, screen: screen, asSessionLeader: true)
+    }
+
+    @Test("The picker on the client's terminal: keys move it, Enter prints the range, exit 0, not a word about the bus")
+    func picksWithoutBus() throws {
+        let pty = try PseudoTerminal(columns: 80, rows: 24)
+        defer { pty.close() }
+        let screen = TerminalScreen(pty)
+        let client = try client(["--title", "Provisioning", "--step", "30"], screen: pty)
+        try screen.waitFor("Enter OK")
+        #expect(screen.lines.first == "Provisioning")
+        pty.type("j")
+        try screen.waitFor("Selected: 01:30 – 02:00 · 30 min")
+        // Typed times end after the same pause as in the service: 5p is 17:00.
+        pty.type("\t5p")
+        try screen.waitFor("Selected: 01:30 – 17:00")
+        pty.type("\r")
+        #expect(try client.waitForExit() == .exited(0), "screen:\n\(screen.text)")
+        #expect(client.stdout == "01:30 17:00\n")
+        #expect(!client.terminalText.contains("timepickerctl:"), "terminal:\n\(client.terminalText)")
+        #expect(!screen.text.contains("Enter OK"), "the picker is erased:\n\(screen.text)")
+        #expect(pty.isCooked)
+    }
+
+    @Test("Esc, Ctrl-C and the timeout end it with the statuses and lines of a pick through the service", arguments: [
+        ("escape", Int32(1), "timepickerctl: cancelled"),
+        ("interrupt", Int32(1), "timepickerctl: interrupted"),
+        ("timeout", Int32(5), "timepickerctl: timed out after 1 s"),
+    ])
+    func endsWithoutChoice(way: String, status: Int32, line: String) throws {
+        let pty = try PseudoTerminal(columns: 80, rows: 24)
+        defer { pty.close() }
+        let screen = TerminalScreen(pty)
+        let client = try client(way == "timeout" ? ["--timeout", "1"] : [], screen: pty)
+        try screen.waitFor("Enter OK")
+        switch way {
+        case "escape": pty.type("\u{1B}")
+        // Ctrl-C: the terminal sends SIGINT to its foreground job, the client.
+        case "interrupt": pty.type("\u{03}")
+        default: break
+        }
+        #expect(try client.waitForExit() == .exited(status), "screen:\n\(screen.text)")
+        #expect(client.stdout.isEmpty)
+        let text = try screen.waitFor(line)
+        #expect(!text.contains("Enter OK"), "the picker is erased:\n\(text)")
+        #expect(pty.isCooked)
+    }
+
+    @Test("--verbose says the picker is shown without the service, and why")
+    func verboseSaysWhy() throws {
+        let pty = try PseudoTerminal(columns: 100, rows: 24)
+        defer { pty.close() }
+        let screen = TerminalScreen(pty, columns: 100, rows: 24)
+        let client = try client(["--verbose"], screen: pty)
+        let text = try screen.waitFor("Enter OK")
+        #expect(text.contains("timepickerctl: no session bus (cannot connect to the session bus: "), "screen:\n\(text)")
+        pty.type("\r")
+        #expect(try client.waitForExit() == .exited(0))
+        #expect(client.stdout == "01:00 02:00\n")
+    }
+
+    @Test("What only the service can do fails with status 2 and the reason, naming the flag", arguments: [
+        (["--ui", "dialog"], "timepickerctl: --ui dialog needs the time picker service"),
+        (["--ui", "terminal"], "timepickerctl: --ui terminal needs the time picker service"),
+        (["--no-terminal"], "timepickerctl: --no-terminal leaves the picker to the time picker service"),
+        (["--step", "7"], "timepickerctl: option '--step': must divide 1440 (got 7)"),
+    ])
+    func refused(arguments: [String], line: String) throws {
+        let pty = try PseudoTerminal(columns: 120, rows: 24)
+        defer { pty.close() }
+        let screen = TerminalScreen(pty, columns: 120, rows: 24)
+        let client = try client(arguments, screen: pty)
+        #expect(try client.waitForExit() == .exited(2))
+        try screen.waitFor(line)
+        // One line, however the terminal wraps it.
+        let written = client.terminalText.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+        #expect(written.count == 1, "one line: \(written)")
+        #expect(client.stdout.isEmpty)
+        #expect(pty.isCooked)
+    }
+
+    @Test("No bus and no terminal: status 2 and one line saying both")
+    func noTerminalEither() throws {
+        let result = try CapturedCommand.run(ClientHarness.binary, ["pick"], environment: environment, directory: directory)
+        #expect(result.termination == .exited(2))
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("timepickerctl: no terminal to show the picker in (stdin is not one, and there is no controlling terminal), and no time picker service: cannot connect to the session bus: "), "stderr: \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
+    }
+}
