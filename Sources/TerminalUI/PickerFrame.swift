@@ -1,32 +1,5 @@
 public import TimePickerCore
 
-/// Where a picker is drawn on its terminal.
-public enum FramePlacement: Sendable {
-    /// On the alternate screen, from its top-left corner: the daemon's own terminal, where
-    /// nothing else is printed while a picker is up.
-    case alternateScreen
-    /// Below the cursor, in the lines it needs (as fzf's `--height` and gum draw): a caller's
-    /// terminal, whose shell goes on printing once the picker is gone.
-    ///
-    /// Between frames the cursor waits at the frame's top-left corner, where the shell's cursor
-    /// was; so taking the picker down is erasing from the cursor to the end of the screen, which
-    /// leaves the cursor where the shell expects it, and which, should it arrive after the shell
-    /// printed (the client was killed, or the terminal was not taking output), erases only what
-    /// lies after the shell's own cursor.
-    case inline
-}
-
-/// A terminal's size in character cells.
-public struct TerminalSize: Equatable, Sendable {
-    public var columns: Int
-    public var rows: Int
-
-    public init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-}
-
 /// Draws one session's picker as complete frames, each to be written with a single write.
 ///
 /// A frame overwrites the previous one line by line, erasing only what is left over, instead of
@@ -95,35 +68,6 @@ public final class PickerFrame {
         }
         return frame.buffer.bytes
     }
-
-    /// What puts a picker's screen up before its first frame.
-    public static func enter(_ placement: FramePlacement, columns: Int) -> [UInt8] {
-        switch placement {
-        case .alternateScreen:
-            return enterAlternateScreen
-        case .inline:
-            // A line of its own: a row of spaces as wide as the terminal ends where it began
-            // when the cursor was at the start of a line, and wraps to the next line when
-            // something was printed before it (`printf 'Pick: '`), which stays.
-            var bytes = Array("\u{1B}[?25l".utf8)
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(columns, 1)))
-            bytes.append(UInt8(ascii: "\r"))
-            return bytes
-        }
-    }
-
-    /// What takes a picker's screen down: attributes reset, the picker erased, the cursor shown.
-    public static func leave(_ placement: FramePlacement) -> [UInt8] {
-        switch placement {
-        case .alternateScreen: leaveAlternateScreen
-        case .inline: leaveInline
-        }
-    }
-
-    /// The person's scrollback stays untouched; the cursor is hidden.
-    private static let enterAlternateScreen = Array("\u{1B}[?1049h\u{1B}[?25l".utf8)
-    private static let leaveAlternateScreen = Array("\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l".utf8)
-    private static let leaveInline = Array("\u{1B}[0m\u{1B}[J\u{1B}[?25h".utf8)
 
     // MARK: Layouts
 
@@ -359,54 +303,5 @@ public final class PickerFrame {
     /// "1 more picker waiting: Lunch", "2 more pickers waiting: Lunch, Stand-up".
     static func waitingLine(_ titles: [String]) -> String {
         "\(titles.count) more picker\(titles.count == 1 ? "" : "s") waiting: " + titles.joined(separator: ", ")
-    }
-}
-
-/// A frame being written: its bytes, how many lines it has, and how wide a line may be.
-struct FrameWriter {
-    var buffer = FrameBuffer(capacity: 2048)
-    private(set) var lineCount = 0
-    /// The most columns a line may take.
-    let width: Int
-    /// Whether each line is cleared whole before it is written (see `PickerFrame.render`).
-    let clearingLines: Bool
-
-    init(width: Int, clearingLines: Bool = false) {
-        self.width = width
-        self.clearingLines = clearingLines
-    }
-
-    /// Ends the line before (erasing what is left of it from an earlier frame) and starts a new one.
-    mutating func beginLine() {
-        if lineCount > 0 { buffer.append("\u{1B}[K\r\n") }
-        if clearingLines { buffer.append("\u{1B}[2K") }
-        lineCount += 1
-    }
-
-    /// `text`, clipped to the width.
-    mutating func writeClipped(_ text: String) {
-        buffer.append(DisplayWidth.clipped(text, to: width).text)
-    }
-}
-
-/// The part of one column's list that fits on screen, scrolled to keep its selection visible.
-struct ColumnWindow {
-    /// The grid index of the selected slot.
-    let selected: Int
-    let focused: Bool
-    /// The grid index of the first visible slot.
-    let offset: Int
-    let visibleCount: Int
-
-    /// The window on `slots` (grid indices) `height` rows high.
-    init(slots: ClosedRange<Int>, selected: Int, focused: Bool, height: Int) {
-        self.selected = selected
-        self.focused = focused
-        let height = max(height, 0)
-        visibleCount = min(slots.count, height)
-        // The frame is drawn from the state alone, with no memory of earlier scrolling,
-        // so the selection is kept centred: that is stable and always visible.
-        let position = min(max(selected - slots.lowerBound, 0), slots.count - 1)
-        offset = slots.lowerBound + min(max(position - height / 2, 0), slots.count - visibleCount)
     }
 }
