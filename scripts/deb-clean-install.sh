@@ -11,8 +11,10 @@
 #  3. a session bus (dbus-daemon --session, as a desktop session starts it): `timepickerctl
 #     pick` on a pseudo-terminal, with Down and Enter typed, prints "02:00 03:00" and exits 0,
 #     the bus having started timepickerd by D-Bus activation (`timepickerctl status` then
-#     names its owner); `man timepickerctl` renders without warnings; bash completes
-#     `timepickerctl pi` to `pick`;
+#     names its owner); the same pick under `dbus-run-session -- bash -i`, as people use the
+#     package without a desktop, and with no session bus at all (the client shows the picker
+#     itself); `man timepickerctl` renders without warnings; bash completes `timepickerctl pi`
+#     to `pick`;
 #  4. `apt-get remove timepickerd`: the list of every file is the same as in 1; installed
 #     again and `apt-get purge timepickerd`: the same again.
 # Needs root and Debian's mirror; takes a few minutes the first time.
@@ -96,15 +98,19 @@ for _ in $(seq 100); do [ -S "$root/tmp/bus" ] && break; sleep 0.1; done
 session() { in_root env DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus TERM=xterm "$@"; }
 session timepickerctl status >/dev/null 2>&1 && fail "the service runs before anything asked for it"
 
-# timepickerctl pick on a pseudo-terminal (its stdin and stderr), stdout read apart.
-pick=$(/usr/bin/python3 - "$root" <<'EOF'
-import os, select, subprocess, sys, time
-root = sys.argv[1]
+# A command in the copy on a pseudo-terminal (its stdin and stderr, and its controlling terminal
+# whose session it leads, as in a terminal window), stdout read apart: it must show a picker
+# titled "Clean install"; Down and Enter are typed. Prints "exit STATUS: STDOUT".
+pty_pick() {
+  /usr/bin/python3 - "$root" "$@" <<'EOF'
+import fcntl, os, select, subprocess, sys, termios, time
+root, command = sys.argv[1], sys.argv[2:]
 master, slave = os.openpty()
-client = subprocess.Popen(
-    ["chroot", root, "env", "-i", "PATH=/usr/bin:/bin", "TERM=xterm", "DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus",
-     "timepickerctl", "pick", "--title", "Clean install", "--clock", "24h"],
-    stdin=slave, stdout=subprocess.PIPE, stderr=slave)
+def lead_session():
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+client = subprocess.Popen(["chroot", root] + command, stdin=slave, stdout=subprocess.PIPE, stderr=slave,
+                          preexec_fn=lead_session)
 os.close(slave)
 screen = b""
 deadline = time.monotonic() + 20
@@ -116,14 +122,19 @@ def read_until(text):
         if select.select([master], [], [], 0.2)[0]:
             screen += os.read(master, 65536)
 read_until(b"Clean install")
-read_until(b"02:00")
+read_until(b"Enter OK")   # the whole first frame: the terminal is raw now
 os.write(master, b"\x1b[B")   # Down: the start moves to 02:00, the end with it to 03:00
-time.sleep(0.3)
+read_until(b"Selected: 02:00")
 os.write(master, b"\r")       # Enter: OK
 output, _ = client.communicate(timeout=20)
 print(f"exit {client.returncode}: {output.decode().strip()}")
 EOF
-) || fail "timepickerctl pick: $pick"
+}
+pick_command=(timepickerctl pick --title "Clean install" --clock 24h)
+
+# timepickerctl pick on a pseudo-terminal, through the session bus.
+pick=$(pty_pick env -i PATH=/usr/bin:/bin TERM=xterm DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus "${pick_command[@]}") ||
+  fail "timepickerctl pick: $pick"
 say "timepickerctl pick (Down, Enter) -> $pick"
 [ "$pick" = "exit 0: 02:00 03:00" ] || fail "timepickerctl pick printed '$pick'"
 status=$(session timepickerctl status) || fail "timepickerctl status after the pick: $status"
@@ -135,6 +146,20 @@ starter=$(tr '\0' '\n' <"/proc/$daemon/environ" | grep '^DBUS_STARTER_BUS_TYPE='
   fail "timepickerd ($daemon) was not started by D-Bus activation"
 say "timepickerd (pid $daemon, $(tr '\0' ' ' <"/proc/$daemon/cmdline")) started by D-Bus activation ($starter)"
 say "timepickerctl status: $(tr '\n' ';' <<<"$status")"
+
+# Without a desktop: dbus-run-session starts a bus in the session of an interactive shell (its
+# jobs in process groups of their own), which activates timepickerd on the first pick; the
+# daemon inherits the shell's terminal, and the pick must work on it all the same.
+pick=$(pty_pick env -i PATH=/usr/bin:/bin TERM=xterm HOME=/root \
+  dbus-run-session -- bash --norc --noprofile -i -c "$(printf '%q ' "${pick_command[@]}")") ||
+  fail "timepickerctl pick under dbus-run-session: $pick"
+say "timepickerctl pick under dbus-run-session (Down, Enter) -> $pick"
+[ "$pick" = "exit 0: 02:00 03:00" ] || fail "timepickerctl pick under dbus-run-session printed '$pick'"
+
+# With no session bus at all (over SSH, in a container): the client shows the picker itself.
+pick=$(pty_pick env -i PATH=/usr/bin:/bin TERM=xterm "${pick_command[@]}") || fail "timepickerctl pick with no bus: $pick"
+say "timepickerctl pick with no session bus (Down, Enter) -> $pick"
+[ "$pick" = "exit 0: 02:00 03:00" ] || fail "timepickerctl pick with no session bus printed '$pick'"
 
 page=$(in_root man -w timepickerctl) || fail "man -w timepickerctl"
 warnings=$(in_root env MANWIDTH=80 man --warnings timepickerctl 2>&1 >/dev/null) || fail "man timepickerctl: $warnings"
