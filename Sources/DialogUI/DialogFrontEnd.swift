@@ -136,11 +136,12 @@ public final class DialogFrontEnd: PickerFrontEnd {
         dialog.serial = serial
         dialog.handle = handle
         dialog.owner = owner
-        dialog.taken = false
+        dialog.takenAt = nil
+        dialog.touched = false
         dialog.sent = Dialog.Drawn(dialog.state)
         queue.sent(serial, to: owner)
         let state = dialog.state
-        dialog.showing = backend.showPicker(
+        let call = backend.showPicker(
             at: owner, handle: handle, parentWindow: state.options.parentWindow?.text ?? "",
             options: DialogOptions.forShowPicker(state, now: MonotonicClock.now())
         ) { [weak self, weak dialog] result in
@@ -151,13 +152,14 @@ public final class DialogFrontEnd: PickerFrontEnd {
             }
             self.sendWaiting()
         }
-        // Not sent (the completion has said why): nothing to wait for.
-        guard dialog.showing != nil else { return }
+        // Not sent: the completion has said why, and may have sent it again already.
+        guard let call else { return }
+        dialog.showing = call
         // Asked even when the session ends meanwhile: until the backend has taken this
         // ShowPicker, it counts against the limit, whoever still wants the dialog.
         backend.confirmTaken(at: owner) { [weak self, weak dialog] taken in
             guard let self else { return }
-            if taken, let dialog, dialog.serial == serial { dialog.taken = true }
+            if taken, let dialog, dialog.serial == serial { dialog.takenAt = MonotonicClock.now() }
             self.queue.settled(serial)
             self.sendWaiting()
         }
@@ -202,13 +204,16 @@ public final class DialogFrontEnd: PickerFrontEnd {
             // The dialog was never shown (no display, too many dialogs): Close was not called.
             dialogs[session] = nil
             delegate?.frontEnd(self, session: session, couldNotShow: "the dialog backend \(backend.name) showed no dialog: \(reason)")
-        case .failure(let failure) where !dialog.retried && (failure.isAbsent || (failure.recipientLeft && !dialog.taken)):
-            // The owner left before the call reached it, or left without ever taking it (a
-            // backend exiting when idle just as the call came): nobody saw this dialog, so it
-            // goes once more, first in line, to whoever owns the name now (the bus starts a new
-            // backend). A backend that took the ShowPicker and then died may have shown the
-            // dialog: that session ends unavailable below rather than reappear unasked.
+        case .failure(let failure)
+            where !dialog.retried && (failure.isAbsent || (failure.recipientLeft && !dialog.mayHaveBeenSeen(now: MonotonicClock.now()))):
+            // The owner left before the call reached it, or left without answering it before
+            // the person can have seen the dialog (a backend quitting on its idle timeout just
+            // as the call came): it goes once more, first in line, to whoever owns the name now
+            // (the bus starts a new backend). A dialog that was up longer, or that the person
+            // used, and whose backend then died, ends unavailable below rather than reappear
+            // unasked (a backend that crashes on it would only crash again).
             dialog.retried = true
+            onProblem?("\(dialog.handle.map(\.rawValue) ?? "\(session)"): \(failure.message); sending it to the next owner of \(backend.name)")
             if self.owner == owner { self.owner = nil }
             dialog.owner = nil
             dialog.handle = nil
@@ -264,8 +269,12 @@ public final class DialogFrontEnd: PickerFrontEnd {
         if let previous = backend.previousOwner(in: signal) {
             // The next dialog goes to whoever owns the name next. The dialogs of an owner that
             // left end through their ShowPicker calls, which the bus fails when their recipient
-            // disconnects (and a call it never took is sent again).
-            if owner?.rawValue == previous { owner = nil }
+            // disconnects (and a call it never took is sent again). Sessions waiting for the
+            // one that left go to the next, without waiting for its calls to fail or time out.
+            if owner?.rawValue == previous {
+                owner = nil
+                sendWaiting()
+            }
             return
         }
         // A dialog's events come from the process that shows it, the one its ShowPicker went
@@ -274,6 +283,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
               let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == sender && !$0.accepted }),
               let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
         else { return }
+        dialog.touched = true
         delegate?.frontEnd(self, session: dialog.session, didReport: event)
     }
 

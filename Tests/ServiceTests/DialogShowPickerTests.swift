@@ -64,40 +64,70 @@ struct DialogShowPickerTests {
         #expect(try setup.client.property("Start", path: second, interface: BusClient.sessionInterface) == .string("02:00"))
     }
 
-    @Test("A backend that leaves the bus without taking a ShowPicker (an idle exit as it came): the dialog goes once to the next backend; one it took and then died with is not shown again")
+    @Test("A backend that leaves the bus without answering a ShowPicker it never took, or took a moment before and nobody used (an idle exit as the call came): the dialog goes once more, to the next backend")
     func retriedOnTheNextBackend() throws {
         let bus = try PrivateBus()
-        var exiting: FakeDialogBackend? = try FakeDialogBackend(bus: bus)
-        var next: FakeDialogBackend? = try FakeDialogBackend(bus: bus, flags: [], queued: true)
+        // The owner first, then backends queued for the name, each owning it when the one
+        // before leaves; each answers the daemon's Version probes only when the test says.
+        var backends = try [FakeDialogBackend(bus: bus)] + (1...3).map { _ in try FakeDialogBackend(bus: bus, flags: [], queued: true) }
+        for backend in backends { backend.answersVersion = false }
         let daemon = try DaemonProcess.serving(
             on: bus, arguments: ["--ui", "dialog", "--dialog-backend", FakeDialogBackend.name.rawValue, "--verbose"])
         defer { daemon.stop() }
         let client = try BusClient(bus: bus)
-        try client.subscribeToSessions()
 
-        // Both answer the daemon's Version probes only when the test says.
-        exiting?.answersVersion = false
-        next?.answersVersion = false
+        // Left without taking it.
         let pick = try client.startCall("PickTimeRange", [.vardict(["title": .string("Retried")])])
-        let lost = try #require(exiting).waitForCall("ShowPicker")
-        exiting = nil  // gone, with the ShowPicker (and the probe behind it) unanswered
-        let again = try #require(next).waitForCall("ShowPicker")
+        let lost = try backends[0].waitForCall("ShowPicker")
+        backends.removeFirst()  // gone, with the ShowPicker (and the probe behind it) unanswered
+        let again = try backends[0].waitForCall("ShowPicker")
         #expect(try FakeDialogBackend.strings(in: again)["title"] == "Retried")
         #expect(try FakeDialogBackend.handle(of: again) != FakeDialogBackend.handle(of: lost), "a new ShowPicker, a new handle")
-        try #require(next).answerVersion(try #require(next).waitForCall("Get"))
-        try #require(next).answer(again, response: 0, ["start": "03:00", "end": "04:00"])
+        try backends[0].answerVersion(try backends[0].waitForCall("Get"))
+        try backends[0].answer(again, response: 0, ["start": "03:00", "end": "04:00"])
         let reply = try client.waitForReply(to: pick)
         #expect(reply.strings == ["03:00", "04:00"], "\(reply.errorMessage ?? "") \(daemon.log)")
 
-        // This time the backend takes the ShowPicker (the person may have seen the dialog), then dies.
-        let after = try FakeDialogBackend(bus: bus, flags: [], queued: true)
-        let seen = try client.startCall("PickTimeRange", [.vardict(["title": .string("Seen")])])
-        _ = try #require(next).waitForCall("ShowPicker")
-        try #require(next).answerVersion(try #require(next).waitForCall("Get"))
-        next = nil
-        let failed = try client.waitForReply(to: seen)
+        // Took it and left at once, twice: shown once more, not twice.
+        let twice = try client.startCall("PickTimeRange", [.vardict(["title": .string("Twice")])])
+        for _ in 0..<2 {
+            _ = try backends[0].waitForCall("ShowPicker")
+            try backends[0].answerVersion(try backends[0].waitForCall("Get"))
+            backends.removeFirst()
+        }
+        let failed = try client.waitForReply(to: twice)
         #expect(failed.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface", "\(failed.strings)")
-        #expect(failed.errorMessage?.contains("dialog backend") == true, "\(failed.errorMessage ?? "")")
-        #expect(after.calls("ShowPicker", within: 1).isEmpty, "a dialog that may have been seen was shown again")
+        #expect(backends[0].calls("ShowPicker", within: 1).isEmpty, "shown a third time")
+    }
+
+    @Test("A backend that dies after the person used its dialog, or after it was up for more than a second: the session ends unavailable, and the dialog is not shown again")
+    func notShownAgainOnceSeen() throws {
+        let bus = try PrivateBus()
+        var backends = try [FakeDialogBackend(bus: bus)] + (1...2).map { _ in try FakeDialogBackend(bus: bus, flags: [], queued: true) }
+        let daemon = try DaemonProcess.serving(
+            on: bus, arguments: ["--ui", "dialog", "--dialog-backend", FakeDialogBackend.name.rawValue, "--verbose"])
+        defer { daemon.stop() }
+        let client = try BusClient(bus: bus)
+        let daemonName = try #require(BusName(try client.connection.nameOwner(of: BusClient.service)))
+
+        // The person moved the selection a moment ago.
+        let used = try client.startCall("PickTimeRange", [.vardict(["title": .string("Used")])])
+        let shown = try backends[0].waitForCall("ShowPicker")
+        try backends[0].emit("move 1", for: try FakeDialogBackend.handle(of: shown), to: daemonName)
+        _ = try backends[0].waitForCall("Update")
+        backends.removeFirst()
+        let reply = try client.waitForReply(to: used)
+        #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface", "\(reply.strings)")
+        #expect(reply.errorMessage?.contains("dialog backend") == true, "\(reply.errorMessage ?? "")")
+        #expect(backends[0].calls("ShowPicker", within: 1).isEmpty, "a dialog the person used was shown again")
+
+        // Up, untouched, for longer than a second (the backend read the probe and answered it).
+        let longer = try client.startCall("PickTimeRange", [.vardict(["title": .string("Up a while")])])
+        _ = try backends[0].waitForCall("ShowPicker")
+        _ = backends[0].calls("Get", within: 1.5)
+        backends.removeFirst()
+        let failed = try client.waitForReply(to: longer)
+        #expect(failed.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface", "\(failed.strings)")
+        #expect(backends[0].calls("ShowPicker", within: 1).isEmpty, "a dialog that was up for a while was shown again")
     }
 }
