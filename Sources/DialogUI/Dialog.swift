@@ -18,11 +18,11 @@ final class Dialog {
     /// The ShowPicker call, given up when the session ends first: a backend that never
     /// answers it must not hold the daemon's memory for every dialog it was ever shown.
     var showing: PendingCall?
-    /// When the backend answered a call sent after the ShowPicker (`MonotonicClock`
-    /// milliseconds): it had handled the ShowPicker by then, so the dialog may be on screen.
-    var takenAt: Int?
-    /// An Event came from the dialog: the person has seen it and used it.
-    var touched = false
+    /// The backend answered a call sent after the ShowPicker while it still owned the
+    /// backend's name: it had handled the ShowPicker by then, so the dialog may be on screen.
+    /// (A backend quitting gives its name up first, and may still handle a ShowPicker that
+    /// came as it quit, never to show it: GTK does, when it exits on its idle timeout.)
+    var taken = false
     /// What the backend draws now (the last state sent): the service's latest state still
     /// has to be sent while it differs, and an unchanged state is not sent.
     var sent: Drawn
@@ -34,19 +34,6 @@ final class Dialog {
     /// The person accepted: the events that say what they saw are being reported, and
     /// nothing more goes to the backend.
     var accepted = false
-
-    /// How long a dialog may have been up, untouched, and still count as unseen when its
-    /// backend leaves without answering: a backend that quits on its idle timeout may still
-    /// handle a ShowPicker that arrives as it quits (GTK does, and exits with the window never
-    /// mapped), and a second is too short to read a time picker, let alone use it.
-    static let unseenMilliseconds = 1000
-
-    /// Whether the person may have seen this dialog at `now`: the backend took its ShowPicker
-    /// at least `unseenMilliseconds` ago, or the person used it.
-    func mayHaveBeenSeen(now: Int) -> Bool {
-        guard let takenAt else { return false }
-        return touched || now - takenAt >= Self.unseenMilliseconds
-    }
 
     init(session: PickerSessionID, state: PickerState) {
         self.session = session

@@ -136,8 +136,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
         dialog.serial = serial
         dialog.handle = handle
         dialog.owner = owner
-        dialog.takenAt = nil
-        dialog.touched = false
+        dialog.taken = false
         dialog.sent = Dialog.Drawn(dialog.state)
         queue.sent(serial, to: owner)
         let state = dialog.state
@@ -156,10 +155,11 @@ public final class DialogFrontEnd: PickerFrontEnd {
         guard let call else { return }
         dialog.showing = call
         // Asked even when the session ends meanwhile: until the backend has taken this
-        // ShowPicker, it counts against the limit, whoever still wants the dialog.
+        // ShowPicker, it counts against the limit, whoever still wants the dialog. An answer
+        // from an owner that has given up the backend's name already is one on its way out.
         backend.confirmTaken(at: owner) { [weak self, weak dialog] taken in
             guard let self else { return }
-            if taken, let dialog, dialog.serial == serial { dialog.takenAt = MonotonicClock.now() }
+            if taken, self.owner == owner, let dialog, dialog.serial == serial { dialog.taken = true }
             self.queue.settled(serial)
             self.sendWaiting()
         }
@@ -204,14 +204,13 @@ public final class DialogFrontEnd: PickerFrontEnd {
             // The dialog was never shown (no display, too many dialogs): Close was not called.
             dialogs[session] = nil
             delegate?.frontEnd(self, session: session, couldNotShow: "the dialog backend \(backend.name) showed no dialog: \(reason)")
-        case .failure(let failure)
-            where !dialog.retried && (failure.isAbsent || (failure.recipientLeft && !dialog.mayHaveBeenSeen(now: MonotonicClock.now()))):
-            // The owner left before the call reached it, or left without answering it before
-            // the person can have seen the dialog (a backend quitting on its idle timeout just
-            // as the call came): it goes once more, first in line, to whoever owns the name now
-            // (the bus starts a new backend). A dialog that was up longer, or that the person
-            // used, and whose backend then died, ends unavailable below rather than reappear
-            // unasked (a backend that crashes on it would only crash again).
+        case .failure(let failure) where !dialog.retried && (failure.isAbsent || (failure.recipientLeft && !dialog.taken)):
+            // The owner left before the call reached it, or left without having taken it (a
+            // backend quitting on its idle timeout just as the call came): nobody saw this
+            // dialog, so it goes once more, first in line, to whoever owns the name now (the bus
+            // starts a new backend). A backend that took the ShowPicker and then died may have
+            // shown the dialog: that session ends unavailable below rather than reappear unasked
+            // (and a backend that crashes on it would only crash again).
             dialog.retried = true
             onProblem?("\(dialog.handle.map(\.rawValue) ?? "\(session)"): \(failure.message); sending it to the next owner of \(backend.name)")
             if self.owner == owner { self.owner = nil }
@@ -283,7 +282,6 @@ public final class DialogFrontEnd: PickerFrontEnd {
               let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == sender && !$0.accepted }),
               let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
         else { return }
-        dialog.touched = true
         delegate?.frontEnd(self, session: dialog.session, didReport: event)
     }
 

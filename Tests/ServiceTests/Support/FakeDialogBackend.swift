@@ -35,6 +35,14 @@ final class FakeDialogBackend {
 
     var uniqueName: String { connection.uniqueName }
 
+    /// Gives the backend's name up (as a backend that quits does before it exits), waiting for
+    /// the bus's answer.
+    func releaseName(_ name: BusName = FakeDialogBackend.name) throws {
+        _ = try connection.callMethod(
+            "ReleaseName", destination: .messageBus, path: .messageBus, interface: .messageBus, [.string(name.rawValue)],
+            timeoutMilliseconds: 5000)
+    }
+
     /// Waits for a call to `member` (ShowPicker, Update, Close) and returns it.
     @discardableResult
     func waitForCall(_ member: String, seconds: Double = 10) throws -> DBusMessage {
