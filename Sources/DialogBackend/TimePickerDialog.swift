@@ -41,7 +41,7 @@ final class TimePickerDialog {
     private let onFinish: @MainActor (Outcome) -> Void
 
     init(
-        request: DialogRequest, parent: ParentWindowID, application: UnsafeMutablePointer<GtkApplication>?, log: Log,
+        request: DialogRequest, parent: ParentWindowID, log: Log,
         onEvent: @escaping @MainActor (PickerEvent) -> Void, onFinish: @escaping @MainActor (Outcome) -> Void
     ) {
         options = request.options
@@ -73,7 +73,6 @@ final class TimePickerDialog {
         nameResponseButtons()
         limitHeadingLines()
         gtk_window_set_title(window.cast(), request.heading)
-        if let application { gtk_window_set_application(window.cast(), application) }
         if let token = request.activationToken { gtk_window_set_startup_id(window.cast(), token) }
         connectSignals()
         draw(restartingCountdown: true)
@@ -232,7 +231,9 @@ final class TimePickerDialog {
     }
 
     private func attachToParent() {
-        guard parent != .none, let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        WindowIdentity.name(surface)
+        guard parent != .none else { return }
         if parent.attach(to: surface) {
             log.debug("dialog made transient for \(parent)")
         } else {

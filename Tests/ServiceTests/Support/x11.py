@@ -4,7 +4,11 @@
 Usage:
   x11.py delete-window XID   ask the window's client to close it (WM_DELETE_WINDOW), as a
                              window manager's close button does
+  x11.py count-maps          count the top-level windows mapped until SIGTERM: prints "ready"
+                             once it listens, and the count when it ends
 """
+import select
+import signal
 import sys
 
 from Xlib import X, display, protocol
@@ -21,9 +25,32 @@ def delete_window(xid):
     connection.sync()
 
 
+def count_maps():
+    connection = display.Display()
+    root = connection.screen().root
+    root.change_attributes(event_mask=X.SubstructureNotifyMask)
+    connection.sync()
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    print("ready", flush=True)
+    maps = 0
+    while not stopping:
+        try:
+            select.select([connection.fileno()], [], [], 0.05)
+        except InterruptedError:
+            pass
+        while connection.pending_events():
+            event = connection.next_event()
+            if event.type == X.MapNotify and not event.override:
+                maps += 1
+    print(maps, flush=True)
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "delete-window":
         delete_window(int(sys.argv[2], 0))
+    elif len(sys.argv) == 2 and sys.argv[1] == "count-maps":
+        count_maps()
     else:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
