@@ -24,6 +24,7 @@ final class OpenDialogs {
 
     /// One dialog: waiting with the request to build it from, or shown.
     private final class Entry {
+        /// Where the dialog is in its life.
         enum Stage {
             case waiting(DialogRequest, ParentWindowID)
             case shown(TimePickerDialog)
