@@ -90,9 +90,10 @@ public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
 /// GLib 2.74's slices (hash tables, list nodes, signal handlers, CSS and accessibility records:
 /// GTK makes a great many for each dialog) stay in GLib's own caches once freed, and are not
 /// given back while the backend idles: 4 long dialogs left 116 MiB resident after they closed,
-/// against 39 MiB with malloc, which `MemoryTrim` gives back. GLib reads G_SLICE once, from its
-/// own library constructors, before `main`: only a new image of the program sees it. If the
-/// exec fails the backend goes on as it is. (GLib 2.76 and later allocate slices with malloc.)
+/// against 39 MiB with malloc, which `MemoryTrim` gives back. GLib reads G_SLICE when it first
+/// allocates a slice, which its own library constructors do before `main`: only a new image of
+/// the program sees it. If the exec fails the backend goes on as it is. (GLib 2.76 and later
+/// allocate slices with malloc.)
 private func allocateWithMalloc(log: Log) {
     guard getenv("G_SLICE") == nil else { return }
     setenv("G_SLICE", "always-malloc", 1)
