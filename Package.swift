@@ -59,10 +59,11 @@ let package = Package(
         .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
         // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
         .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
-        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
+        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK. Its
+        // bus connection is libdbus's (DBusKit), driven from GLib's main loop.
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "TimePickerCore", "TimePickerContract", "LocalSettings"],
+            dependencies: ["CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore"]),
@@ -72,7 +73,7 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
-        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk"]),
+        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
         .testTarget(
             name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness"],
             // Scripts the tests run: AT-SPI and X11 from Python, and a caller that sends and leaves.

@@ -195,8 +195,9 @@ public final class DBusConnection {
         return messageHandler?(message) ?? false
     }
 
-    /// Lets the event loop drive this connection: its descriptors, timeouts and dispatching.
-    public func attach(to loop: EventLoop) {
+    /// Lets the event loop (or another driver) drive this connection: its descriptors, timeouts
+    /// and dispatching.
+    public func attach(to loop: any ConnectionDriver) {
         guard loopBinding == nil else { return }
         loopBinding = ConnectionLoopBinding(connection: self, loop: loop)
     }

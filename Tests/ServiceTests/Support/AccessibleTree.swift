@@ -57,7 +57,9 @@ struct AccessibleNode: Decodable {
         all.first { $0.role == "scroll pane" && $0.first(role: "list", name: name) != nil }
     }
 
-    /// Whether the item `label` of the list `name` is scrolled into view.
+    /// Whether the item `label` of the list `name` is scrolled into view. GTK 4.8's list views
+    /// keep some rows they scrolled away from, with the places they had: such a row still
+    /// reads as in view, so only a row newly laid out proves a scroll.
     func isInView(_ label: String, inList name: String) -> Bool {
         guard let pane = scrollPane(around: name), let item = first(role: "list", name: name)?.item(label) else { return false }
         return item.isOnScreen && item.isWithin(pane)
