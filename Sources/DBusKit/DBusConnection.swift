@@ -1,5 +1,4 @@
 internal import CDBus
-public import EventLoop
 
 /// A private connection to a message bus. Owns the libdbus connection and closes it on deinit.
 ///
