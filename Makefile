@@ -59,7 +59,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck bench screenshots width-table
+	clean leakcheck bench screenshots width-table fresh-check
 
 all: build
 
@@ -122,6 +122,13 @@ deb: deps
 ## nothing is left. Not in `make test`: it takes minutes and needs Debian's mirror.
 deb-check: deb
 	@scripts/deb-clean-install.sh timepickerd_*_$$(dpkg --print-architecture).deb
+
+## `make test` on a fresh minbase Debian 12 (debootstrap; root) with nothing but the Swift
+## toolchain and what the README asks for: as root in /root, then as a user with sudo in its
+## home. COMMIT=… checks another commit than HEAD. Not in `make test`: it takes about an hour
+## the first time and needs Debian's mirror. See scripts/check-fresh-machine.sh.
+fresh-check:
+	@scripts/check-fresh-machine.sh $(COMMIT)
 
 ## The daemon (a debug build) under valgrind memcheck on the test harness's private bus, through
 ## 1,000 sessions in each user interface (not in CI: it takes minutes; needs valgrind);
