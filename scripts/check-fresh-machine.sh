@@ -13,11 +13,11 @@
 #   root: the commit is cloned into /root/timepickerd and `make test` runs there as root;
 #   user: a user with passwordless sudo (sudo installed, as the README asks) clones it into
 #         its home and runs `make test`.
-# FRESH_CHECK_PARTS="root user" chooses the parts. Each part prints how long it took and swift
-# test's summary line; its whole output is in FRESH_CHECK_DIR/PART.log. Downloaded packages are
-# kept in FRESH_CHECK_DIR/apt-archives between runs (they are only downloads; each copy still
-# installs them itself). Needs root and Debian's mirror; the first run takes about an hour on
-# two cores.
+# FRESH_CHECK_PARTS="root user" chooses the parts; FRESH_CHECK_TIME_LIMIT (2h) bounds each
+# `make test`. Each part prints how long it took and swift test's summary line; its whole
+# output is in FRESH_CHECK_DIR/PART.log. Downloaded packages are kept in
+# FRESH_CHECK_DIR/apt-archives between runs (they are only downloads: each copy still installs
+# them itself). Needs root and Debian's mirror.
 set -euo pipefail
 say() { echo "fresh-check: $*"; }
 fail() { echo "fresh-check: FAILED: $*" >&2; exit 1; }
@@ -33,6 +33,8 @@ swift=$(command -v swift) || fail "no swift on PATH: the toolchain to put in the
 toolchain=${SWIFT_TOOLCHAIN:-$(dirname "$(dirname "$(dirname "$(realpath "$swift")")")")}
 [ -x "$toolchain/usr/bin/swift" ] || fail "no usr/bin/swift in the toolchain $toolchain"
 parts=${FRESH_CHECK_PARTS:-root user}
+# How long `make test` may take in one part (timeout(1)'s syntax).
+time_limit=${FRESH_CHECK_TIME_LIMIT:-2h}
 top=${FRESH_CHECK_DIR:-/var/tmp/timepickerd-fresh-check}
 base=$top/bookworm
 archives=$top/apt-archives
@@ -54,10 +56,10 @@ host_mirror() {
         }
         if (types ~ /[ \t]deb[ \t]/ && suites ~ /[ \t]bookworm[ \t]/) { split(uris, u, /[ \t]+/); print u[2]; exit } }' "$file"
   done
-  cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+  { cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true; } |
     sed -e 's/#.*//' -e 's/\[[^]]*\]//' | awk '$1 == "deb" && $3 == "bookworm" { print $2 }'
 }
-mirror=${FRESH_CHECK_MIRROR:-$(host_mirror | head -n 1)}
+mirror=${FRESH_CHECK_MIRROR:-$(host_mirror | sed -n 1p)}
 [ -n "$mirror" ] || fail "no bookworm mirror in the host's apt sources; set FRESH_CHECK_MIRROR"
 
 # Minutes and seconds since $1 (seconds since the epoch).
@@ -104,7 +106,12 @@ release_root() {
   mounted=()
 }
 trap release_root EXIT
-trap 'exit 130' INT TERM
+# A signal ends the run through the EXIT trap (bash runs it for none of them by itself): a
+# closed terminal or pipe must not leave the copy mounted with make test running in it.
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 141' PIPE
+trap 'exit 143' TERM
 
 # Anything still mounted under $1 (left by an interrupted run), deepest first.
 mounts_below() {
@@ -119,7 +126,11 @@ fresh_copy() {
   [ -z "$(mounts_below "$root")" ] || fail "still mounted under $root: $(mounts_below "$root")"
   rm -rf "$root"
   cp -a "$base" "$root"
+  # What Debian's installer writes and debootstrap does not: the name server, and /etc/hosts
+  # with the machine's name (sudo looks it up).
   cp /etc/resolv.conf "$root/etc/resolv.conf"
+  [ -f "$root/etc/hosts" ] ||
+    printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n' "$(hostname)" >"$root/etc/hosts"
   mount_in_root /proc -t proc proc
   mount_in_root /sys -t sysfs -o ro sysfs
   # The host's pseudo-terminals: the copy's /dev/ptmx (5,2) opens them.
@@ -165,9 +176,10 @@ clone_and_test() {
   say "$part: cloned $commit ($branch) into $home/timepickerd ($(as_root stat -c '%a' "$home") $home) in $(took "$started")"
   started=$(date +%s)
   status=0
-  "$run" sh -c "cd '$home/timepickerd' && exec make test" </dev/null >>"$log" 2>&1 || status=$?
+  timeout "$time_limit" "$run" sh -c "cd '$home/timepickerd' && exec make test" </dev/null >>"$log" 2>&1 || status=$?
   local summary
   summary=$(grep -a 'Test run with' "$log" | tail -n 1 || true)
+  [ "$status" != 124 ] || say "$part: make test did not end within $time_limit"
   say "$part: make test exited $status after $(took "$started"); swift test: ${summary:-(no summary)}"
   local left
   left=$(for pid in $(in_root_processes); do tr '\0' ' ' <"/proc/$pid/cmdline"; echo; done)
