@@ -176,7 +176,7 @@ clone_and_test() {
   say "$part: cloned $commit ($branch) into $home/timepickerd ($(as_root stat -c '%a' "$home") $home) in $(took "$started")"
   started=$(date +%s)
   status=0
-  timeout "$time_limit" "$run" sh -c "cd '$home/timepickerd' && exec make test" </dev/null >>"$log" 2>&1 || status=$?
+  "$run" timeout "$time_limit" sh -c "cd '$home/timepickerd' && exec make test" </dev/null >>"$log" 2>&1 || status=$?
   local summary
   summary=$(grep -a 'Test run with' "$log" | tail -n 1 || true)
   [ "$status" != 124 ] || say "$part: make test did not end within $time_limit"
