@@ -185,8 +185,9 @@ clone_and_test() {
   left=$(for pid in $(in_root_processes); do tr '\0' ' ' <"/proc/$pid/cmdline"; echo; done)
   [ -z "$left" ] || say "$part: still running after make test (ended now):"$'\n'"$left"
   if [ "$status" != 0 ]; then
-    grep -a -E '✘|error:|FAILED|failed' "$log" | tail -n 40 >&2 || true
-    tail -n 20 "$log" >&2
+    # The tests' issues (first lines), else how the make before them failed.
+    grep -a -E 'recorded an issue|error:' "$log" | cut -c1-400 | tail -n 40 >&2 || tail -n 20 "$log" >&2
+    grep -a -F 'make: ***' "$log" >&2 || true
     return 1
   fi
 }
