@@ -29,12 +29,13 @@ REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(D
 MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 
 # What the Swift toolchain itself needs on Debian 12, found by running it on a minbase system
-# (Swift's Docker image for Debian 12 lists more: the headers for building Swift itself). To
-# run at all, swift, swift-build and swift-test load libncurses.so.6, libsqlite3.so.0,
-# libcurl.so.4 and libxml2.so.2 (libncurses6, libsqlite3-0, libcurl4, libxml2). To compile,
-# glibc's headers, start files and libraries (libc6-dev: without it "libc not found" and no
-# Glibc module). To link, GCC's start files and libgcc (libgcc-12-dev: crtbeginS.o) and
-# ld.gold, the linker swiftc calls (binutils). `deps` installs these before anything runs swift.
+# and watching what `swift build` and `swift test` open (Swift's Docker image for Debian 12
+# lists more: headers for building other packages). To run at all, the swift driver loads
+# libncurses.so.6 and libsqlite3.so.0, swift-build and swift-test libcurl.so.4 and libxml2.so.2
+# too (libncurses6, libsqlite3-0, libcurl4, libxml2). To compile, glibc's headers, start files
+# and libraries (libc6-dev: without it swiftc says "libc not found"). To link, GCC's start
+# files and libgcc (libgcc-12-dev: crtbeginS.o) and ld.gold, which swiftc's clang runs
+# (binutils). `deps` installs these before anything runs swift.
 TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc-12-dev binutils
 # Debian packages the build and the tests need: libdbus for the service;
 # dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl
