@@ -28,9 +28,20 @@ REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(D
 # The man pages, built by scdoc from man/NAME.SECTION.scd into .build/man/NAME.SECTION.
 MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 
+# What the Swift toolchain itself needs on Debian 12, found by running it on a minbase system
+# and watching what `swift build` and `swift test` open (Swift's Docker image for Debian 12
+# lists more: headers for building other packages). To run at all, the swift driver loads
+# libncurses.so.6 and libsqlite3.so.0, swift-build and swift-test libcurl.so.4 and libxml2.so.2
+# too (libncurses6, libsqlite3-0, libcurl4, libxml2). To compile, glibc's headers, start files
+# and libraries (libc6-dev: without it swiftc says "libc not found"). To link, GCC's start
+# files and libgcc (libgcc-12-dev: crtbeginS.o) and ld.gold, which swiftc's clang runs
+# (binutils). `deps` installs these before anything runs swift.
+TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc-12-dev binutils
 # Debian packages the build and the tests need: libdbus for the service;
 # dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl
-# (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; setpriv
+# (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; the user bus's
+# dbus.socket (dbus-user-session), which `systemd-analyze verify --user` of the unit needs (a
+# Type=dbus unit requires it: "Unit dbus.socket not found" without it); setpriv
 # (util-linux) to call as another user; xmllint to validate the interface file. For the man
 # pages: scdoc, and man-db to check them. For the package: dpkg-dev (dpkg-shlibdeps,
 # dpkg-gencontrol), binutils (strip), lintian. For the completions' tests: bash-completion, zsh,
@@ -41,7 +52,7 @@ MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 # would otherwise show, timed against the backend's. Unicode's character database
 # (unicode-data), which the terminal's table of wide characters is generated from
 # (`make width-table`).
-APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
+APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd dbus-user-session \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
@@ -49,19 +60,19 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck bench screenshots width-table
+	clean leakcheck bench screenshots width-table fresh-check
 
 all: build
 
 ## Installs the Debian packages above that are missing (once; quick when all are there).
 deps:
 	@missing=""; \
-	for package in $(APT_PACKAGES); do \
+	for package in $(sort $(TOOLCHAIN_PACKAGES) $(APT_PACKAGES)); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 build: deps
@@ -112,6 +123,13 @@ deb: deps
 ## nothing is left. Not in `make test`: it takes minutes and needs Debian's mirror.
 deb-check: deb
 	@scripts/deb-clean-install.sh timepickerd_*_$$(dpkg --print-architecture).deb
+
+## `make test` on a fresh minbase Debian 12 (debootstrap; root) with nothing but the Swift
+## toolchain and what the README asks for: as root in /root, then as a user with sudo in its
+## home. COMMIT=… checks another commit than HEAD. Not in `make test`: it takes about an hour
+## the first time and needs Debian's mirror. See scripts/check-fresh-machine.sh.
+fresh-check:
+	@scripts/check-fresh-machine.sh $(COMMIT)
 
 ## The daemon (a debug build) under valgrind memcheck on the test harness's private bus, through
 ## 1,000 sessions in each user interface (not in CI: it takes minutes; needs valgrind);

@@ -216,17 +216,19 @@ struct DialogAttackTests {
         #expect(reply.errorMessage?.contains("UnknownMethod") == true, "\(reply.errorMessage ?? "")")
     }
 
-    @Test("A backend name owned by another Unix user (on a bus that admits one) gets no sessions: its OK is nobody's choice here")
+    @Test("A backend name owned by another Unix user (on a bus that admits one) gets no sessions: its OK is nobody's choice here", .actsAsOtherUser)
     func backendOfAnotherUser() throws {
         let bus = try PrivateBus()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/answering-backend.py").path
+        let script = try OtherUser.copies(
+            of: [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/answering-backend.py")],
+            in: bus.directory)[0]
         let watcher = try NameWatcher(address: bus.address, name: FakeDialogBackend.name)
+        let log = bus.directory.appendingPathComponent("other-user.log")
         let intruder = try startLogged(
-            ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-             "/usr/bin/python3", script, bus.address, FakeDialogBackend.name.rawValue, "03:00", "04:00"],
-            environment: bus.environment, logFile: bus.directory.appendingPathComponent("other-user.log"))
+            OtherUser.launcher + ["/usr/bin/python3", script, bus.address, FakeDialogBackend.name.rawValue, "03:00", "04:00"],
+            environment: bus.environment, logFile: log)
         defer { intruder.stop() }
-        #expect(watcher.waitForChange(toOwned: true, seconds: 20) != nil, "the other user's backend never owned the name")
+        try watcher.waitUntilOwned(by: intruder, "the other user's backend", seconds: 20) { logText(log) }
         let daemon = try DaemonProcess.serving(
             on: bus, arguments: ["--ui", "dialog", "--dialog-backend", FakeDialogBackend.name.rawValue, "--verbose"])
         defer { daemon.stop() }

@@ -66,26 +66,26 @@ struct DialogInterfaceTests {
         #expect(try fixture.caller.outcome(of: serial).response == 2)
     }
 
-    @Test("A connection of another Unix user is refused with AccessDenied and opens no dialog; the backend's own user is served")
+    @Test("A connection of another Unix user is refused with AccessDenied and opens no dialog; the backend's own user is served", .actsAsOtherUser)
     func anotherUserIsRefused() throws {
         let fixture = try DialogFixture()
         let directory = try makeTemporaryDirectory(prefix: "other")
         defer { try? FileManager.default.removeItem(at: directory) }
         let gdbus = try CapturedCommand.run(
-            "/usr/bin/setpriv",
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/gdbus", "call", "--address", fixture.bus.address,
+            OtherUser.launcher[0],
+            OtherUser.launcher.dropFirst() + ["/usr/bin/gdbus", "call", "--address", fixture.bus.address,
              "--dest", "io.github.timepickerd.Gtk", "--object-path", "/io/github/timepickerd/impl/TimePicker1",
              "--method", "io.github.timepickerd.impl.TimePicker1.ShowPicker",
              "objectpath '/io/github/timepickerd/TimePicker1/session/1_9/intruder'", "", "{'title': <'Intruder'>}"],
             environment: ProcessInfo.processInfo.environment, directory: directory)
         #expect(gdbus.termination == .exited(1))
         #expect(gdbus.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "gdbus said: \(gdbus.stderr)")
-        #expect(gdbus.stderr.contains("uid 65534"), "gdbus said: \(gdbus.stderr)")
+        #expect(gdbus.stderr.contains("uid \(OtherUser.uid)"), "gdbus said: \(gdbus.stderr)")
         // gdbus cannot introspect the backend as another user, so without the explicit type it
         // sends the handle as a string: refused for its type, before anything else.
         let untyped = try CapturedCommand.run(
-            "/usr/bin/setpriv",
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/gdbus", "call", "--address", fixture.bus.address,
+            OtherUser.launcher[0],
+            OtherUser.launcher.dropFirst() + ["/usr/bin/gdbus", "call", "--address", fixture.bus.address,
              "--dest", "io.github.timepickerd.Gtk", "--object-path", "/io/github/timepickerd/impl/TimePicker1",
              "--method", "io.github.timepickerd.impl.TimePicker1.ShowPicker",
              "/io/github/timepickerd/TimePicker1/session/1_9/intruder", "", "{'title': <'Intruder'>}"],
