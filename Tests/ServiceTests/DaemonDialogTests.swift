@@ -43,11 +43,11 @@ struct DaemonDialogTests {
         _ = try Accessibility.dialog("Typing", on: fixture.display, rows: false) {
             $0.all.contains { $0.role == "label" && $0.label.contains("Typed 1730_") }
         }
-        var dialog = try fixture.dialog("Typing") { $0.first(role: "list", name: "Start")?.selectedItem == "17:30" }
+        _ = try fixture.dialog("Typing") { $0.first(role: "list", name: "Start")?.selectedItem == "17:30" }
         // The pause ends the typing: the line goes back to the duration alone.
-        dialog = try fixture.dialog("Typing") { $0.all.contains { $0.role == "label" && $0.label == "Duration 15 min" } }
+        _ = try fixture.dialog("Typing") { $0.all.contains { $0.role == "label" && $0.label == "Duration 15 min" } }
         try fixture.press(["Tab", "9", "p"], inWindowTitled: "Typing")
-        dialog = try fixture.dialog("Typing") { $0.first(role: "list", name: "End")?.selectedItem == "21:00" }
+        _ = try fixture.dialog("Typing") { $0.first(role: "list", name: "End")?.selectedItem == "21:00" }
         try fixture.press(["BackSpace", "BackSpace", "8", "p", "Return"], inWindowTitled: "Typing")
         #expect(try fixture.client.waitForSignal("Selected", path: handle, seconds: 20).strings == ["17:30", "20:00"], "\(fixture.logs)")
     }
