@@ -7,66 +7,16 @@ internal import TimePickerContract
 enum BackendIntrospection {
     /// The reply for `path`, the backend's object or one of its ancestors.
     static func document(at path: ObjectPath) -> String {
-        var xml = """
-        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-        <node>
-
-        """
-        if path == DialogBackendBus.path {
-            xml += standardInterfaces + interfaceBlock + "\n"
-        } else {
-            let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
-            if let child = DialogBackendBus.path.rawValue.dropFirst(prefix.count).split(separator: "/").first {
-                xml += "  <node name=\"\(child)\"/>\n"
-            }
+        guard path != DialogBackendBus.path else {
+            return IntrospectionXML.document(interfaces: [interfaceBlock], children: [])
         }
-        return xml + "</node>\n"
+        return IntrospectionXML.document(
+            interfaces: [], children: IntrospectionXML.children(of: path, among: [DialogBackendBus.path]), standard: false)
     }
 
-    /// The `<interface …>…</interface>` block of the embedded file, verbatim.
+    /// The interface's block of the embedded file, verbatim.
     private static let interfaceBlock: String = {
         let file = String(decoding: PackageResources.io_github_timepickerd_impl_TimePicker1_xml, as: UTF8.self)
-        guard let open = file.firstRange(of: "<interface name=\""), let close = file[open.upperBound...].firstRange(of: "</interface>") else {
-            return ""
-        }
-        return "  " + file[open.lowerBound..<close.upperBound]
+        return IntrospectionXML.interfaceBlocks(in: file)[DialogBackendBus.interface.rawValue] ?? ""
     }()
-
-    /// Interfaces every object answers: libdbus answers Peer, the backend the other two.
-    private static let standardInterfaces = """
-          <interface name="org.freedesktop.DBus.Peer">
-            <method name="Ping"/>
-            <method name="GetMachineId">
-              <arg type="s" name="machine_uuid" direction="out"/>
-            </method>
-          </interface>
-          <interface name="org.freedesktop.DBus.Introspectable">
-            <method name="Introspect">
-              <arg type="s" name="xml_data" direction="out"/>
-            </method>
-          </interface>
-          <interface name="org.freedesktop.DBus.Properties">
-            <method name="Get">
-              <arg type="s" name="interface_name" direction="in"/>
-              <arg type="s" name="property_name" direction="in"/>
-              <arg type="v" name="value" direction="out"/>
-            </method>
-            <method name="GetAll">
-              <arg type="s" name="interface_name" direction="in"/>
-              <arg type="a{sv}" name="properties" direction="out"/>
-            </method>
-            <method name="Set">
-              <arg type="s" name="interface_name" direction="in"/>
-              <arg type="s" name="property_name" direction="in"/>
-              <arg type="v" name="value" direction="in"/>
-            </method>
-            <signal name="PropertiesChanged">
-              <arg type="s" name="interface_name"/>
-              <arg type="a{sv}" name="changed_properties"/>
-              <arg type="as" name="invalidated_properties"/>
-            </signal>
-          </interface>
-
-        """
 }
