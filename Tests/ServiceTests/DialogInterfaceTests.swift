@@ -71,25 +71,22 @@ struct DialogInterfaceTests {
         let fixture = try DialogFixture()
         let directory = try makeTemporaryDirectory(prefix: "other")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let gdbus = try CapturedCommand.run(
-            OtherUser.launcher[0],
-            OtherUser.launcher.dropFirst() + ["/usr/bin/gdbus", "call", "--address", fixture.bus.address,
-             "--dest", "io.github.timepickerd.Gtk", "--object-path", "/io/github/timepickerd/impl/TimePicker1",
-             "--method", "io.github.timepickerd.impl.TimePicker1.ShowPicker",
-             "objectpath '/io/github/timepickerd/TimePicker1/session/1_9/intruder'", "", "{'title': <'Intruder'>}"],
-            environment: ProcessInfo.processInfo.environment, directory: directory)
+        // ShowPicker from gdbus as the other user, the handle as `handle` is written.
+        let showPicker = { (handle: String) in
+            try CapturedCommand.run(
+                OtherUser.launcher[0],
+                OtherUser.launcher.dropFirst() + ["/usr/bin/gdbus", "call", "--address", fixture.bus.address,
+                 "--dest", "io.github.timepickerd.Gtk", "--object-path", "/io/github/timepickerd/impl/TimePicker1",
+                 "--method", "io.github.timepickerd.impl.TimePicker1.ShowPicker", handle, "", "{'title': <'Intruder'>}"],
+                environment: ProcessInfo.processInfo.environment, directory: directory)
+        }
+        let gdbus = try showPicker("objectpath '/io/github/timepickerd/TimePicker1/session/1_9/intruder'")
         #expect(gdbus.termination == .exited(1))
         #expect(gdbus.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "gdbus said: \(gdbus.stderr)")
         #expect(gdbus.stderr.contains("uid \(OtherUser.uid)"), "gdbus said: \(gdbus.stderr)")
         // gdbus cannot introspect the backend as another user, so without the explicit type it
         // sends the handle as a string: refused for its type, before anything else.
-        let untyped = try CapturedCommand.run(
-            OtherUser.launcher[0],
-            OtherUser.launcher.dropFirst() + ["/usr/bin/gdbus", "call", "--address", fixture.bus.address,
-             "--dest", "io.github.timepickerd.Gtk", "--object-path", "/io/github/timepickerd/impl/TimePicker1",
-             "--method", "io.github.timepickerd.impl.TimePicker1.ShowPicker",
-             "/io/github/timepickerd/TimePicker1/session/1_9/intruder", "", "{'title': <'Intruder'>}"],
-            environment: ProcessInfo.processInfo.environment, directory: directory)
+        let untyped = try showPicker("/io/github/timepickerd/TimePicker1/session/1_9/intruder")
         #expect(untyped.termination == .exited(1))
         #expect(untyped.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "gdbus said: \(untyped.stderr)")
         // The own user's dialog comes up, and is the only one.
