@@ -96,10 +96,15 @@ struct EventLoopTests {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         close(ends[1])
+        // Other tests open descriptors on other threads at the same time, and a new one takes
+        // the lowest free number: the number closed here must be one nobody is given meanwhile,
+        // the highest this process may have rather than the pipe's own.
+        let descriptor = Int32(sysconf(Int32(_SC_OPEN_MAX))) - 1
+        try #require(descriptor > ends[0] && dup2(ends[0], descriptor) == descriptor)
+        close(ends[0])
         var handled: [IOEvents] = []
         var reported: [Int32] = []
         loop.onInvalidDescriptor = { reported.append($0) }
-        let descriptor = ends[0]
         loop.watch(descriptor, for: .readable) { handled.append($0) }
         close(descriptor)
         for _ in 0..<3 { loop.runOnce(maximumWaitMilliseconds: 0) }
