@@ -39,8 +39,8 @@ MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
 # properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
 # would otherwise show, timed against the backend's. Unicode's character database
-# (unicode-data), which the terminal's table of wide characters is generated from
-# (`make width-table`).
+# (unicode-data), which the terminal's table of wide characters (`make width-table`) and the
+# titles' table of invisible characters (`make ignorable-table`) are generated from.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
@@ -49,7 +49,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck bench screenshots width-table
+	clean leakcheck bench screenshots width-table ignorable-table
 
 all: build
 
@@ -80,8 +80,8 @@ test: build check-data check-man check-deb
 	$(SWIFT) test --disable-xctest $(SWIFT_BUILD_FLAGS)
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
-## the installed unit passes systemd's own check; the table of wide characters is the one
-## Unicode's installed database gives.
+## the installed unit passes systemd's own check; the tables of wide and of invisible characters
+## are the ones Unicode's installed database gives.
 check-data: build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.impl.TimePicker1.xml
@@ -89,7 +89,10 @@ check-data: build
 	@scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt .build/EastAsianWideTable.swift >/dev/null
 	@cmp -s .build/EastAsianWideTable.swift Sources/TerminalUI/EastAsianWideTable.swift || \
 	  { echo "Sources/TerminalUI/EastAsianWideTable.swift is not what the installed unicode-data gives: make width-table" >&2; exit 1; }
-	@echo "data files: interface XMLs valid; make install checked; systemd unit verified; width table current"
+	@scripts/generate-ignorable-table.py /usr/share/unicode .build/InvisibleCharacterTable.swift >/dev/null
+	@cmp -s .build/InvisibleCharacterTable.swift Sources/TimePickerCore/InvisibleCharacterTable.swift || \
+	  { echo "Sources/TimePickerCore/InvisibleCharacterTable.swift is not what the installed unicode-data gives: make ignorable-table" >&2; exit 1; }
+	@echo "data files: interface XMLs valid; make install checked; systemd unit verified; width and invisible-character tables current"
 
 ## The man pages render without warnings and document every member, option, error and reason
 ## of the interface, and every option the programs' --help lists.
@@ -127,6 +130,12 @@ leakcheck: deps
 ## (Debian's unicode-data package); commit the result.
 width-table: deps
 	scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt Sources/TerminalUI/EastAsianWideTable.swift
+
+## Generates the table of characters that show nothing (Default_Ignorable_Code_Point), of format
+## characters that draw a sign, and of emoji variation bases, which display-safe titles are made
+## with, from Unicode's database (Debian's unicode-data package); commit the result.
+ignorable-table: deps
+	scripts/generate-ignorable-table.py /usr/share/unicode Sources/TimePickerCore/InvisibleCharacterTable.swift
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
 ## throughput, limits) on a private bus and a pseudo-terminal, and the dialog on a virtual
