@@ -18,10 +18,27 @@ service=io.github.timepickerd.TimePicker1      # the name on the bus
 object=/io/github/timepickerd/TimePicker1      # the object that makes pickers
 interface=io.github.timepickerd.TimePicker1    # the interface with PickTimeRange
 
+# Who answers matters. On a bus that other Unix users can reach too, a process of theirs may
+# own the name while your service is not running; so ask the bus (org.freedesktop.DBus)
+# which connection owns it, starting the service first when nobody does, and whose that
+# connection is. Then call that connection by its unique name (":1.42"): unique names are
+# never reused, so the name changing hands meanwhile cannot redirect the call.
+bus() { busctl --user call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus "$@"; }
+if ! owner=$(bus GetNameOwner s "$service" 2>/dev/null); then
+    bus StartServiceByName su "$service" 0 >/dev/null
+    owner=$(bus GetNameOwner s "$service")
+fi
+owner=$(echo "$owner" | cut -d '"' -f 2)                   # s ":1.42" -> :1.42
+uid=$(bus GetConnectionUnixUser s "$owner" | cut -d ' ' -f 2) # u 1000 -> 1000
+if [ "$uid" != "$(id -u)" ]; then
+    echo "$service is owned by another user's process (uid $uid): not asking it." >&2
+    exit 2
+fi
+
 # The method takes one argument of type a{sv}: options, by name, each value with its own
 # type. Here 2 of them: title (s, a string) and step (u, an unsigned number): half hours.
 # busctl prints the answer as its type, then the values:  ss "09:00" "17:30"
-if ! answer=$(busctl --user --timeout=300 call "$service" "$object" "$interface" \
+if ! answer=$(busctl --user --timeout=300 call "$owner" "$object" "$interface" \
     PickTimeRange 'a{sv}' 2 title s "$title" step u 30); then
     # busctl has printed "Call failed: REASON" (user, timeout, ...) on stderr.
     echo "No time range chosen." >&2
@@ -32,8 +49,15 @@ fi
 set -- $answer
 start=$(echo "$2" | tr -d '"')
 end=$(echo "$3" | tr -d '"')
+# Use only what has the form of a time: HH:MM, 24-hour, 24:00 at the end of the day.
+for time in "$start" "$end"; do
+    case $time in
+        [01][0-9]:[0-5][0-9] | 2[0-3]:[0-5][0-9] | 24:00) ;;
+        *) echo "The time picker answered something that is not a time." >&2; exit 2 ;;
+    esac
+done
 
-# Use the times: HH:MM, 24-hour, 24:00 at the end of the day. Minutes since midnight:
+# Minutes since midnight:
 minutes() {
     hours=${1%:*}
     mins=${1#*:}

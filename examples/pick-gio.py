@@ -12,9 +12,15 @@ To be sure not to miss that signal, this program chooses the session's path itse
 handle_token option) and subscribes to its signals *before* calling: the convention of
 xdg-desktop-portal's requests.
 
+Who answers matters: on a bus that other Unix users can reach too, a process of theirs may
+own the name while your service is not running. So the program asks the bus which
+connection owns the name and whose it is, and then talks to that connection alone, by its
+unique name (":1.42"), which is never reused.
+
 Needs python3-gi (Debian). Run: python3 pick-gio.py
 """
 import os
+import re
 import sys
 
 from gi.repository import Gio, GLib
@@ -24,12 +30,35 @@ PATH = "/io/github/timepickerd/TimePicker1"  # the object that makes pickers
 INTERFACE = "io.github.timepickerd.TimePicker1"
 
 
-def main():
-    # A proxy stands for the remote object; creating it starts the service if needed.
-    proxy = Gio.DBusProxy.new_for_bus_sync(
-        Gio.BusType.SESSION, Gio.DBusProxyFlags.NONE, None, SERVICE, PATH, INTERFACE, None
+def ask_bus(bus, method, signature, arguments):
+    """Calls the bus itself (org.freedesktop.DBus) and returns the first value it answers."""
+    reply = bus.call_sync(
+        "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
+        GLib.Variant(signature, arguments), None, Gio.DBusCallFlags.NONE, -1, None,
     )
-    bus = proxy.get_connection()
+    return reply.unpack()[0]
+
+
+def service_owner(bus):
+    """The unique name of your own time picker service, started by the bus if need be."""
+    try:
+        owner = ask_bus(bus, "GetNameOwner", "(s)", (SERVICE,))
+    except GLib.Error:  # nobody owns it: the bus starts the service (D-Bus activation)
+        ask_bus(bus, "StartServiceByName", "(su)", (SERVICE, 0))
+        owner = ask_bus(bus, "GetNameOwner", "(s)", (SERVICE,))
+    uid = ask_bus(bus, "GetConnectionUnixUser", "(s)", (owner,))
+    if uid != os.getuid():
+        raise PermissionError(f"{SERVICE} is owned by another user's process (uid {uid})")
+    return owner
+
+
+def main():
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+    try:
+        owner = service_owner(bus)
+    except (GLib.Error, PermissionError) as error:
+        print(f"Cannot use the time picker: {error}", file=sys.stderr)
+        return 2
 
     # The session will be at PATH/session/SENDER/TOKEN: SENDER is our own name on the
     # bus (":1.42" becomes "1_42"), TOKEN is ours to choose (letters, digits and _).
@@ -45,9 +74,9 @@ def main():
         outcome.append((signal, parameters.unpack()))
         loop.quit()
 
-    # First subscribe to the session's signals ...
+    # First subscribe to the session's signals, from the owner alone ...
     subscription = bus.signal_subscribe(
-        SERVICE, INTERFACE + ".Session", None, session_path, None, Gio.DBusSignalFlags.NONE, on_signal
+        owner, INTERFACE + ".Session", None, session_path, None, Gio.DBusSignalFlags.NONE, on_signal
     )
 
     # ... then call. The options are an a{sv}: names to values, each value a GLib.Variant
@@ -60,7 +89,10 @@ def main():
         "handle_token": GLib.Variant("s", token),
     }
     try:
-        proxy.call_sync("ShowTimePicker", GLib.Variant("(a{sv})", (options,)), Gio.DBusCallFlags.NONE, -1, None)
+        bus.call_sync(
+            owner, PATH, INTERFACE, "ShowTimePicker", GLib.Variant("(a{sv})", (options,)),
+            GLib.VariantType("(o)"), Gio.DBusCallFlags.NONE, -1, None,
+        )
     except GLib.Error as error:
         # A refused option: the message names it and says why.
         print(f"The time picker refused: {error.message}", file=sys.stderr)
@@ -72,6 +104,10 @@ def main():
     signal, values = outcome[0]
     if signal == "Selected":
         start, end = values
+        # Local wall-clock HH:MM, 24-hour; 24:00 is the end of the day.
+        if not all(re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]|24:00", time) for time in (start, end)):
+            print("The time picker answered something that is not a time", file=sys.stderr)
+            return 2
         print(f"Lunch break: from {start} to {end}")
         return 0
     print(f"No time range chosen: {values[0]}", file=sys.stderr)  # user, timeout, ...

@@ -12,6 +12,11 @@
 // To be sure not to miss that signal, we choose the session's path ourselves (the
 // handle_token option) and subscribe to it before calling, as xdg-desktop-portal's callers do.
 //
+// Who answers matters: on a bus that other Unix users can reach too, a process of theirs may
+// own the name while your service is not running. So we ask the bus which connection owns the
+// name and whose it is, and then talk to that connection alone, by its unique name (":1.42"),
+// which is never reused.
+//
 // Run: gjs -m pick-gjs.js
 
 import Gio from 'gi://Gio';
@@ -35,7 +40,32 @@ const TimePickerProxy = Gio.DBusProxy.makeProxyWrapper(`
 </node>`);
 
 const bus = Gio.DBus.session;
-const picker = TimePickerProxy(bus, SERVICE, PATH);
+
+// Calls the bus itself (org.freedesktop.DBus) and returns the first value it answers.
+function askBus(method, signature, args) {
+    const reply = bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+        method, new GLib.Variant(signature, args), null, Gio.DBusCallFlags.NONE, -1, null);
+    return reply.deepUnpack()[0];
+}
+
+// The unique name of your own time picker service, started by the bus if need be.
+let owner;
+try {
+    try {
+        owner = askBus('GetNameOwner', '(s)', [SERVICE]);
+    } catch {
+        // Nobody owns it: the bus starts the service (D-Bus activation).
+        askBus('StartServiceByName', '(su)', [SERVICE, 0]);
+        owner = askBus('GetNameOwner', '(s)', [SERVICE]);
+    }
+    const uid = askBus('GetConnectionUnixUser', '(s)', [owner]);
+    if (uid !== new Gio.Credentials().get_unix_user())
+        throw new Error(`${SERVICE} is owned by another user's process (uid ${uid})`);
+} catch (error) {
+    printerr(`Cannot use the time picker: ${error.message}`);
+    System.exit(2);
+}
+const picker = TimePickerProxy(bus, owner, PATH);
 
 // The session will be at PATH/session/SENDER/TOKEN: SENDER is our own name on the bus
 // (":1.42" becomes "1_42"), TOKEN is ours to choose (letters, digits and _).
@@ -46,11 +76,16 @@ const sessionPath = `${PATH}/session/${sender}/${token}`;
 const loop = new GLib.MainLoop(null, false);
 let status = 0;
 
-// First subscribe to the session's signals ...
-const subscription = bus.signal_subscribe(SERVICE, `${INTERFACE}.Session`, null, sessionPath,
+// First subscribe to the session's signals, from the owner alone ...
+const subscription = bus.signal_subscribe(owner, `${INTERFACE}.Session`, null, sessionPath,
     null, Gio.DBusSignalFlags.NONE, (_bus, _sender, _path, _interface, signal, parameters) => {
         const values = parameters.deepUnpack(); // ['09:00', '17:00'], or ['user']
-        if (signal === 'Selected') {
+        // Local wall-clock HH:MM, 24-hour; 24:00 is the end of the day.
+        const isTime = time => /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/.test(time);
+        if (signal === 'Selected' && !values.every(isTime)) {
+            printerr('The time picker answered something that is not a time');
+            status = 2;
+        } else if (signal === 'Selected') {
             print(`Stand-up: from ${values[0]} to ${values[1]}`);
         } else {
             printerr(`No time range chosen: ${values[0]}`); // user, timeout, ...

@@ -32,11 +32,15 @@ for deb in "$@"; do
     usr/share/zsh/vendor-completions/_timepickerctl \
     usr/share/fish/vendor_completions.d/timepickerctl.fish \
     usr/share/doc/timepickerd/copyright usr/share/doc/timepickerd/changelog.Debian.gz \
-    usr/share/doc/timepickerd/README.md.gz \
     usr/share/doc/timepickerd/examples/pick-busctl.sh usr/share/doc/timepickerd/examples/pick-gio.py \
     usr/share/doc/timepickerd/examples/pick-gjs.js usr/share/doc/timepickerd/examples/pick-sd-bus.c \
     usr/share/lintian/overrides/timepickerd; do
     [ -f "$work/root/$path" ] || fail "the package lacks /$path"
+  done
+  # Its documents: Debian compresses those over 4 KiB, so each may be there either way.
+  [ "$package" != timepickerd ] || for document in README.md user-interfaces.md security.md; do
+    [ -f "$work/root/usr/share/doc/timepickerd/$document" ] || [ -f "$work/root/usr/share/doc/timepickerd/$document.gz" ] ||
+      fail "the package lacks /usr/share/doc/timepickerd/$document (or $document.gz)"
   done
   [ "$package" != timepickerd-gtk ] || for path in \
     usr/bin/timepickerd-gtk usr/share/dbus-1/services/io.github.timepickerd.Gtk.service \

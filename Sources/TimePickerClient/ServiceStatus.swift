@@ -22,17 +22,8 @@ struct ServiceStatus {
 
     /// Asks the service that runs now; never starts it (every call goes to its unique name).
     init(on connection: DBusConnection) throws(ClientFailure) {
-        let owner: String
-        do {
-            owner = try connection.nameOwner(of: TimePickerBus.name)
-        } catch where error.name == .nameHasNoOwner {
-            throw ClientFailure(message: "the time picker service (\(TimePickerBus.name)) is not running")
-        } catch {
-            throw ClientFailure(message: "cannot reach the time picker service: \(error.message)")
-        }
-        guard let destination = BusName(owner) else {
-            throw ClientFailure(message: "the bus named an invalid owner '\(owner)'")
-        }
+        let destination = try ServiceOwner.find(on: connection, starting: false).uniqueName
+        let owner = destination.rawValue
         let reader = Reader(connection: connection, destination: destination)
         let properties: [String: DBusValue]
         do {

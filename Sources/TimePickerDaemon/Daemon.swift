@@ -88,7 +88,6 @@ public enum Daemon {
             connection: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
             callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: .preferredByLocale())
         namer = service
-        service.onNameLost = { loop.stop() }
         service.onDisconnected = {
             log.log(.warning, "the session bus went away")
             loop.stop()
@@ -127,6 +126,11 @@ public enum Daemon {
             outcome = try NameClaim.claim(on: connection, replace: replace, log: log)
         } catch {
             throw StartupFailure(message: "cannot request the name \(TimePickerBus.name): \(error.message)")
+        }
+        if case .keptByAnotherUser(let owner, let user) = outcome {
+            throw StartupFailure(
+                message: "\(TimePickerBus.name) is owned by a process of another user (uid \(user), \(owner)), which this "
+                    + "daemon neither stops nor replaces; clients of this user refuse to use it")
         }
         guard case .keptBy(let owner) = outcome else { return }
         let who = owner.map { " (\($0))" } ?? ""

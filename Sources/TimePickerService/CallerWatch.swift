@@ -51,11 +51,10 @@ final class CallerWatch {
         }
     }
 
-    /// Takes the bus's NameOwnerChanged signal; false for any other message.
-    func handle(_ signal: DBusMessage) -> Bool {
-        guard let change = NameOwnerChange(signal) else { return false }
+    /// Takes the bus's NameOwnerChanged signal; ignores any other message.
+    func handle(_ signal: DBusMessage) {
+        guard let change = NameOwnerChange(signal) else { return }
         if !change.oldOwner.isEmpty, change.newOwner.isEmpty, sessionsByCaller[change.name] != nil { left(change.name) }
-        return true
     }
 
     private func left(_ caller: String) {

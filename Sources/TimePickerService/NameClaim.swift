@@ -10,24 +10,37 @@ public enum NameClaim {
         case owned
         /// Another connection keeps the name; its unique name when the bus said.
         case keptBy(String?)
+        /// A connection of another Unix user keeps the name: it is neither asked to stop nor
+        /// replaced, whatever `replace` says.
+        case keptByAnotherUser(owner: String, user: UInt32)
     }
 
     /// How long a replaced instance gets to end its sessions and leave.
     static let stepDownSeconds = 5.0
 
-    /// Requests the name without queueing. With `replace`, a running instance is first asked to
-    /// stop (SIGTERM, as systemd would) so that it announces `Cancelled("shutdown")` while it still
-    /// owns the name: once the bus hands the name over, signals from the old instance no longer
-    /// match rules on the well-known name, and subscribers would miss them. An instance that
-    /// does not leave in time is replaced through the bus.
+    /// Requests the name without queueing, and without allowing replacement: the bus never hands
+    /// the name to another connection while this one holds it, so no other process (another
+    /// Unix user's, on a bus that admits one) can take it over and receive the terminals and
+    /// trust that callers give the service. With `replace`, a running instance of the daemon's
+    /// own user is asked to stop (SIGTERM, as systemd would): it announces `Cancelled("shutdown")`
+    /// while it still owns the name, releases it as it exits, and the name is requested again.
+    /// An owner of another user is never signalled nor replaced.
     public static func claim(on connection: DBusConnection, replace: Bool, log: Logger) throws(DBusFailure) -> Outcome {
-        let flags: NameRequestFlags = [.allowReplacement, .doNotQueue]
+        let flags: NameRequestFlags = [.doNotQueue]
         if try isOwned(connection.requestName(TimePickerBus.name, flags: flags)) { return .owned }
-        let owner = try? connection.nameOwner(of: TimePickerBus.name)
+        guard let owner = try? connection.nameOwner(of: TimePickerBus.name) else {
+            // Released between the two questions: ask once more.
+            return try isOwned(connection.requestName(TimePickerBus.name, flags: flags)) ? .owned : .keptBy(nil)
+        }
+        if let user = try? connection.unixUser(of: owner), user != getuid() {
+            return .keptByAnotherUser(owner: owner, user: user)
+        }
         guard replace else { return .keptBy(owner) }
-
-        if let owner, askToStepDown(owner, on: connection, log: log) {
-            if try isOwned(connection.requestName(TimePickerBus.name, flags: flags)) { return .owned }
+        // An instance from before this release allows replacement: taken over through the bus
+        // when it does not stop in time (it is the daemon's own user's, checked above).
+        if askToStepDown(owner, on: connection, log: log),
+           try isOwned(connection.requestName(TimePickerBus.name, flags: flags)) {
+            return .owned
         }
         if try isOwned(connection.requestName(TimePickerBus.name, flags: flags.union(.replaceExisting))) { return .owned }
         return .keptBy(try? connection.nameOwner(of: TimePickerBus.name))
@@ -38,9 +51,9 @@ public enum NameClaim {
     }
 
     /// Sends SIGTERM to the process behind `owner` and waits until the name is free; false when
-    /// that cannot be done (another user's process, another PID namespace) or takes too long.
+    /// that cannot be done (another PID namespace) or takes too long.
     private static func askToStepDown(_ owner: String, on connection: DBusConnection, log: Logger) -> Bool {
-        guard let pid = try? processID(of: owner, on: connection), pid > 0, kill(pid_t(pid), SIGTERM) == 0 else {
+        guard let pid = try? connection.processID(of: owner), pid > 0, kill(pid_t(pid), SIGTERM) == 0 else {
             return false
         }
         log.log(.notice, "asked the running instance (\(owner), pid \(pid)) to stop")
@@ -51,17 +64,7 @@ public enum NameClaim {
             if (try? connection.nameOwner(of: TimePickerBus.name)) != owner { return true }
             usleep(20_000)
         }
-        log.log(.warning, "the running instance did not stop within \(Int(stepDownSeconds)) s; replacing it")
+        log.log(.warning, "the running instance did not stop within \(Int(stepDownSeconds)) s")
         return false
-    }
-
-    /// The bus's `GetConnectionUnixProcessID` for `name`.
-    private static func processID(of name: String, on connection: DBusConnection) throws(DBusFailure) -> UInt32? {
-        let query = try DBusMessage.methodCall(
-            destination: BusName.messageBus, path: ObjectPath.messageBus,
-            interface: InterfaceName.messageBus, member: "GetConnectionUnixProcessID")
-        try query.append(.string(name))
-        guard case .uint32(let pid)? = try connection.call(query).arguments().first else { return nil }
-        return pid
     }
 }

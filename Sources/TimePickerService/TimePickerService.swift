@@ -26,8 +26,6 @@ public final class TimePickerService {
     /// calls, while front ends give back what they borrowed).
     private(set) var isShuttingDown = false
 
-    /// Called when another instance took over the bus name (`--replace`).
-    public var onNameLost: (() -> Void)?
     /// Called when the connection to the bus is gone.
     public var onDisconnected: (() -> Void)?
 
@@ -215,18 +213,14 @@ public final class TimePickerService {
         return introspection.document(interfaces: interfaces, children: children)
     }
 
-    /// The bus's own signals: a name losing its owner, our name taken over, the bus gone.
+    /// The bus's own signals: a caller's name losing its owner, the bus gone. (The service's
+    /// own name is never taken over: NameClaim does not allow replacement.)
     private func handleBusSignal(_ signal: DBusMessage) {
         if signal.isSignal(interface: .local, member: "Disconnected") {
             onDisconnected?()
             return
         }
-        if callerWatch.handle(signal) { return }
-        if signal.isSignal(interface: .messageBus, member: "NameLost"), signal.sender == .messageBus,
-           case .string(TimePickerBus.name.rawValue)? = try? signal.arguments().first {
-            log.log(.notice, "another instance took over \(TimePickerBus.name)")
-            onNameLost?()
-        }
+        callerWatch.handle(signal)
     }
 
     // MARK: Sending

@@ -30,7 +30,7 @@ struct ResultRow {
     }
 }
 
-/// The rows as a Markdown table, ready to paste into the README.
+/// The rows as a Markdown table, ready to paste into docs/benchmark.md.
 func markdownTable(_ rows: [ResultRow]) -> String {
     var lines = ["| Measure | Value | Goal | Result |", "| --- | --- | --- | --- |"]
     for row in rows {

@@ -63,7 +63,7 @@ do {
     if missed > 0 {
         // The reasons were measured once (perf, callgrind, massif) and are kept with the table;
         // only those of the goals missed in this run are repeated here.
-        print("Why a goal is missed, and what would meet it: README.md, section \"Benchmark\".")
+        print("Why a goal is missed, and what would meet it: docs/benchmark.md, section \"What the figures mean\".")
         let missedMeasures = rows.filter { $0.verdict == .missed }.map(\.measure)
         if missedMeasures.contains(where: { $0.hasPrefix("Session ÷") }) {
             print("- Session ÷ (2 × Ping): with nothing drawn the ratio is already about 1.2 (two round trips,")
@@ -71,7 +71,7 @@ do {
             print("  terminal's reader on the same CPUs as the bus and the client.")
         }
         if missedMeasures.contains(where: { $0.hasPrefix("Resident memory") }) {
-            print("- Memory: what is resident is mostly the mapped libraries; see the README.")
+            print("- Memory: what is resident is mostly the mapped libraries; see docs/benchmark.md.")
         }
         if missedMeasures.contains(where: { $0.hasPrefix("Dialog") }) {
             print("- The dialog: cold start-up follows the machine's load; compare with the warm row and rerun on a quiet machine.")

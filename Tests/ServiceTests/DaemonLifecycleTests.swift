@@ -90,26 +90,6 @@ struct DaemonLifecycleTests {
         #expect(try successor.waitForExit() == 0, "log:\n\(successor.log)")
     }
 
-    @Test("An instance that loses its name through the bus ends its sessions with 'shutdown' and exits 0")
-    func nameLost() throws {
-        let fixture = try Fixture()
-        let oldOwner = try fixture.client.connection.nameOwner(of: BusClient.service)
-        // After the bus hands the name over, rules on the well-known name no longer match the
-        // old instance: follow its unique name.
-        let watcher = try BusClient(bus: fixture.bus)
-        try watcher.subscribe("type='signal',sender='\(oldOwner)',path_namespace='\(BusClient.managerPath)'")
-        let handle = try fixture.client.showTimePicker()
-        try fixture.screen.waitForScreen(containing: "Select start and end time")
-
-        // Another program (not timepickerd, so no SIGTERM first) replaces it through the bus.
-        let usurper = try BusClient(bus: fixture.bus)
-        #expect(try usurper.connection.requestName(BusClient.service, flags: [.replaceExisting, .doNotQueue]) == .primaryOwner)
-
-        #expect(try watcher.waitForSignal("Cancelled", path: handle).strings == ["shutdown"])
-        #expect(try fixture.daemon.waitForExit() == 0, "log:\n\(fixture.daemon.log)")
-        #expect(try fixture.screen.isCooked)
-    }
-
     // MARK: Activation
 
     @Test("D-Bus activation through the bus's service directory starts the daemon; it leaves with its bus")

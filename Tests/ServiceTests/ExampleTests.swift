@@ -57,6 +57,19 @@ struct ExampleTests {
         #expect(run.stderr.contains("No time range chosen"), "stderr: \(run.stderr)")
     }
 
+    @Test("The example uses no service of another user: exit 2 saying so, and nothing sent to it", arguments: examples)
+    func refusesAnotherUsersService(_ example: Example) throws {
+        let bus = try PrivateBus()
+        let impostor = try Impostor(on: bus)
+        defer { impostor.process.stop() }
+        let run = try command(for: example, on: bus)
+        let termination = try run.process.waitForExit(seconds: 30)
+        #expect(termination == .exited(2), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stderr.contains("owned by another user's process (uid 65534)"), "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty, "stdout: \(run.stdout)")
+        #expect(!impostor.log.contains("call "), "the impostor was called:\n\(impostor.log)")
+    }
+
     /// Starts `example` as a program on `bus`; the C one is compiled first.
     private func command(for example: Example, on bus: PrivateBus) throws -> CapturedCommand {
         guard example.file.hasSuffix(".c") else {

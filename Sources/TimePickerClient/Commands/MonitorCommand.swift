@@ -6,10 +6,19 @@ internal import TimePickerCore
 
 /// `timepickerctl monitor`: prints every session outcome on the bus, one line each, as it
 /// happens, until SIGINT or SIGTERM. It needs no running service: it waits for outcomes.
+///
+/// Only outcomes from a process of this user count: on a bus that admits other users, whoever
+/// holds the service's name may send signals under it. An outcome waits, with those after it,
+/// until the bus has said whose process sent it.
 public final class MonitorCommand {
     private let options: MonitorOptions
     private let loop = EventLoop()
     private var status = ExitStatus.success
+    private var senderUsers: SenderUsers?
+    /// Outcome lines in the order they came, each with its sender, until its sender is known.
+    private var outcomes: [(sender: String, line: String)] = []
+    /// Senders of another user already said to be ignored.
+    private var ignoredSenders: Set<String> = []
 
     public init(options: MonitorOptions) {
         self.options = options
@@ -23,11 +32,15 @@ public final class MonitorCommand {
         do {
             connection = try DBusConnection.sessionBus()
             // Blocking on purpose, before the loop: once it returns, no outcome can be missed,
-            // so "listening" is true when it is said.
-            let addMatch = try DBusMessage.methodCall(
-                destination: BusName.messageBus, path: ObjectPath.messageBus, interface: InterfaceName.messageBus, member: "AddMatch")
-            try addMatch.append(.string(TimePickerBus.Rule.outcomes))
-            _ = try connection.call(addMatch)
+            // so "listening" is true when it is said. The service's owners are followed too, to
+            // learn whose each is before it sends anything (one that stops sends its last
+            // outcomes as it leaves, when the bus can no longer say whose it was).
+            for rule in [TimePickerBus.Rule.ownerChanges, TimePickerBus.Rule.outcomes] {
+                let addMatch = try DBusMessage.methodCall(
+                    destination: BusName.messageBus, path: ObjectPath.messageBus, interface: InterfaceName.messageBus, member: "AddMatch")
+                try addMatch.append(.string(rule))
+                _ = try connection.call(addMatch)
+            }
         } catch {
             Console.error("cannot listen on the session bus: \(error.message)")
             return ExitStatus.failure
@@ -43,6 +56,9 @@ public final class MonitorCommand {
             return ExitStatus.failure
         }
         defer { withExtendedLifetime(signals) {} }
+        let senderUsers = SenderUsers(connection: connection)
+        self.senderUsers = senderUsers
+        if let owner = try? connection.nameOwner(of: TimePickerBus.name) { senderUsers.whenKnown(owner) {} }
         connection.setMessageHandler { [unowned self] message in
             self.receive(message)
             return false
@@ -62,10 +78,14 @@ public final class MonitorCommand {
             stop(with: ExitStatus.failure)
             return
         }
+        if let change = NameOwnerChange(message), change.name == TimePickerBus.name.rawValue, !change.newOwner.isEmpty {
+            senderUsers?.whenKnown(change.newOwner) {}
+            return
+        }
         // Broadcasts only: the bus routed those by the rule's sender, while a signal addressed
         // to this client could come from anyone.
         guard message.destination == nil, message.interface == TimePickerBus.sessionInterface,
-              let path = message.path, path.isDescendant(of: TimePickerBus.sessionsPath)
+              let path = message.path, path.isDescendant(of: TimePickerBus.sessionsPath), let sender = message.sender?.rawValue
         else { return }
         let arguments = message.strings.map(displaySafe)
         let line: String
@@ -74,6 +94,33 @@ public final class MonitorCommand {
         case "Cancelled" where arguments.count == 1: line = "\(path) Cancelled \(arguments[0])\n"
         default: return
         }
+        outcomes.append((sender, line))
+        if outcomes.count == 1 { printKnownOutcomes() }
+    }
+
+    /// Prints the waiting outcomes, in order, as far as their senders are known to be this
+    /// user's processes (and drops those of other users'); asks the bus about the first unknown.
+    private func printKnownOutcomes() {
+        guard let senderUsers else { return }
+        while let (sender, line) = outcomes.first {
+            guard let user = senderUsers.user(of: sender) else {
+                senderUsers.whenKnown(sender) { [weak self] in self?.printKnownOutcomes() }
+                return
+            }
+            outcomes.removeFirst()
+            guard user == getuid() else {
+                if ignoredSenders.insert(sender).inserted {
+                    Console.error("ignoring outcomes from \(sender), "
+                        + (user.map { "a process of another user (uid \($0))" } ?? "whose user the bus could not say"))
+                }
+                continue
+            }
+            guard write(line) else { return }
+        }
+    }
+
+    /// Prints one outcome line; false when the monitor stops because stdout is gone.
+    private func write(_ line: String) -> Bool {
         if !Console.out(line) {
             // Nobody reads any more: the job is over, not failed (as with `monitor | head -1`).
             if errno != EPIPE {
@@ -82,7 +129,9 @@ public final class MonitorCommand {
             } else {
                 stop(with: ExitStatus.success)
             }
+            return false
         }
+        return true
     }
 
     private func stop(with status: Int32) {

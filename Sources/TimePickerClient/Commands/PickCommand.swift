@@ -17,6 +17,8 @@ public final class PickCommand {
     private let options: PickOptions
     private let loop = EventLoop()
     private var connection: DBusConnection?
+    /// The service's process, checked to be this user's: every call goes to it.
+    private var service: ServiceOwner?
     private var terminal: BorrowedTerminal?
     private var handle: SessionHandle?
     private var outcome: PickOutcome?
@@ -53,6 +55,14 @@ public final class PickCommand {
             return .failed("the session bus gave this client an unusable name '\(connection.uniqueName)'")
         }
         self.handle = handle
+        // Before anything is lent or asked: whose process would receive it.
+        let service: ServiceOwner
+        do {
+            service = try ServiceOwner.find(on: connection, starting: true)
+        } catch {
+            return .failed(error.message)
+        }
+        self.service = service
 
         // Only now: until the terminal is lent, the default action (ending the process) is
         // right, and a blocking connect to a stuck bus stays interruptible.
@@ -81,10 +91,10 @@ public final class PickCommand {
         }
         connection.attach(to: loop)
         // The bus takes the rule before the call that follows on this connection.
-        connection.addMatch(TimePickerBus.Rule.ownerChanges)
+        connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName.rawValue))
         do {
             let call = try DBusMessage.methodCall(
-                destination: TimePickerBus.name, path: TimePickerBus.managerPath,
+                destination: service.uniqueName, path: TimePickerBus.managerPath,
                 interface: TimePickerBus.managerInterface, member: TimePickerBus.Member.pickTimeRange.rawValue)
             try call.append(.vardict(serviceOptions))
             terminal?.lent()
@@ -178,8 +188,11 @@ public final class PickCommand {
             return
         }
         let times = reply.strings
-        guard times.count == 2 else {
-            finish(.failed("the time picker service answered without a range"))
+        guard times.count == 2, let start = WallClockTime(parsing: times[0]), let end = WallClockTime(parsing: times[1]),
+              start.busText == times[0], end.busText == times[1], start <= end
+        else {
+            let answer = times.isEmpty ? "nothing" : times.map { quotedForMessage($0) }.joined(separator: " ")
+            finish(.failed("the time picker service answered with no range of two HH:MM times: \(answer)"))
             return
         }
         finish(.selected(start: times[0], end: times[1]))
@@ -217,11 +230,9 @@ public final class PickCommand {
         if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
             finish(.failed("lost the connection to the session bus"))
         } else if message.isSignal(interface: .messageBus, member: "NameOwnerChanged") {
-            let names = message.strings
-            // The service left the bus without answering: it crashed or was killed, and
-            // whatever it drew on the terminal is still there.
-            if message.sender == .messageBus, names.count == 3, names[0] == TimePickerBus.name.rawValue,
-               !names[1].isEmpty, names[2].isEmpty {
+            // The service's process left the bus without answering: it crashed or was killed,
+            // and whatever it drew on the terminal is still there.
+            if let change = NameOwnerChange(message), change.name == service?.uniqueName.rawValue, change.newOwner.isEmpty {
                 finish(.failed("the time picker service stopped"))
             }
         }
@@ -237,14 +248,14 @@ public final class PickCommand {
             return
         }
         interrupted = true
-        guard let connection, let handle else {
+        guard let connection, let handle, let service else {
             finish(.interrupted)
             return
         }
         // The path is known before the answer, and the bus delivers this after PickTimeRange,
         // so even a session still being made is cancelled.
         if let cancel = try? DBusMessage.methodCall(
-            destination: TimePickerBus.name, path: handle.path, interface: TimePickerBus.sessionInterface,
+            destination: service.uniqueName, path: handle.path, interface: TimePickerBus.sessionInterface,
             member: TimePickerBus.Member.cancel.rawValue) {
             connection.send(cancel)
         }

@@ -1,0 +1,36 @@
+internal import CDBus
+
+/// Blocking questions to the bus about other connections (start-up and clients only: each waits
+/// for the bus's answer).
+extension DBusConnection {
+    /// The Unix user the bus vouches that the connection owning `name` runs as.
+    ///
+    /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixUser`.
+    public func unixUser(of name: String) throws(DBusFailure) -> UInt32 {
+        try number(from: "GetConnectionUnixUser", about: name)
+    }
+
+    /// The process id the bus knows for the connection owning `name` (0 when it cannot say).
+    ///
+    /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixProcessID`.
+    public func processID(of name: String) throws(DBusFailure) -> UInt32 {
+        try number(from: "GetConnectionUnixProcessID", about: name)
+    }
+
+    /// Starts the service that provides `name` by D-Bus activation unless it already runs.
+    ///
+    /// The corresponding C function is `dbus_bus_start_service_by_name`.
+    public func startService(_ name: BusName) throws(DBusFailure) {
+        _ = try DBusFailure.check { error in dbus_bus_start_service_by_name(raw, name.rawValue, 0, nil, error) }
+    }
+
+    /// The one uint32 the bus's `member` answers about `name`.
+    private func number(from member: String, about name: String) throws(DBusFailure) -> UInt32 {
+        let query = try DBusMessage.methodCall(destination: .messageBus, path: .messageBus, interface: .messageBus, member: member)
+        try query.append(.string(name))
+        guard case .uint32(let number)? = try call(query).arguments().first else {
+            throw DBusFailure(name: .failed, message: "\(member) gave no number")
+        }
+        return number
+    }
+}

@@ -1,0 +1,51 @@
+internal import DBusKit
+
+/// The Unix users the bus vouches that senders on it run as, asked once per unique name and
+/// without blocking the client's loop.
+final class SenderUsers {
+    /// What the bus said about a name: its user, or nil when it could not say (the name left).
+    private var known: [String: UInt32?] = [:]
+    /// Those waiting for the bus's answer about a name.
+    private var waiting: [String: [() -> Void]] = [:]
+    private let connection: DBusConnection
+
+    init(connection: DBusConnection) {
+        self.connection = connection
+    }
+
+    /// The user `sender` runs as, once the bus said: `.some(nil)` when it could not say, nil
+    /// while it has not answered (see `whenKnown`).
+    func user(of sender: String) -> UInt32?? {
+        known[sender]
+    }
+
+    /// Calls `then` once the bus has answered about `sender`, asking it if nobody did yet.
+    func whenKnown(_ sender: String, then: @escaping () -> Void) {
+        guard known[sender] == nil else { return then() }
+        if waiting[sender] != nil {
+            waiting[sender]?.append(then)
+            return
+        }
+        waiting[sender] = [then]
+        do {
+            let query = try DBusMessage.methodCall(
+                destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetConnectionUnixUser")
+            try query.append(.string(sender))
+            try connection.call(query) { [weak self] reply in
+                guard case .uint32(let user)? = try? reply.arguments().first, reply.kind != .error else {
+                    self?.settle(sender, user: nil)
+                    return
+                }
+                self?.settle(sender, user: user)
+            }
+        } catch {
+            settle(sender, user: nil)
+        }
+    }
+
+    private func settle(_ sender: String, user: UInt32?) {
+        known[sender] = .some(user)
+        let callbacks = waiting.removeValue(forKey: sender) ?? []
+        callbacks.forEach { $0() }
+    }
+}

@@ -1,0 +1,66 @@
+internal import DBusKit
+internal import Glibc
+internal import TimePickerContract
+
+/// The process that answers for the time picker service: the unique name that owns the
+/// service's name, which the bus vouches runs as this client's own Unix user.
+///
+/// On a bus that admits other users, anyone may own any name the service does not hold (before
+/// it is started, or after it stopped). The client lends its terminal to, and believes answers
+/// from, such an owner only after the bus said whose it is; and it sends every call to that
+/// unique name, never to the well-known one, so the name changing hands after the check cannot
+/// redirect them (unique names are never reused on a bus).
+struct ServiceOwner {
+    let uniqueName: BusName
+
+    /// The owner now; with `starting`, the bus first starts the service by D-Bus activation
+    /// when nobody owns its name. Blocking: call it before the client's loop runs.
+    static func find(on connection: DBusConnection, starting: Bool) throws(ClientFailure) -> ServiceOwner {
+        var owner = try currentOwner(on: connection)
+        if owner == nil, starting {
+            // Only when nobody owns it: the bus refuses StartServiceByName for a name without
+            // an activation file even while a process owns it.
+            do {
+                try connection.startService(TimePickerBus.name)
+            } catch {
+                throw ClientFailure(message: error.name.isSpawnFailure
+                    ? "cannot start the time picker service: \(error.message)"
+                    : "cannot reach the time picker service: \(error.message)")
+            }
+            owner = try currentOwner(on: connection)
+        }
+        guard let owner else {
+            throw ClientFailure(message: "the time picker service (\(TimePickerBus.name)) is not running")
+        }
+        guard let uniqueName = BusName(owner), owner.hasPrefix(":") else {
+            throw ClientFailure(message: "the bus named an invalid owner '\(owner)' for \(TimePickerBus.name)")
+        }
+        let user: UInt32
+        do {
+            user = try connection.unixUser(of: owner)
+        } catch {
+            throw ClientFailure(message: "cannot tell whose process owns \(TimePickerBus.name) (\(owner)): \(error.message)")
+        }
+        guard user == getuid() else {
+            throw ClientFailure(message: anotherUser(owner: owner, user: user))
+        }
+        return ServiceOwner(uniqueName: uniqueName)
+    }
+
+    /// The unique name owning the service's name now; nil when nobody does.
+    private static func currentOwner(on connection: DBusConnection) throws(ClientFailure) -> String? {
+        do {
+            return try connection.nameOwner(of: TimePickerBus.name)
+        } catch where error.name == .nameHasNoOwner {
+            return nil
+        } catch {
+            throw ClientFailure(message: "cannot reach the time picker service: \(error.message)")
+        }
+    }
+
+    /// Why the client will not use a service name held by another user's process.
+    static func anotherUser(owner: String, user: UInt32) -> String {
+        "\(TimePickerBus.name) is owned by a process of another user (uid \(user), \(owner)), "
+            + "not by your time picker service: it is not trusted with your terminal or your answer"
+    }
+}
