@@ -49,7 +49,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck bench screenshots width-table ignorable-table
+	clean leakcheck fuzz fuzz-merge bench screenshots width-table ignorable-table
 
 all: build
 
@@ -133,6 +133,42 @@ leakcheck: deps
 	@"$$($(SWIFT) build --show-bin-path)/timepickerleakcheck" --sessions $(SESSIONS) $(if $(KEEP),--keep) \
 	  --suppressions suppressions/valgrind-swift-runtime.supp "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
+## libFuzzer on the parsers, FUZZ_RUNS inputs each (FUZZ_TARGETS for some only), under
+## AddressSanitizer: terminal keys, typed times, display-safe titles, the daemon's options and
+## the dialog backend's GVariants as they come off the bus, parent windows. Starts from the
+## corpus kept in Fuzz/corpus/TARGET (replayed by `make test`); what adds coverage goes to
+## .build/fuzz/TARGET/new (`make fuzz-merge` keeps it), a crash to .build/fuzz/TARGET/crash-*
+## and fails the run: fix it, and keep the input in the corpus. Builds the package under Fuzz/.
+FUZZ_RUNS ?= 200000
+FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding gvariant parent-window
+FUZZ_BUILD = cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address $(SWIFT_BUILD_FLAGS)
+# Dictionaries hold the option names and escape sequences, which libFuzzer cannot learn from
+# Swift's string comparisons. Swift's own crash backtracer is off: libFuzzer reports a crash
+# itself, and the backtracer's reading of the stack is what AddressSanitizer would report.
+fuzz: deps
+	$(FUZZ_BUILD)
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .build/fuzz/$$target/new; \
+	  case $$target in \
+	    key-decoder) dictionary=-dict=Fuzz/dictionaries/key-decoder.dict ;; \
+	    option-decoding|gvariant) dictionary=-dict=Fuzz/dictionaries/options.dict ;; \
+	    *) dictionary= ;; \
+	  esac; \
+	  echo "fuzz: $$target, $(FUZZ_RUNS) runs"; \
+	  SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-$$target -runs=$(FUZZ_RUNS) -timeout=10 -print_final_stats=1 $$dictionary \
+	    -artifact_prefix=.build/fuzz/$$target/ .build/fuzz/$$target/new Fuzz/corpus/$$target \
+	    > .build/fuzz/$$target/log 2>&1 || { tail -80 .build/fuzz/$$target/log; exit 1; }; \
+	  grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' .build/fuzz/$$target/log; \
+	done
+
+## Keeps in Fuzz/corpus/TARGET what the last `make fuzz` found that adds coverage (libFuzzer's
+## -merge); commit the new files.
+fuzz-merge:
+	$(FUZZ_BUILD)
+	@for target in $(FUZZ_TARGETS); do \
+	  Fuzz/.build/release/fuzz-$$target -merge=1 Fuzz/corpus/$$target .build/fuzz/$$target/new 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files'; \
+	done
+
 ## Generates the terminal's table of East Asian wide characters from Unicode's database
 ## (Debian's unicode-data package); commit the result.
 width-table: deps
@@ -205,4 +241,4 @@ man: $(MAN_PAGES)
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build/man .build/deb .build/deb-test
+	rm -rf .build/man .build/deb .build/deb-test .build/fuzz Fuzz/.build

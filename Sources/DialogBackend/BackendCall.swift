@@ -1,16 +1,16 @@
 internal import DBusKit
 internal import CGtk
-internal import TimePickerCore
+package import TimePickerCore
 
 /// A method call of io.github.timepickerd.impl.TimePicker1, read from its GVariant parameters
 /// into Swift values (GDBus has already checked the signature against the interface).
-enum BackendCall: Sendable, Equatable {
+package enum BackendCall: Sendable, Equatable {
     case showPicker(handle: String, parentWindow: String, options: [String: OptionValue])
     case update(handle: String, state: [String: OptionValue])
     case close(handle: String)
 
     /// Reads the call `method` from `parameters`; nil for a method the interface does not have.
-    init?(method: String, parameters: VariantReader) {
+    package init?(method: String, parameters: VariantReader) {
         let handle = parameters.child(0).string
         switch method {
         case "ShowPicker":

@@ -6,8 +6,13 @@ internal import TimePickerCore
 // accessors instead.
 
 /// A borrowed GVariant (`GVariant *`), read without taking ownership.
-struct VariantReader {
+package struct VariantReader {
     let raw: OpaquePointer
+
+    /// Reads `raw`, which the caller keeps alive while the reader is used.
+    package init(raw: OpaquePointer) {
+        self.raw = raw
+    }
 
     /// Child `index` of a tuple or container; the caller owns the result
     /// (`g_variant_get_child_value` returns a new reference).
