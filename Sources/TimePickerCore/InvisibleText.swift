@@ -25,7 +25,7 @@ enum InvisibleText {
             return !(isEmoji(before: index, in: scalars) && index + 1 < scalars.count && isEmoji(scalars[index + 1]))
         case 0xFE0E, 0xFE0F:
             // ❤️, #️⃣: a text or emoji selector after a character that has both styles chooses one.
-            return !(index > 0 && contains(scalars[index - 1].value, in: emojiVariationBaseRanges))
+            return !(index > 0 && isVariationBase(scalars[index - 1]))
         case 0xE0020...0xE007F:
             // 🏴 followed by tags and a cancel tag is a subdivision flag (Scotland, Wales).
             return !isInFlagTagSequence(at: index, in: scalars)
@@ -54,13 +54,26 @@ enum InvisibleText {
         scalar.value > 0x7F && scalar.properties.isEmoji
     }
 
-    /// Whether the scalar before `index`, past a variation selector or skin-tone modifier, is an emoji.
+    /// Whether the scalar before `index`, past skin-tone modifiers and an emoji selector that
+    /// belongs to the character before it, is an emoji. A selector that does not belong there
+    /// is hidden itself, and a joiner after it would join nothing that shows.
     private static func isEmoji(before index: Int, in scalars: [Unicode.Scalar]) -> Bool {
         var position = index - 1
-        while position >= 0, scalars[position].value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalars[position].value) {
-            position -= 1
+        while position >= 0 {
+            if (0x1F3FB...0x1F3FF).contains(scalars[position].value) {
+                position -= 1
+            } else if scalars[position].value == 0xFE0F, position > 0, isVariationBase(scalars[position - 1]) {
+                position -= 1
+            } else {
+                break
+            }
         }
         return position >= 0 && isEmoji(scalars[position])
+    }
+
+    /// Whether a text or emoji selector after `scalar` chooses how it shows.
+    private static func isVariationBase(_ scalar: Unicode.Scalar) -> Bool {
+        contains(scalar.value, in: emojiVariationBaseRanges)
     }
 
     /// Whether the tag at `index` follows 🏴 through tags only.

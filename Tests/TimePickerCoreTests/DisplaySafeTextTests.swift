@@ -30,6 +30,8 @@ struct DisplaySafeTextTests {
         ("\u{9089}\u{FE00}", "\u{9089}\u{FFFD}"),
         ("x\u{180B}y", "x\u{FFFD}y"),
         ("a\u{2065}b\u{FFF0}c\u{E01F0}", "a\u{FFFD}b\u{FFFD}c\u{FFFD}"),
+        // A joiner after a selector that is hidden joins nothing that shows (found by make fuzz).
+        ("🔥\u{FE0F}\u{200D}🔥", "🔥\u{FFFD}\u{FFFD}🔥"),
     ] as [(String, String)])
     func hidden(input: String, expected: String) {
         #expect(displaySafe(input) == expected)
