@@ -49,7 +49,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck fuzz fuzz-merge bench screenshots width-table ignorable-table
+	clean leakcheck sanitize fuzz fuzz-merge bench screenshots width-table ignorable-table
 
 all: build
 
@@ -132,6 +132,15 @@ leakcheck: deps
 	$(SWIFT) build --product timepickerleakcheck $(SWIFT_BUILD_FLAGS)
 	@"$$($(SWIFT) build --show-bin-path)/timepickerleakcheck" --sessions $(SESSIONS) $(if $(KEEP),--keep) \
 	  --suppressions suppressions/valgrind-swift-runtime.supp "$$($(SWIFT) build --show-bin-path)/timepickerd"
+
+## The whole test suite under AddressSanitizer, then under ThreadSanitizer: each a build of its
+## own in .build/sanitize-address and .build/sanitize-thread, whose daemon, dialog backend and
+## client the tests run, so their threads and memory are checked too. Fails when a test fails or
+## any of those programs reports something (scripts/sanitize.sh). SANITIZERS=thread runs one;
+## suppressions/tsan-system-libraries.supp lists what is not ours (each with its reason).
+SANITIZERS ?= address thread
+sanitize: deps
+	@status=0; for sanitizer in $(SANITIZERS); do scripts/sanitize.sh $$sanitizer $(SWIFT_BUILD_FLAGS) || status=1; done; exit $$status
 
 ## libFuzzer on the parsers, FUZZ_RUNS inputs each (FUZZ_TARGETS for some only), under
 ## AddressSanitizer: terminal keys, typed times, display-safe titles, the daemon's options and
