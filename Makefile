@@ -28,9 +28,20 @@ REWRITE_PATHS = sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share|$(D
 # The man pages, built by scdoc from man/NAME.SECTION.scd into .build/man/NAME.SECTION.
 MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 
+# What the Swift toolchain itself needs on Debian 12, found by running it on a minbase system
+# and watching what `swift build` and `swift test` open (Swift's Docker image for Debian 12
+# lists more: headers for building other packages). To run at all, the swift driver loads
+# libncurses.so.6 and libsqlite3.so.0, swift-build and swift-test libcurl.so.4 and libxml2.so.2
+# too (libncurses6, libsqlite3-0, libcurl4, libxml2). To compile, glibc's headers, start files
+# and libraries (libc6-dev: without it swiftc says "libc not found"). To link, GCC's start
+# files and libgcc (libgcc-12-dev: crtbeginS.o) and ld.gold, which swiftc's clang runs
+# (binutils). `deps` installs these before anything runs swift.
+TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc-12-dev binutils
 # Debian packages the build and the tests need: libdbus for the service;
 # dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl
-# (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; setpriv
+# (systemd) and gdbus (libglib2.0-bin) for tests that call it the way people do; the user bus's
+# dbus.socket (dbus-user-session), which `systemd-analyze verify --user` of the unit needs (a
+# Type=dbus unit requires it: "Unit dbus.socket not found" without it); setpriv
 # (util-linux) to call as another user; xmllint to validate the interface file. For the man
 # pages: scdoc, and man-db to check them. For the package: dpkg-dev (dpkg-shlibdeps,
 # dpkg-gencontrol), binutils (strip), lintian. For the completions' tests: bash-completion, zsh,
@@ -41,7 +52,7 @@ MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 # would otherwise show, timed against the backend's. Unicode's character database
 # (unicode-data), which the terminal's table of wide characters (`make width-table`) and the
 # titles' table of invisible characters (`make ignorable-table`) are generated from.
-APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
+APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd dbus-user-session \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
@@ -49,7 +60,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck sanitize fuzz fuzz-merge bench screenshots width-table ignorable-table
+	clean leakcheck sanitize fuzz fuzz-merge bench screenshots width-table ignorable-table fresh-check
 
 all: build
 
@@ -61,12 +72,12 @@ install-missing = missing=""; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 ## Installs the Debian packages above that are missing (once; quick when all are there).
 deps:
-	@$(call install-missing,$(APT_PACKAGES))
+	@$(call install-missing,$(sort $(TOOLCHAIN_PACKAGES) $(APT_PACKAGES)))
 
 build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
@@ -80,8 +91,12 @@ run: build
 
 ## The whole test suite: unit tests, the daemon on private buses (the examples and the shell
 ## completions too), the data files, the man pages and the Debian package.
+## The floods and loads keep both cores busy for seconds: they run after the rest, so that
+## they never share the machine with the tests that measure how soon an answer comes.
+LOAD_TESTS := \.(DialogFloodTests|DialogBackendLoadTests|NotificationFloodTests)/
 test: build check-data check-man check-deb
-	$(SWIFT) test --disable-xctest $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) test --disable-xctest --skip '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) test --disable-xctest --filter '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
 ## the installed unit passes systemd's own check; the tables of wide and of invisible characters
@@ -120,6 +135,13 @@ deb: deps
 deb-check: deb
 	@scripts/deb-clean-install.sh timepickerd_*_$$(dpkg --print-architecture).deb
 
+## `make test` on a fresh minbase Debian 12 (debootstrap; root) with nothing but the Swift
+## toolchain and what the README asks for: as root in /root, then as a user with sudo in its
+## home. COMMIT=… checks another commit than HEAD. Not in `make test`: it takes about an hour
+## the first time and needs Debian's mirror. See scripts/check-fresh-machine.sh.
+fresh-check:
+	@scripts/check-fresh-machine.sh $(COMMIT)
+
 ## The daemon (a debug build) under valgrind memcheck on the test harness's private bus, through
 ## 1,000 sessions in each user interface (not in CI: it takes minutes; installs valgrind);
 ## SESSIONS=n for another number, KEEP=1 keeps the logs. Fails on a definite loss allocated by
@@ -140,16 +162,18 @@ leakcheck: deps
 ## suppressions/tsan-system-libraries.supp lists what is not ours (each with its reason).
 SANITIZERS ?= address thread
 sanitize: deps
-	@status=0; for sanitizer in $(SANITIZERS); do scripts/sanitize.sh $$sanitizer $(SWIFT_BUILD_FLAGS) || status=1; done; exit $$status
+	@status=0; for sanitizer in $(SANITIZERS); do \
+	  LOAD_TESTS='$(LOAD_TESTS)' scripts/sanitize.sh $$sanitizer $(SWIFT_BUILD_FLAGS) || status=1; \
+	done; exit $$status
 
 ## libFuzzer on the parsers, FUZZ_RUNS inputs each (FUZZ_TARGETS for some only), under
 ## AddressSanitizer: terminal keys, typed times, display-safe titles, the daemon's options and
-## the dialog backend's GVariants as they come off the bus, parent windows. Starts from the
+## the dialog backend's calls as they come off the bus, parent windows. Starts from the
 ## corpus kept in Fuzz/corpus/TARGET (replayed by `make test`); what adds coverage goes to
 ## .build/fuzz/TARGET/new (`make fuzz-merge` keeps it), a crash to .build/fuzz/TARGET/crash-*
 ## and fails the run: fix it, and keep the input in the corpus. Builds the package under Fuzz/.
 FUZZ_RUNS ?= 200000
-FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding gvariant parent-window
+FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding backend-call parent-window
 FUZZ_BUILD = cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address $(SWIFT_BUILD_FLAGS)
 # Dictionaries hold the option names and escape sequences, which libFuzzer cannot learn from
 # Swift's string comparisons. Swift's own crash backtracer is off: libFuzzer reports a crash
@@ -160,7 +184,7 @@ fuzz: deps
 	  mkdir -p .build/fuzz/$$target/new; \
 	  case $$target in \
 	    key-decoder) dictionary=-dict=Fuzz/dictionaries/key-decoder.dict ;; \
-	    option-decoding|gvariant) dictionary=-dict=Fuzz/dictionaries/options.dict ;; \
+	    option-decoding|backend-call) dictionary=-dict=Fuzz/dictionaries/options.dict ;; \
 	    *) dictionary= ;; \
 	  esac; \
 	  echo "fuzz: $$target, $(FUZZ_RUNS) runs"; \

@@ -61,10 +61,11 @@ let package = Package(
         .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
         // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
         .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
-        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
+        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK. Its
+        // bus connection is libdbus's (DBusKit), driven from GLib's main loop.
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "TimePickerCore", "TimePickerContract", "LocalSettings"],
+            dependencies: ["CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore"]),
@@ -72,14 +73,14 @@ let package = Package(
         // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["CGtk", "DBusKit", "DialogBackend", "TerminalUI", "TimePickerCore", "TimePickerService"]),
+            dependencies: ["DBusKit", "DialogBackend", "TerminalUI", "TimePickerCore", "TimePickerService"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
-        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk"]),
+        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness"],

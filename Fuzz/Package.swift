@@ -5,7 +5,7 @@ import PackageDescription
 // its FuzzTargets library. A package of its own so that a plain `swift build` or `swift test`
 // there never meets them: these programs link only with `-sanitize=fuzzer`, which brings
 // libFuzzer's driver and its `main`.
-let fuzzTargets = ["key-decoder", "typed-time", "display-safe", "option-decoding", "gvariant", "parent-window"]
+let fuzzTargets = ["key-decoder", "typed-time", "display-safe", "option-decoding", "backend-call", "parent-window"]
 
 let package = Package(
     name: "timepickerd-fuzz",

@@ -101,7 +101,7 @@ for name, values in {
 write("option-decoding", "pick", call("PickTimeRange", "(a{sv})", (options(step=30),)))
 write("option-decoding", "wrong-body", call("ShowTimePicker", "(s)", ("title",)))
 
-# The dialog backend's calls.
+# The dialog backend's calls, and the standard interfaces it answers on its object.
 backend = {"path": "/io/github/timepickerd/impl/TimePicker1", "interface": "io.github.timepickerd.impl.TimePicker1"}
 handle = "/io/github/timepickerd/TimePicker1/session/_1_42/t1"
 for name, (member, signature, arguments) in {
@@ -114,7 +114,13 @@ for name, (member, signature, arguments) in {
     "close": ("Close", "(o)", (handle,)),
     "unknown": ("Frobnicate", "(o)", (handle,)),
 }.items():
-    write("gvariant", name, call(member, signature, arguments, **backend))
+    write("backend-call", name, call(member, signature, arguments, **backend))
+properties = {"path": backend["path"], "interface": "org.freedesktop.DBus.Properties"}
+write("backend-call", "get-version", call("Get", "(ss)", (backend["interface"], "Version"), **properties))
+write("backend-call", "get-all", call("GetAll", "(s)", (backend["interface"],), **properties))
+write("backend-call", "set", call("Set", "(ssv)", (backend["interface"], "Version", GLib.Variant("u", 2)), **properties))
+write("backend-call", "introspect", call("Introspect", "()", (), path="/io/github",
+                                         interface="org.freedesktop.DBus.Introspectable"))
 
 # parent_window as callers send it.
 for name, text in {

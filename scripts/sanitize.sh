@@ -5,7 +5,10 @@
 # writes what it finds to .build/sanitize-SANITIZER/reports/ rather than to a log a test may
 # not read: the run fails when the tests fail or when any report was written.
 #
-# Usage: scripts/sanitize.sh address|thread [swift test arguments...]
+# With LOAD_TESTS (a --filter pattern, the Makefile's), the floods and loads run after the rest,
+# as in `make test`.
+#
+# Usage: [LOAD_TESTS=pattern] scripts/sanitize.sh address|thread [swift test arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sanitizer=${1:?usage: scripts/sanitize.sh address|thread [swift test arguments...]}
@@ -36,7 +39,15 @@ export SWIFT_BACKTRACE=enable=no
 
 started=$(date +%s)
 status=0
-swift test --disable-xctest --scratch-path "$scratch" --sanitize="$sanitizer" "$@" || status=$?
+run_tests() {
+	swift test --disable-xctest --scratch-path "$scratch" --sanitize="$sanitizer" "$@"
+}
+if [ -n "${LOAD_TESTS:-}" ]; then
+	run_tests --skip "$LOAD_TESTS" "$@" || status=$?
+	run_tests --filter "$LOAD_TESTS" "$@" || status=$?
+else
+	run_tests "$@" || status=$?
+fi
 elapsed=$(( $(date +%s) - started ))
 
 found=$(find "$reports" -type f | sort)

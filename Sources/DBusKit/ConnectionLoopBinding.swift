@@ -1,22 +1,23 @@
 internal import CDBus
 internal import EventLoop
 
-/// Connects libdbus's watches, timeouts and dispatch status to an `EventLoop`.
+/// Connects libdbus's watches, timeouts and dispatch status to a `ConnectionDriver` (an
+/// `EventLoop`, or the dialog backend's GLib main context).
 ///
 /// libdbus calls the watch and timeout callbacks with the connection lock held, so they only
 /// bookkeep; dispatching happens later, from the loop, never from inside a callback.
 final class ConnectionLoopBinding {
     private let connection: OpaquePointer
-    private let loop: EventLoop
-    private var watches: [OpaquePointer: DescriptorWatch] = [:]
-    private var timeouts: [OpaquePointer: Timer] = [:]
+    private let loop: any ConnectionDriver
+    private var watches: [OpaquePointer: any ConnectionWatch] = [:]
+    private var timeouts: [OpaquePointer: any ConnectionTimer] = [:]
     private var dispatchScheduled = false
     private var detached = false
     /// How many messages one turn of the loop dispatches before it lets descriptors and timers
     /// run: a peer that floods the bus cannot starve the rest.
     private let messagesPerTurn = 64
 
-    init(connection: DBusConnection, loop: EventLoop) {
+    init(connection: DBusConnection, loop: any ConnectionDriver) {
         self.connection = connection.raw
         self.loop = loop
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -46,7 +47,7 @@ final class ConnectionLoopBinding {
         let flags = dbus_watch_get_flags(watch)
         if flags & DBUS_WATCH_READABLE.rawValue != 0 { events.insert(.readable) }
         if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events.insert(.writable) }
-        let registration = loop.watch(dbus_watch_get_unix_fd(watch), for: events) { [weak self] ready in
+        let registration = loop.watchDescriptor(dbus_watch_get_unix_fd(watch), for: events) { [weak self] ready in
             self?.handle(watch: watch, ready: ready)
         }
         registration.isEnabled = dbus_watch_get_enabled(watch) != 0
@@ -89,8 +90,8 @@ final class ConnectionLoopBinding {
     }
 
     private func arm(_ timeout: OpaquePointer) {
-        var timer: Timer?
-        timer = loop.schedule(afterMilliseconds: Int(dbus_timeout_get_interval(timeout))) { [weak self] in
+        var timer: (any ConnectionTimer)?
+        timer = loop.scheduleTimer(afterMilliseconds: Int(dbus_timeout_get_interval(timeout))) { [weak self] in
             guard let self, let timer else { return }
             dbus_timeout_handle(timeout)
             // libdbus timeouts repeat until removed or disabled. Handling may have removed it

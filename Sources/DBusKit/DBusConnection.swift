@@ -1,5 +1,4 @@
 internal import CDBus
-public import EventLoop
 
 /// A private connection to a message bus. Owns the libdbus connection and closes it on deinit.
 ///
@@ -195,8 +194,9 @@ public final class DBusConnection {
         return messageHandler?(message) ?? false
     }
 
-    /// Lets the event loop drive this connection: its descriptors, timeouts and dispatching.
-    public func attach(to loop: EventLoop) {
+    /// Lets the event loop (or another driver) drive this connection: its descriptors, timeouts
+    /// and dispatching.
+    public func attach(to loop: any ConnectionDriver) {
         guard loopBinding == nil else { return }
         loopBinding = ConnectionLoopBinding(connection: self, loop: loop)
     }

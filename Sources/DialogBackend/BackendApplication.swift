@@ -1,77 +1,104 @@
-internal import TimePickerContract
 internal import CGtk
+internal import DBusKit
 internal import Glibc
+internal import TimePickerContract
 
 /// How `timepickerd-gtk` runs: what the command line chose.
 public struct BackendConfiguration: Sendable {
     /// Log a line per call, event and dialog.
     public var verbose = false
-    /// Seconds to stay after the last dialog closed (and after start without a call).
+    /// Seconds to stay after the last dialog closed, and after start without a call.
     public var idleTimeoutSeconds: UInt32 = 30
 
     public init() {}
 }
 
-/// The bus name and application id of the GTK backend.
+/// The bus name of the GTK backend.
 public let backendBusName = DialogBackendBus.gtkName.rawValue
 
 /// Runs the backend until it has been idle for `idleTimeoutSeconds` or is told to stop;
 /// returns the exit status.
 ///
-/// The shape of xdg-desktop-portal's backends: the interface is exported on the session bus
-/// connection first, then a GApplication with `G_APPLICATION_IS_SERVICE` owns the bus name on
-/// that same connection (so no call can arrive before the object exists), holds itself while
-/// dialogs are open, and quits after its inactivity timeout.
+/// The shape of xdg-desktop-portal's backends, without GApplication: GApplication would export
+/// its own interfaces (org.gtk.Application, org.gtk.Actions, org.freedesktop.Application) on
+/// the connection and answer them for anyone, and would hold a service for 10 s before its
+/// inactivity timeout counts. So the backend has a libdbus connection of its own, driven from
+/// GLib's main loop, serves its one interface on it (exported before the name is taken, so no
+/// call can arrive before the object exists), and leaves after its own idle timeout.
 @MainActor
 public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
     let log = Log(verbose: configuration.verbose)
+    allocateWithMalloc(log: log)
     preferSoftwareRendering()
+    // WM_CLASS and GTK's messages name the program, as GApplication did from argv[0].
+    g_set_prgname("timepickerd-gtk")
     // Without a display, stay on the bus and answer ShowPicker at once with response 2: the
     // daemon learns why at once, rather than from a name that vanished.
-    let display = openDisplay()
-    var error: UnsafeMutablePointer<GError>?
-    guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-        log.warning("cannot connect to the session bus: \(consume(error))")
-        return 1
-    }
-    defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-
-    let application: UnsafeMutablePointer<GApplication>
-    let serviceDisplay: BackendService.Display
-    switch display {
-    case .success:
-        let adwApplication = adw_application_new(backendBusName, G_APPLICATION_IS_SERVICE)!
-        application = UnsafeMutablePointer(OpaquePointer(adwApplication))
-        serviceDisplay = .available(UnsafeMutablePointer(OpaquePointer(adwApplication)))
+    let display: BackendService.Display
+    switch openDisplay() {
+    case .success: display = .available
     case .failure(let problem):
         log.warning(problem.description)
-        application = g_application_new(backendBusName, G_APPLICATION_IS_SERVICE)
-        serviceDisplay = .unavailable(problem.description)
+        display = .unavailable(problem.description)
     }
-    defer { g_object_unref(UnsafeMutableRawPointer(application)) }
-
-    let service = BackendService(connection: connection, application: application, display: serviceDisplay, log: log)
+    let connection: DBusConnection
     do {
-        try service.register()
+        connection = try DBusConnection.sessionBus()
     } catch {
-        log.warning(error.description)
+        log.warning("cannot connect to the session bus: \(error.message)")
         return 1
     }
-    g_application_set_inactivity_timeout(application, configuration.idleTimeoutSeconds * 1000)
+    connection.attach(to: GLibConnectionDriver())
+    let loop = g_main_loop_new(nil, 0)
+    defer { g_main_loop_unref(loop) }
+    let idle = IdleExit(seconds: configuration.idleTimeoutSeconds) {
+        log.debug("idle for \(configuration.idleTimeoutSeconds) s: exiting")
+        g_main_loop_quit(loop)
+    }
+    let service = BackendService(connection: connection, display: display, idle: idle, log: log)
+    service.onDisconnected = {
+        log.debug("the bus connection closed: exiting")
+        g_main_loop_quit(loop)
+    }
+    service.start()
+    do {
+        let reply = try connection.requestName(DialogBackendBus.gtkName, flags: [.doNotQueue])
+        guard reply == .primaryOwner || reply == .alreadyOwner else {
+            log.warning("\(backendBusName) is already owned on this bus: another backend runs")
+            return 1
+        }
+    } catch {
+        log.warning("cannot own \(backendBusName): \(error.message)")
+        return 1
+    }
     for signal in [SIGTERM, SIGINT] {
         MainLoopSource.onUnixSignal(signal) {
             log.debug("stopping on signal \(signal)")
             service.closeAll(reason: "the backend is stopping")
-            g_application_quit(application)
+            g_main_loop_quit(loop)
         }
     }
-    log.debug("serving \(BackendService.interfaceName) as \(backendBusName)")
-    // GApplication parses no options of ours: the executable has already.
-    var arguments: [UnsafeMutablePointer<CChar>?] = [strdup("timepickerd-gtk"), nil]
-    defer { free(arguments[0]) }
-    let status = g_application_run(application, 1, &arguments)
-    log.debug("exiting with status \(status)")
-    return status
+    log.debug("serving \(DialogBackendBus.interface) as \(backendBusName)")
+    g_main_loop_run(loop)
+    log.debug("exiting")
+    return 0
+}
+
+/// Has GLib allocate with malloc rather than its slice allocator, unless the environment chose:
+/// the backend starts itself afresh with G_SLICE=always-malloc (same process, same arguments).
+///
+/// GLib 2.74's slices (hash tables, list nodes, signal handlers, CSS and accessibility records:
+/// GTK makes a great many for each dialog) stay in GLib's own caches once freed, and are not
+/// given back while the backend idles: 4 long dialogs left 116 MiB resident after they closed,
+/// against 39 MiB with malloc, which `MemoryTrim` gives back. GLib reads G_SLICE when it first
+/// allocates a slice, which its own library constructors do before `main`: only a new image of
+/// the program sees it. If the exec fails the backend goes on as it is. (GLib 2.76 and later
+/// allocate slices with malloc.)
+private func allocateWithMalloc(log: Log) {
+    guard getenv("G_SLICE") == nil else { return }
+    setenv("G_SLICE", "always-malloc", 1)
+    execv("/proc/self/exe", CommandLine.unsafeArgv)
+    log.warning("cannot restart with G_SLICE=always-malloc: \(String(cString: strerror(errno)))")
 }
 
 /// Renders with cairo and leaves OpenGL unloaded, unless the environment chose a renderer.

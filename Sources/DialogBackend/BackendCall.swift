@@ -1,53 +1,113 @@
-internal import DBusKit
-internal import CGtk
+package import DBusKit
+internal import Glibc
+internal import TimePickerContract
 package import TimePickerCore
 
-/// A method call of io.github.timepickerd.impl.TimePicker1, read from its GVariant parameters
-/// into Swift values (GDBus has already checked the signature against the interface).
-package enum BackendCall: Sendable, Equatable {
+/// A method call the backend answers, read from a message: its header first (object, interface,
+/// member, signature), then its body, counted as it is read and refused past the bounds below
+/// before anything else is done with it.
+package enum BackendCall: Equatable {
     case showPicker(handle: String, parentWindow: String, options: [String: OptionValue])
     case update(handle: String, state: [String: OptionValue])
     case close(handle: String)
+    /// Introspectable.Introspect on the backend's object or one of its ancestors.
+    case introspect(ObjectPath)
+    /// Properties.Get of `name` on `interface`.
+    case getProperty(interface: String, name: String)
+    case getAllProperties(interface: String)
+    case setProperty(interface: String, name: String)
 
-    /// Reads the call `method` from `parameters`; nil for a method the interface does not have.
-    package init?(method: String, parameters: VariantReader) {
-        let handle = parameters.child(0).string
-        switch method {
-        case "ShowPicker":
-            self = .showPicker(
-                handle: handle, parentWindow: parameters.child(1).string, options: parameters.child(2).options)
-        case "Update":
-            self = .update(handle: handle, state: parameters.child(1).options)
-        case "Close":
-            self = .close(handle: handle)
+    /// The most values a call's body may hold, counting those inside containers: the daemon's
+    /// own bound. The largest valid ShowPicker has a dozen options, four values each.
+    static let maximumValues = 256
+    /// How many bytes its strings may hold in all. The daemon sends titles it has bounded to
+    /// 2,000 code points (8 KB) and short strings otherwise, so this is far above a valid call,
+    /// and small enough that calls waiting for their caller's verdict cost little.
+    static let maximumStringBytes = 64 * 1024
+
+    /// Reads `message`, a method call to the backend; throws the error to answer with for a
+    /// call the backend does not have or whose arguments it refuses. Descriptors in the body
+    /// are closed: the backend keeps none.
+    package init(_ message: DBusMessage) throws(DBusFailure) {
+        let path = message.path ?? "/"
+        let member = message.member?.rawValue ?? ""
+        let interface = message.interface
+        let signature: String
+        switch (interface, member) {
+        case (InterfaceName.introspectable?, "Introspect"):
+            guard path == DialogBackendBus.path || DialogBackendBus.path.isDescendant(of: path) else { throw Self.noObject(path) }
+            self = .introspect(path)
+            return
+        case (_, _) where path != DialogBackendBus.path:
+            throw Self.noObject(path)
+        case (InterfaceName.properties?, "Get"): signature = "ss"
+        case (InterfaceName.properties?, "GetAll"): signature = "s"
+        case (InterfaceName.properties?, "Set"): signature = "ssv"
+        case (nil, "ShowPicker"), (DialogBackendBus.interface?, "ShowPicker"): signature = "osa{sv}"
+        case (nil, "Update"), (DialogBackendBus.interface?, "Update"): signature = "oa{sv}"
+        case (nil, "Close"), (DialogBackendBus.interface?, "Close"): signature = "o"
         default:
-            return nil
+            throw DBusFailure(
+                name: .unknownMethod,
+                message: "no method \(quotedForMessage(member, maxCharacters: 255)) on interface \(quotedForMessage(interface?.rawValue ?? "(none)", maxCharacters: 255))")
+        }
+        // The header's signature is checked before the body is read: a wrong call costs nothing.
+        guard message.signature == signature else {
+            throw DBusFailure(name: .invalidArgs, message: "\(member) takes arguments of type '\(signature)', got \(quotedForMessage(message.signature))")
+        }
+        let values: [DBusValue]
+        do {
+            values = try message.arguments(maximumValues: Self.maximumValues, maximumStringBytes: Self.maximumStringBytes)
+        } catch {
+            throw DBusFailure(name: .invalidArgs, message: "cannot read the arguments: \(error.message)")
+        }
+        defer { for descriptor in values.flatMap(\.unixFDs) { Glibc.close(descriptor) } }
+        self = try Self.read(member, values)
+    }
+
+    private static func read(_ member: String, _ values: [DBusValue]) throws(DBusFailure) -> BackendCall {
+        let first = values.first
+        let second = values.dropFirst().first
+        let third = values.dropFirst(2).first
+        switch (member, first, second, third) {
+        case ("ShowPicker", .objectPath(let handle)?, .string(let parent)?, let options?):
+            return .showPicker(handle: handle.rawValue, parentWindow: parent, options: try Self.options(options))
+        case ("Update", .objectPath(let handle)?, let state?, nil):
+            return .update(handle: handle.rawValue, state: try Self.options(state))
+        case ("Close", .objectPath(let handle)?, nil, nil):
+            return .close(handle: handle.rawValue)
+        case ("Get", .string(let interface)?, .string(let name)?, nil):
+            return .getProperty(interface: interface, name: name)
+        case ("GetAll", .string(let interface)?, nil, nil):
+            return .getAllProperties(interface: interface)
+        case ("Set", .string(let interface)?, .string(let name)?, _?):
+            return .setProperty(interface: interface, name: name)
+        default:
+            // The signature was checked: only a body libdbus and the header disagree on.
+            throw DBusFailure(name: .invalidArgs, message: "\(member): arguments that do not match their signature")
         }
     }
-}
 
-/// A method call waiting for its reply (`GDBusMethodInvocation`); each is answered exactly once.
-///
-/// Unchecked Sendable: GDBus lets any thread reply to an invocation, and this type only replies.
-final class MethodInvocation: @unchecked Sendable {
-    private let raw: OpaquePointer
-    init(_ raw: OpaquePointer) { self.raw = raw }
-
-    /// Replies with `values` (floating GVariants, consumed). `g_dbus_method_invocation_return_value`.
-    func reply(_ values: [OpaquePointer?]) {
-        g_dbus_method_invocation_return_value(raw, VariantBuilder.tuple(values))
+    /// An `a{sv}` as option values: strings and uint32s as such, any other type by its
+    /// signature. A key given twice is refused, as the daemon refuses it.
+    private static func options(_ value: DBusValue) throws(DBusFailure) -> [String: OptionValue] {
+        var options: [String: OptionValue] = [:]
+        for (key, boxed) in value.stringKeyedEntries ?? [] {
+            guard options[key] == nil else {
+                throw DBusFailure(name: .invalidArgs, message: "option \(quotedForMessage(key)) is given more than once")
+            }
+            options[key] =
+                switch boxed {
+                case .variant(.string(let text)): .string(text)
+                case .variant(.uint32(let number)): .uint32(number)
+                case .variant(let inner): .other(signature: inner.signature)
+                default: .other(signature: boxed.signature)
+                }
+        }
+        return options
     }
 
-    /// Replies with the D-Bus error `name`. `g_dbus_method_invocation_return_dbus_error`.
-    func fail(_ name: String, _ message: String) {
-        g_dbus_method_invocation_return_dbus_error(raw, name, message)
+    private static func noObject(_ path: ObjectPath) -> DBusFailure {
+        DBusFailure(name: .unknownObject, message: "no object at path \(quotedForMessage(path.rawValue, maxCharacters: 255))")
     }
-}
-
-/// The D-Bus error names the backend replies with, in one place.
-enum BackendError {
-    static let invalidArgs = ErrorName.invalidArgs.rawValue
-    static let unknownObject = ErrorName.unknownObject.rawValue
-    static let unknownMethod = ErrorName.unknownMethod.rawValue
-    static let accessDenied = ErrorName.accessDenied.rawValue
 }

@@ -1,10 +1,10 @@
-internal import CGtk
 internal import DBusKit
 internal import Glibc
 
 /// Lets through only the calls of the backend's own Unix user: a dialog answers for the person
 /// at this display, so another user on a permissive bus must neither open dialogs here (filling
-/// the screen, or the 64 allowed) nor read what the person picks.
+/// the screen, or the dialogs allowed) nor read what the person picks, nor learn anything of
+/// the backend (its introspection, its Version).
 ///
 /// The bus is asked once per caller (`GetConnectionUnixUser`), without blocking the main loop;
 /// the calls that arrive meanwhile wait, in order, and go on once it has answered, so a Close
@@ -17,7 +17,7 @@ final class CallerUsers {
         case refused(String)
     }
 
-    private let connection: OpaquePointer
+    private let connection: DBusConnection
     private let ownUser = getuid()
     /// Verdicts by unique name: a name is never reused and its connection's user never changes.
     /// Only the bus's answers are kept; a failed question is asked again at the next call.
@@ -26,12 +26,13 @@ final class CallerUsers {
     private var waiting: [String: [@MainActor (Verdict) -> Void]] = [:]
     /// Verdicts kept at most; past it they are forgotten, and asked for again when needed.
     private let maximumVerdicts = 1024
-    /// Calls of one caller that may wait at most; more are refused at once. Far above what
-    /// the daemon sends before the bus answers (one ShowPicker per session, 256 sessions at most,
-    /// each with an Update and a Close), so only a flood meets it.
-    private let maximumWaitingCalls = 4096
+    /// Calls of one caller that may wait at most; more are refused at once. Above what the
+    /// daemon sends before the bus answers (one ShowPicker per session, 256 sessions at most,
+    /// each with a Close), so only a flood meets it; each call waits as its decoded arguments,
+    /// a few KiB at most (`BackendCall.maximumStringBytes`).
+    private let maximumWaitingCalls = 1024
 
-    init(connection: OpaquePointer) {
+    init(connection: DBusConnection) {
         self.connection = connection
     }
 
@@ -54,41 +55,43 @@ final class CallerUsers {
         askBus(about: caller)
     }
 
-    private func askBus(about caller: String) {
-        typealias AnswerHandler = @MainActor (OwnedVariant?, String?) -> Void
-        let answered: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
-            source, result, data in
-            guard let data else { return }
-            // A one-shot call: the box was retained for this callback alone.
-            let box = Unmanaged<CallbackBox<AnswerHandler>>.fromOpaque(data).takeRetainedValue()
-            var error: UnsafeMutablePointer<GError>?
-            let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error).map(OwnedVariant.init)
-            let problem = reply == nil ? consume(error) : nil
-            MainActor.assumeIsolated { box.handler(reply, problem) }
-        }
-        let box = CallbackBox<AnswerHandler> { [weak self] reply, problem in
-            self?.settle(caller, reply: reply, problem: problem)
-        }
-        // No reply type given: GDBus would want a GVariantType made and freed for it; the
-        // signature is checked in `settle` instead.
-        g_dbus_connection_call(
-            connection, BusName.messageBus.rawValue, ObjectPath.messageBus.rawValue, InterfaceName.messageBus.rawValue,
-            "GetConnectionUnixUser", VariantBuilder.tuple([g_variant_new_string(caller)]), nil,
-            G_DBUS_CALL_FLAGS_NONE, -1, nil, answered, box.retainedForC())
+    /// Forgets `caller`, which left the bus: its name is never used again.
+    func forget(_ caller: String) {
+        verdicts.removeValue(forKey: caller)
     }
 
-    private func settle(_ caller: String, reply: OwnedVariant?, problem: String?) {
-        let verdict: Verdict
-        if let reply, reply.reader.signature == "(u)" {
-            let user = reply.reader.child(0).uint32
-            verdict = user == ownUser
-                ? .allowed
-                : .refused("timepickerd-gtk shows dialogs for its own user (uid \(ownUser)) only; \(caller) is uid \(user)")
-            if verdicts.count >= maximumVerdicts { verdicts.removeAll() }
-            verdicts[caller] = verdict
-        } else {
-            verdict = .refused("the bus cannot say which user \(caller) is: \(problem ?? "an answer of the wrong type")")
+    private func askBus(about caller: String) {
+        do {
+            let question = try DBusMessage.methodCall(
+                destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetConnectionUnixUser")
+            try question.append(.string(caller))
+            try connection.call(question) { [weak self] reply in
+                MainActor.assumeIsolated { self?.settle(caller, reply: reply) }
+            }
+        } catch {
+            settle(caller, problem: error.message)
         }
+    }
+
+    private func settle(_ caller: String, reply: DBusMessage) {
+        guard reply.kind == .methodReturn, let values = try? reply.arguments(maximumValues: 1, maximumStringBytes: 0),
+              case .uint32(let user)? = values.first
+        else {
+            return settle(caller, problem: reply.errorMessage(maximumBytes: 200) ?? "an answer of the wrong type")
+        }
+        let verdict: Verdict = user == ownUser
+            ? .allowed
+            : .refused("timepickerd-gtk shows dialogs for its own user (uid \(ownUser)) only; \(caller) is uid \(user)")
+        if verdicts.count >= maximumVerdicts { verdicts.removeAll() }
+        verdicts[caller] = verdict
+        release(caller, verdict)
+    }
+
+    private func settle(_ caller: String, problem: String) {
+        release(caller, .refused("the bus cannot say which user \(caller) is: \(problem)"))
+    }
+
+    private func release(_ caller: String, _ verdict: Verdict) {
         let calls = waiting.removeValue(forKey: caller) ?? []
         for proceed in calls { proceed(verdict) }
     }

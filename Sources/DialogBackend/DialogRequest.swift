@@ -6,7 +6,8 @@ public import TimePickerCore
 /// The checks are the daemon's own (`PickerOptions(validating:)`), so a value the daemon would
 /// refuse is refused here with the same message; keys the backend does not know are ignored,
 /// so a newer daemon can send more. The title is the exception: the daemon bounds it, but the
-/// backend takes any length and clips it, since a caller of the backend is untrusted too.
+/// backend takes any length its calls may carry (`BackendCall.maximumStringBytes`) and clips
+/// it, since a caller of the backend is untrusted too.
 public struct DialogRequest: Sendable, Equatable {
     /// The option keys the core checks; `title`, `focus` and `activation_token` are read here.
     static let checkedByCore = ["step", "first", "last", "min_duration", "start", "end", "timeout", "clock"]
@@ -16,7 +17,7 @@ public struct DialogRequest: Sendable, Equatable {
     /// The grid, minimum duration and clock; `start`/`end` are the first state's.
     public let options: PickerOptions
     /// What the dialog draws first.
-    public let state: DialogState
+    public private(set) var state: DialogState
     /// Handed to the window for focus (XDG activation, startup notification); nil when not sent.
     public let activationToken: String?
 
@@ -42,5 +43,12 @@ public struct DialogRequest: Sendable, Equatable {
                 reason: "must be at most \(Self.maxActivationTokenBytes) bytes (got \(token.utf8.count))")
         }
         activationToken = token.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The same request drawing `state` first: an Update that came before the dialog was built.
+    func replacingState(with state: DialogState) -> DialogRequest {
+        var request = self
+        request.state = state
+        return request
     }
 }

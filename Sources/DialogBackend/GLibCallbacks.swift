@@ -95,14 +95,34 @@ enum MainLoopSource {
         return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, trampoline, CallbackBox(handler).retainedForC(), releaseBox)
     }
 
-    /// Calls `handler` once, when the main loop has nothing more urgent to do (after pending
-    /// layout). The corresponding C function is `g_idle_add_full`.
-    static func onceIdle(_ handler: @escaping SignalHandler) {
+    /// Calls `handler` once, `milliseconds` from now; returns the source id for `g_source_remove`
+    /// (until it has run). The corresponding C function is `g_timeout_add_full`.
+    static func after(milliseconds: UInt32, _ handler: @escaping SignalHandler) -> UInt32 {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
             _ = withBox(data) { (box: CallbackBox<SignalHandler>) in box.handler() }
             return 0
         }
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, trampoline, CallbackBox(handler).retainedForC(), releaseBox)
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, trampoline, CallbackBox(handler).retainedForC(), releaseBox)
+    }
+
+    /// Calls `handler` once, when the main loop has nothing more urgent to do (after pending
+    /// layout). The corresponding C function is `g_idle_add_full`.
+    static func onceIdle(_ handler: @escaping SignalHandler) {
+        whileIdle(priority: G_PRIORITY_DEFAULT_IDLE) {
+            handler()
+            return false
+        }
+    }
+
+    /// Calls `handler` whenever the main loop has nothing at a priority above `priority` to do,
+    /// until it returns false; returns the source id. The corresponding C function is
+    /// `g_idle_add_full`.
+    @discardableResult
+    static func whileIdle(priority: Int32, _ handler: @escaping RepeatingHandler) -> UInt32 {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
+            withBox(data) { (box: CallbackBox<RepeatingHandler>) in box.handler() } == true ? 1 : 0
+        }
+        return g_idle_add_full(priority, trampoline, CallbackBox(handler).retainedForC(), releaseBox)
     }
 
     /// Calls `handler` when the Unix signal `number` arrives (SIGTERM, SIGINT), on the main loop.

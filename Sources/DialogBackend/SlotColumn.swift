@@ -1,12 +1,13 @@
 internal import CGtk
 internal import TimePickerCore
 
-/// One column of the dialog: a heading over a scrollable GtkListBox of slot labels, showing a
-/// contiguous run of the grid's slots with one of them selected.
+/// One column of the dialog: a heading over a scrollable `GtkListView` of slot labels, showing
+/// a contiguous run of the grid's slots with one of them selected.
 ///
-/// It draws what it is told and reports what the person does (a click on a row, keys, the
-/// keyboard focus arriving) through its closures; it never moves its selection by itself,
-/// except that GTK highlights a clicked row at once.
+/// The list view makes widgets only for the rows in view (`SlotRows`), so a long column costs
+/// what a short one does. It draws what it is told and reports what the person does (a click on
+/// a row, keys, the keyboard focus arriving) through its closures; it never moves its selection
+/// by itself, except that GTK highlights a clicked row at once.
 @MainActor
 final class SlotColumn {
     /// The column's widget: the heading over the scrolled list.
@@ -14,9 +15,9 @@ final class SlotColumn {
     private let list: Widget
     private let scroller: Widget
     private let grid: SlotGrid
-    private let clock: ClockStyle
-    /// The grid indices the rows show, in order.
-    private var shown: Range<Int> = 0..<0
+    private let rows: SlotRows
+    /// The label of each row that has a widget now, by its position in the list.
+    private var boundLabels: [UInt32: Widget] = [:]
     /// The grid index of the selected row.
     private var selected: Int?
     /// Set while the column changes its own rows and selection, so GTK's signals about those
@@ -24,6 +25,8 @@ final class SlotColumn {
     private var isDrawing = false
     /// The selected row is to be scrolled into view once the rows have their new positions.
     private var scrollPending = false
+    /// The selected row is to get the keyboard focus once it has a widget.
+    private var focusPending = false
 
     /// The person clicked the row of this slot.
     var onPick: (@MainActor (WallClockTime) -> Void)?
@@ -36,17 +39,18 @@ final class SlotColumn {
 
     private static let minimumListHeight: Int32 = 252
 
-    init(title: String, grid: SlotGrid, clock: ClockStyle) {
+    /// A column titled `title` over `labels`, every label of `grid` (`SlotRows.labels`).
+    init(title: String, grid: SlotGrid, labels: OpaquePointer) {
         self.grid = grid
-        self.clock = clock
+        rows = SlotRows(labels: labels)
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         let heading = gtk_label_new(title)!
         gtk_widget_add_css_class(heading, "heading")
         gtk_box_append(widget.cast(), heading)
 
-        list = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(list.opaque, GTK_SELECTION_SINGLE)
-        gtk_list_box_set_activate_on_single_click(list.opaque, 0)
+        let factory = gtk_signal_list_item_factory_new()!
+        list = gtk_list_view_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(rows.selection))), factory)
+        gtk_list_view_set_single_click_activate(list.opaque, 0)
         gtk_widget_add_css_class(list, "navigation-sidebar")
         list.setAccessibleLabel(title)
 
@@ -58,127 +62,148 @@ final class SlotColumn {
         gtk_scrolled_window_set_child(scroller.opaque, list)
         gtk_widget_set_vexpand(scroller, 1)
         gtk_box_append(widget.cast(), scroller)
+        connectFactory(UnsafeMutableRawPointer(factory))
         connectSignals()
     }
 
-    /// Shows the slots `rows` (grid indices) with `selectedIndex` selected; keeps the keyboard
+    /// Shows the slots `shown` (grid indices) with `selectedIndex` selected; keeps the keyboard
     /// focus on the selected row when it was in the list, and scrolls the row into view.
-    func draw(rows: Range<Int>, selectedIndex: Int) {
+    func draw(rows shown: Range<Int>, selectedIndex: Int) {
         isDrawing = true
         defer { isDrawing = false }
         let hadFocus = list.containsFocus
-        let reshaped = rows != shown
-        if reshaped { reshape(to: rows) }
+        let reshaped = shown != rows.shown
+        rows.show(shown)
         selected = selectedIndex
-        if let row = row(forSlot: selectedIndex) {
-            gtk_list_box_select_row(list.opaque, row)
-            if hadFocus { gtk_widget_grab_focus(row.widget) }
-        }
+        rows.select(selectedIndex)
         // Rows added or removed move the others only at the next layout: scroll after it.
         if reshaped || gtk_widget_get_mapped(list) == 0 {
             scrollPending = true
+            if hadFocus { focusPending = true }
         } else {
             scrollToSelected()
+            if hadFocus { focus() }
         }
     }
 
-    /// Puts the keyboard focus on the selected row.
+    /// Puts the keyboard focus on the selected row, once it is laid out in view: the list is
+    /// scrolled to it first. (Focusing a row out of view makes GTK 4.8's list view scroll by
+    /// itself, and a scroll of ours on top of that leaves it blank around the row.)
     func focus() {
-        if let selected, let row = row(forSlot: selected) {
-            gtk_widget_grab_focus(row.widget)
-        } else {
+        focus(scrolled: false)
+    }
+
+    /// `scrolled`: the list has been scrolled to the row already; take it wherever it lies.
+    private func focus(scrolled: Bool) {
+        guard let selected, let position = rows.position(of: selected) else {
             gtk_widget_grab_focus(list)
-        }
-    }
-
-    /// Whether the keyboard focus is in this column's list.
-    var hasFocus: Bool { list.containsFocus }
-
-    // MARK: - Rows
-
-    private func row(forSlot index: Int) -> UnsafeMutablePointer<GtkListBoxRow>? {
-        guard shown.contains(index) else { return nil }
-        return gtk_list_box_get_row_at_index(list.opaque, Int32(index - shown.lowerBound))
-    }
-
-    /// Changes the rows to show `rows`, adding and removing only at the ends that changed.
-    private func reshape(to rows: Range<Int>) {
-        guard rows.overlaps(shown) else {
-            while let row = gtk_list_box_get_row_at_index(list.opaque, 0) { gtk_list_box_remove(list.opaque, row.widget) }
-            for index in rows { gtk_list_box_append(list.opaque, makeRow(index)) }
-            shown = rows
             return
         }
-        // The top: drop the rows above the new first slot, or add the ones it now starts with.
-        if rows.lowerBound > shown.lowerBound {
-            for _ in shown.lowerBound..<rows.lowerBound {
-                if let row = gtk_list_box_get_row_at_index(list.opaque, 0) { gtk_list_box_remove(list.opaque, row.widget) }
-            }
-        } else {
-            for index in (rows.lowerBound..<shown.lowerBound).reversed() { gtk_list_box_prepend(list.opaque, makeRow(index)) }
+        let row = boundLabels[position].flatMap { gtk_widget_get_parent($0) }
+        if let row, scrolled || isInView(position) {
+            focusPending = false
+            gtk_widget_grab_focus(row)
+            return
         }
-        // The bottom, likewise; the rows now start at rows.lowerBound.
-        if rows.upperBound < shown.upperBound {
-            for _ in rows.upperBound..<shown.upperBound {
-                if let row = gtk_list_box_get_row_at_index(list.opaque, Int32(rows.count)) { gtk_list_box_remove(list.opaque, row.widget) }
-            }
-        } else {
-            for index in shown.upperBound..<rows.upperBound { gtk_list_box_append(list.opaque, makeRow(index)) }
-        }
-        shown = rows
+        focusPending = true
+        guard extent(of: position) != nil else { return }  // the first layout settles it
+        scrollToSelected()
+        // A row that has a widget already is not bound again: settle after this scroll.
+        if row != nil { settleAfterLayout(scrolled: true) }
     }
 
-    private func makeRow(_ index: Int) -> Widget {
-        let row = gtk_list_box_row_new()!
-        let label = gtk_label_new(grid[index].label(clock))!
-        gtk_widget_add_css_class(label, "numeric")
-        gtk_label_set_xalign(label.opaque, 0)
-        gtk_list_box_row_set_child(row.cast(), label)
-        return row
+    /// Forgets a focus that waits for a layout: the keyboard went to another part of the dialog.
+    func dropPendingFocus() {
+        focusPending = false
     }
+
+    /// Whether the keyboard focus is in this column's list, or on its way there.
+    var hasFocus: Bool { list.containsFocus || focusPending }
 
     // MARK: - Scrolling
 
-    /// Scrolls so that the selected row is in view, centred when it was out of view.
-    private func scrollToSelected() {
-        guard let selected, let row = row(forSlot: selected) else { return }
-        var bounds = graphene_rect_t()
+    /// The rows' extent in the list: they all have one height, so a row's place is its position
+    /// times the list's height shared out. Nil before the list is laid out.
+    private func extent(of position: UInt32) -> (top: Double, bottom: Double, value: Double, page: Double)? {
         let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)
         let page = gtk_adjustment_get_page_size(adjustment)
-        guard gtk_widget_compute_bounds(row.widget, list, &bounds) != 0, page > 0, bounds.size.height > 0 else {
+        let height = gtk_adjustment_get_upper(adjustment)
+        guard page > 0, height > 0, !rows.shown.isEmpty, gtk_widget_get_mapped(list) != 0 else { return nil }
+        let rowHeight = height / Double(rows.shown.count)
+        let top = Double(position) * rowHeight
+        return (top, top + rowHeight, gtk_adjustment_get_value(adjustment), page)
+    }
+
+    /// Whether the row at `position` lies within the part of the list in view.
+    private func isInView(_ position: UInt32) -> Bool {
+        guard let extent = extent(of: position) else { return false }
+        return extent.top >= extent.value && extent.bottom <= extent.value + extent.page
+    }
+
+    /// Scrolls so that the selected row is in view, centred when it was out of view.
+    private func scrollToSelected() {
+        guard let selected, let position = rows.position(of: selected) else { return }
+        guard let extent = extent(of: position) else {
             scrollPending = true
             return
         }
         scrollPending = false
-        let top = Double(bounds.origin.y)
-        let bottom = top + Double(bounds.size.height)
-        let value = gtk_adjustment_get_value(adjustment)
-        if top < value || bottom > value + page {
-            gtk_adjustment_set_value(adjustment, (top + bottom) / 2 - page / 2)
+        if extent.top < extent.value || extent.bottom > extent.value + extent.page {
+            let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)
+            gtk_adjustment_set_value(adjustment, (extent.top + extent.bottom) / 2 - extent.page / 2)
         }
     }
 
-    // MARK: - Input
+    /// Scrolls and focuses what waits for a layout, once it is done; `scrolled` when the list
+    /// was scrolled for the focus already.
+    private func settleAfterLayout(scrolled: Bool = false) {
+        guard scrollPending || focusPending else { return }
+        MainLoopSource.onceIdle { [weak self] in
+            guard let self else { return }
+            if self.scrollPending { self.scrollToSelected() }
+            if self.focusPending { self.focus(scrolled: scrolled) }
+        }
+    }
+
+    // MARK: - Rows and input
+
+    /// Gives each row a label when the list view makes it, and the text of the slot it shows
+    /// each time it is bound to one.
+    private func connectFactory(_ factory: UnsafeMutableRawPointer) {
+        Signal.connect(factory, "setup") { item in
+            guard let item else { return }
+            let label = gtk_label_new(nil)!
+            gtk_widget_add_css_class(label, "numeric")
+            gtk_label_set_xalign(label.opaque, 0)
+            gtk_list_item_set_child(OpaquePointer(item), label)
+        }
+        Signal.connect(factory, "bind") { [weak self] item in
+            guard let self, let item, let label = gtk_list_item_get_child(OpaquePointer(item)),
+                  let text = gtk_list_item_get_item(OpaquePointer(item)).map({ gtk_string_object_get_string(OpaquePointer($0)) })
+            else { return }
+            gtk_label_set_text(label.opaque, text)
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            self.boundLabels[position] = label
+            if self.focusPending, let selected = self.selected, self.rows.position(of: selected) == position {
+                self.settleAfterLayout()
+            }
+        }
+        Signal.connect(factory, "unbind") { [weak self] item in
+            guard let self, let item, let label = gtk_list_item_get_child(OpaquePointer(item)) else { return }
+            self.boundLabels = self.boundLabels.filter { $0.value != label }
+        }
+    }
 
     private func connectSignals() {
-        Signal.connect(list.raw, "row-selected") { [weak self] row in
+        Signal.connect(UnsafeMutableRawPointer(rows.selection), "notify::selected") { [weak self] _ in
             guard let self, !self.isDrawing else { return }
-            guard let row else {
-                // A Ctrl-click unselected the row: show the selection the column was given.
-                if let selected = self.selected, let row = self.row(forSlot: selected) {
-                    self.isDrawing = true
-                    gtk_list_box_select_row(self.list.opaque, row)
-                    self.isDrawing = false
-                }
-                return
-            }
-            let index = self.shown.lowerBound + Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-            if self.shown.contains(index), index != self.selected { self.onPick?(self.grid[index]) }
+            guard let index = self.rows.selectedIndex, self.rows.shown.contains(index) else { return }
+            if index != self.selected { self.onPick?(self.grid[index]) }
         }
-        Signal.connect(list.raw, "row-activated") { [weak self] _ in
+        Signal.connect(list.raw, "activate") { [weak self] _ in
             self?.onActivate?()
         }
-        // Capture phase: the column sees its keys before GtkListBox moves its own cursor.
+        // Capture phase: the column sees its keys before the list view moves its own cursor.
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, modifiers in
@@ -196,16 +221,7 @@ final class SlotColumn {
         // layout would move the scroll bar but not the rows, so scroll just after it.
         let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
         Signal.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in
-            guard let self, self.scrollPending else { return }
-            MainLoopSource.onceIdle { [weak self] in
-                guard let self, self.scrollPending else { return }
-                self.scrollToSelected()
-            }
+            self?.settleAfterLayout()
         }
     }
-}
-
-extension UnsafeMutablePointer where Pointee == GtkListBoxRow {
-    /// The row as `GtkWidget *`.
-    fileprivate var widget: Widget { Widget(OpaquePointer(self)) }
 }

@@ -41,7 +41,7 @@ final class TimePickerDialog {
     private let onFinish: @MainActor (Outcome) -> Void
 
     init(
-        request: DialogRequest, parent: ParentWindowID, application: UnsafeMutablePointer<GtkApplication>?, log: Log,
+        request: DialogRequest, parent: ParentWindowID, log: Log,
         onEvent: @escaping @MainActor (PickerEvent) -> Void, onFinish: @escaping @MainActor (Outcome) -> Void
     ) {
         options = request.options
@@ -51,8 +51,11 @@ final class TimePickerDialog {
         self.log = log
         self.onEvent = onEvent
         self.onFinish = onFinish
-        startColumn = SlotColumn(title: "Start", grid: options.grid, clock: options.clock)
-        endColumn = SlotColumn(title: "End", grid: options.grid, clock: options.clock)
+        // One list of every slot's label, which both columns show a run of.
+        let labels = SlotRows.labels(of: options.grid, clock: options.clock)
+        startColumn = SlotColumn(title: "Start", grid: options.grid, labels: labels)
+        endColumn = SlotColumn(title: "End", grid: options.grid, labels: labels)
+        g_object_unref(UnsafeMutableRawPointer(labels))
         durationLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(durationLabel, "dim-label")
         countdownLabel = gtk_label_new(nil)
@@ -73,7 +76,6 @@ final class TimePickerDialog {
         nameResponseButtons()
         limitHeadingLines()
         gtk_window_set_title(window.cast(), request.heading)
-        if let application { gtk_window_set_application(window.cast(), application) }
         if let token = request.activationToken { gtk_window_set_startup_id(window.cast(), token) }
         connectSignals()
         draw(restartingCountdown: true)
@@ -82,7 +84,7 @@ final class TimePickerDialog {
     /// Shows the window, with the keyboard focus in the column the state names.
     func present() {
         gtk_window_present(window.cast())
-        column(state.model.focus).focus()
+        focus(state.model.focus)
     }
 
     /// Draws the daemon's new state; `restartingCountdown` when it carried the seconds left.
@@ -92,7 +94,7 @@ final class TimePickerDialog {
         if focusChanged, newState.model.focus != reportedFocus, column(reportedFocus).hasFocus {
             // The daemon moved the focus itself: the keyboard follows.
             reportedFocus = newState.model.focus
-            column(newState.model.focus).focus()
+            focus(newState.model.focus)
         }
         reportedFocus = newState.model.focus
         draw(restartingCountdown: restartingCountdown)
@@ -147,19 +149,31 @@ final class TimePickerDialog {
         which == .start ? startColumn : endColumn
     }
 
+    /// Puts the keyboard focus in column `which`; the other forgets a focus it was waiting to take.
+    private func focus(_ which: PickerColumn) {
+        column(which.other).dropPendingFocus()
+        column(which).focus()
+    }
+
     // MARK: - Input
 
     private func connectSignals() {
         for which in [PickerColumn.start, .end] {
             let slotColumn = column(which)
-            slotColumn.onFocusIn = { [weak self] in self?.report(focus: which) }
+            slotColumn.onFocusIn = { [weak self] in
+                // The person put the keyboard here (a click, Tab): not the other column.
+                self?.column(which.other).dropPendingFocus()
+                self?.report(focus: which)
+            }
             slotColumn.onPick = { [weak self] time in
                 self?.report(focus: which)
                 self?.onEvent(.set(which, time))
             }
             slotColumn.onActivate = { [weak self] in
+                // As OK's button does (the dialog's default widget): the response, and the
+                // window closed. adw_message_dialog_response would leave the window up.
                 guard let self else { return }
-                adw_message_dialog_response(self.window.cast(), Self.okResponse)
+                gtk_widget_activate_default(self.window)
             }
             slotColumn.onKey = { [weak self] key in
                 guard let self else { return }
@@ -168,11 +182,11 @@ final class TimePickerDialog {
                     self.report(focus: which)
                     self.onEvent(event)
                 case .otherColumn:
-                    self.column(which.other).focus()
+                    self.focus(which.other)
                 case .tab(let forward):
                     // Start, End, then the buttons (Cancel, OK), and round again.
                     switch (which, forward) {
-                    case (.start, true), (.end, false): self.column(which.other).focus()
+                    case (.start, true), (.end, false): self.focus(which.other)
                     case (.end, true): self.focusResponseButton(first: true)
                     case (.start, false): self.focusResponseButton(first: false)
                     }
@@ -195,6 +209,8 @@ final class TimePickerDialog {
 
     /// Focuses the first (Cancel) or last (OK) response button on screen.
     private func focusResponseButton(first: Bool) {
+        startColumn.dropPendingFocus()
+        endColumn.dropPendingFocus()
         let shown = responseButtons.filter { gtk_widget_get_mapped($0) != 0 }
         if let button = first ? shown.first : shown.last { gtk_widget_grab_focus(button) }
     }
@@ -232,7 +248,9 @@ final class TimePickerDialog {
     }
 
     private func attachToParent() {
-        guard parent != .none, let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        WindowIdentity.name(surface)
+        guard parent != .none else { return }
         if parent.attach(to: surface) {
             log.debug("dialog made transient for \(parent)")
         } else {

@@ -25,6 +25,9 @@ final class DialogBackend {
         /// The backend answered with an error of its own (or the bus refused the call), so the
         /// call did nothing; not so when it went unanswered (the backend died or timed out).
         var isRefusal = false
+        /// The bus said the backend left it without answering (NoReply from the bus itself,
+        /// not a timeout of ours): it exited or crashed with the call still unanswered.
+        var recipientLeft = false
     }
 
     /// How a dialog ended, as ShowPicker's late reply says.
@@ -113,6 +116,25 @@ final class DialogBackend {
         call(owner, DialogBackendBus.Member.showPicker, [.objectPath(handle), .string(parentWindow), .vardict(options)],
              timeout: DBusConnection.infiniteTimeout) { result in
             completion(result.flatMap(Self.response(from:)))
+        }
+    }
+
+    /// Properties.Get of the interface's Version at `owner`, sent right after a ShowPicker to
+    /// learn when the backend has taken it: `completion(true)` once `owner` itself answered (a
+    /// value, or an error of its own from a backend without the property), which a backend that
+    /// handles a connection's calls in order does only after the ShowPicker (the interface file
+    /// says so). False when it left the bus first, or did not answer within
+    /// `startTimeoutMilliseconds`. Peer.Ping would not do: GDBus answers it on its worker
+    /// thread, ahead of the calls waiting for the main loop.
+    func confirmTaken(at owner: BusName, completion: @escaping (Bool) -> Void) {
+        do {
+            let message = try DBusMessage.methodCall(destination: owner, path: DialogBackendBus.path, interface: .properties, member: "Get")
+            try message.append(contentsOf: [.string(DialogBackendBus.interface.rawValue), .string("Version")])
+            try connection.call(message, timeoutMilliseconds: Self.startTimeoutMilliseconds) { reply in
+                completion(reply.sender == owner)
+            }
+        } catch {
+            completion(false)
         }
     }
 
@@ -210,7 +232,9 @@ final class DialogBackend {
                         message = "the dialog backend \(name) refused \(member): \(error.rawValue): \(detail)"
                     }
                     let unanswered = error == .noReply || error == .timeout || error == .disconnected
-                    completion(.failure(Failure(message: message, isAbsent: absent, isRefusal: !absent && !unanswered)))
+                    let recipientLeft = error == .noReply && reply.sender == .messageBus
+                    completion(.failure(Failure(
+                        message: message, isAbsent: absent, isRefusal: !absent && !unanswered, recipientLeft: recipientLeft)))
                     return
                 }
                 let values = (try? reply.arguments(maximumValues: 64, maximumStringBytes: 64 * 1024)) ?? []

@@ -13,91 +13,51 @@ public import TimePickerCore
 /// stalls the daemon; one that crashes ends the sessions it showed with "unavailable"; one
 /// that cannot show a dialog at all (none installed, no display) hands the session back
 /// unseen (`couldNotShow`), so the service can show it elsewhere.
+///
+/// Like the notification path, the backend is sent what is true now, not every request: at
+/// most four ShowPicker calls it has not yet taken are out (`ShowPickerQueue`), the sessions
+/// beyond wait here in order, and one that ends while it waits is never sent; each dialog has
+/// at most one Update out, carrying the latest state. Each ShowPicker has a handle of its own
+/// (the session's path and a serial), so nothing said about one dialog reaches another.
 public final class DialogFrontEnd: PickerFrontEnd {
     public let kind = "dialog"
     public weak var delegate: (any PickerFrontEndDelegate)?
     /// Told what went wrong with the backend short of ending a session, for the log.
     public var onProblem: ((String) -> Void)?
 
-    /// One session's dialog.
-    private final class Dialog {
-        let session: PickerSessionID
-        let handle: ObjectPath
-        /// The latest state the service gave.
-        var state: PickerState
-        /// The backend process the ShowPicker went to; nil while its owner is being found.
-        var owner: BusName?
-        /// The ShowPicker call, given up when the session ends first: a backend that never
-        /// answers it must not hold the daemon's memory for every dialog it was ever shown.
-        var showing: PendingCall?
-        /// What the backend draws now (the last state sent): the service's latest state still
-        /// has to be sent while it differs, and an unchanged state is not sent.
-        var sent: Drawn
-        /// An Update is out; the next waits for its answer, so a frozen backend holds one call.
-        var updateInFlight = false
-        /// ShowPicker went to an owner that had just left: sent again once, to the new one.
-        var retried = false
-        /// The person accepted: the events that say what they saw are being reported, and
-        /// nothing more goes to the backend.
-        var accepted = false
-
-        init(session: PickerSessionID, handle: ObjectPath, state: PickerState) {
-            self.session = session
-            self.handle = handle
-            self.state = state
-            sent = Drawn(state)
-        }
-    }
-
-    /// The parts of a state a backend draws from Update.
-    private struct Drawn: Equatable {
-        let start: WallClockTime
-        let end: WallClockTime
-        let focus: PickerColumn
-        let typed: String
-
-        init(_ state: PickerState) {
-            start = state.start
-            end = state.end
-            focus = state.focus
-            typed = state.typed
-        }
-    }
-
     private let backend: DialogBackend
     private let loop: EventLoop
-    /// The handle each session's dialog goes by: the session's object path, as the backend
-    /// interface documents.
-    private let handleForSession: (PickerSessionID) -> ObjectPath?
+    /// A session's object path, below which its dialogs' handles are made.
+    private let sessionPath: (PickerSessionID) -> ObjectPath?
     private var dialogs: [PickerSessionID: Dialog] = [:]
+    /// The sessions waiting to be sent, and the ShowPicker calls the backend has not yet taken.
+    private var queue = ShowPickerQueue()
+    /// The serial of the next ShowPicker: never reused while the daemon runs.
+    private var nextSerial: UInt64 = 1
     /// The unique name that owns the backend's name, once known.
     private var owner: BusName?
-    /// Sessions waiting for the owner to be found (the backend may be starting).
-    private var waitingForOwner: [PickerSessionID] = []
     private var resolving = false
     private var isShutDown = false
     /// How long `shutdown` lets the backend close its dialogs.
     private let stopGraceMilliseconds = 2000
 
-    /// Shows dialogs through the backend named `backendName` on `connection`; `handle` gives a
-    /// session's object path.
+    /// Shows dialogs through the backend named `backendName` on `connection`; `sessionPath`
+    /// gives a session's object path.
     public init(
         backendName: BusName, connection: DBusConnection, loop: EventLoop,
-        handle: @escaping (PickerSessionID) -> ObjectPath?
+        sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) {
         backend = DialogBackend(name: backendName, connection: connection)
         self.loop = loop
-        handleForSession = handle
+        self.sessionPath = sessionPath
         connection.addMatch(MatchRule.nameOwnerChanged(of: backendName.rawValue))
         connection.addSignalObserver { [weak self] signal in self?.handle(signal) }
     }
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
         guard !isShutDown, dialogs[session] == nil else { return }
-        let handle = handleForSession(session)
-            ?? TimePickerBus.managerPath.appending("dialog")!.appending(String(session.rawValue))!
-        dialogs[session] = Dialog(session: session, handle: handle, state: state)
-        waitingForOwner.append(session)
+        dialogs[session] = Dialog(session: session, state: state)
+        queue.append(session)
         sendWaiting()
     }
 
@@ -109,8 +69,10 @@ public final class DialogFrontEnd: PickerFrontEnd {
 
     public func withdraw(_ session: PickerSessionID) {
         guard let dialog = dialogs.removeValue(forKey: session) else { return }
-        waitingForOwner.removeAll { $0 == session }
-        if let owner = dialog.owner, !dialog.accepted { backend.close(at: owner, handle: dialog.handle) }
+        // Still waiting: the backend never hears of it. Sent: Close follows the ShowPicker on
+        // the same connection, so a backend that has not built the dialog yet need not.
+        queue.remove(session)
+        if let owner = dialog.owner, let handle = dialog.handle, !dialog.accepted { backend.close(at: owner, handle: handle) }
         dialog.showing?.cancel()
     }
 
@@ -119,10 +81,10 @@ public final class DialogFrontEnd: PickerFrontEnd {
     public func shutdown(then done: @escaping () -> Void) {
         guard !isShutDown else { return }
         isShutDown = true
-        let open = dialogs.values.compactMap { dialog in dialog.owner.map { ($0, dialog.handle) } }
+        let open = dialogs.values.compactMap { dialog in dialog.owner.flatMap { owner in dialog.handle.map { (owner, $0) } } }
         for dialog in dialogs.values { dialog.showing?.cancel() }
         dialogs.removeAll()
-        waitingForOwner.removeAll()
+        queue.removeAll()
         let closed = AllOrDeadline(count: open.count, atMostMilliseconds: stopGraceMilliseconds, on: loop, then: done)
         for (owner, handle) in open {
             backend.close(at: owner, handle: handle) { closed.finishedOne() }
@@ -131,16 +93,15 @@ public final class DialogFrontEnd: PickerFrontEnd {
 
     // MARK: Showing
 
-    /// Sends ShowPicker for the sessions that wait, finding the backend's owner first.
+    /// Sends ShowPicker for the sessions that wait, as far as the in-flight limit allows,
+    /// finding the backend's owner first.
     private func sendWaiting() {
-        guard !waitingForOwner.isEmpty else { return }
+        guard queue.hasWaiting, !isShutDown else { return }
         guard let owner else {
             findOwner()
             return
         }
-        let waiting = waitingForOwner
-        waitingForOwner.removeAll()
-        for session in waiting {
+        while self.owner == owner, let session = queue.next(for: owner) {
             guard let dialog = dialogs[session] else { continue }
             showPicker(dialog, at: owner)
         }
@@ -159,26 +120,59 @@ public final class DialogFrontEnd: PickerFrontEnd {
                 self.owner = owner
                 self.sendWaiting()
             case .failure(let failure):
-                let waiting = self.waitingForOwner
-                self.waitingForOwner.removeAll()
-                for session in waiting where self.dialogs.removeValue(forKey: session) != nil {
+                for session in self.queue.removeAllWaiting() where self.dialogs.removeValue(forKey: session) != nil {
                     self.delegate?.frontEnd(self, session: session, couldNotShow: failure.message)
                 }
             }
         }
     }
 
+    /// Sends `dialog`'s ShowPicker to `owner` under a new serial and handle, and right behind
+    /// it the call whose answer says the backend has taken it.
     private func showPicker(_ dialog: Dialog, at owner: BusName) {
+        let serial = nextSerial
+        nextSerial += 1
+        let handle = dialogHandle(for: dialog.session, serial: serial)
+        dialog.serial = serial
+        dialog.handle = handle
         dialog.owner = owner
-        dialog.sent = Drawn(dialog.state)
+        dialog.taken = false
+        dialog.sent = Dialog.Drawn(dialog.state)
+        queue.sent(serial, to: owner)
         let state = dialog.state
-        dialog.showing = backend.showPicker(
-            at: owner, handle: dialog.handle, parentWindow: state.options.parentWindow?.text ?? "",
+        let call = backend.showPicker(
+            at: owner, handle: handle, parentWindow: state.options.parentWindow?.text ?? "",
             options: DialogOptions.forShowPicker(state, now: MonotonicClock.now())
         ) { [weak self, weak dialog] result in
-            guard let self, let dialog, self.dialogs[dialog.session] === dialog else { return }
-            self.answered(dialog, sentTo: owner, result)
+            guard let self else { return }
+            self.queue.settled(serial)
+            if let dialog, self.dialogs[dialog.session] === dialog, dialog.serial == serial {
+                self.answered(dialog, sentTo: owner, result)
+            }
+            self.sendWaiting()
         }
+        // Not sent: the completion has said why, and may have sent it again already.
+        guard let call else { return }
+        dialog.showing = call
+        // Asked even when the session ends meanwhile: until the backend has taken this
+        // ShowPicker, it counts against the limit, whoever still wants the dialog. An answer
+        // from an owner that has given up the backend's name already is one on its way out.
+        backend.confirmTaken(at: owner) { [weak self, weak dialog] taken in
+            guard let self else { return }
+            if taken, self.owner == owner, let dialog, dialog.serial == serial { dialog.taken = true }
+            self.queue.settled(serial)
+            self.sendWaiting()
+        }
+    }
+
+    /// The handle of the ShowPicker numbered `serial`: the session's object path with the
+    /// serial below it, so that no two ShowPicker calls of this daemon share one, even for
+    /// sessions at the same path (a reused handle_token) or a session shown twice (a retry).
+    private func dialogHandle(for session: PickerSessionID, serial: UInt64) -> ObjectPath {
+        let element = "dialog\(serial)"
+        if let path = sessionPath(session), let handle = path.appending(element) { return handle }
+        // No session path (never so for the daemon's sessions): a path of the daemon's own.
+        return ObjectPath("\(TimePickerBus.managerPath.rawValue)/dialog/\(element)") ?? TimePickerBus.managerPath
     }
 
     /// ShowPicker's late reply: the person's choice, or why there is no dialog.
@@ -210,13 +204,21 @@ public final class DialogFrontEnd: PickerFrontEnd {
             // The dialog was never shown (no display, too many dialogs): Close was not called.
             dialogs[session] = nil
             delegate?.frontEnd(self, session: session, couldNotShow: "the dialog backend \(backend.name) showed no dialog: \(reason)")
-        case .failure(let failure) where failure.isAbsent && !dialog.retried:
-            // The owner left just before the call (a backend exiting when idle): once more,
-            // through whoever owns the name now.
+        case .failure(let failure) where !dialog.retried && (failure.isAbsent || (failure.recipientLeft && !dialog.taken)):
+            // The owner left before the call reached it, or left without having taken it (a
+            // backend quitting on its idle timeout just as the call came): nobody saw this
+            // dialog, so it goes once more, first in line, to whoever owns the name now (the bus
+            // starts a new backend). A backend that took the ShowPicker and then died may have
+            // shown the dialog: that session ends unavailable below rather than reappear unasked
+            // (and a backend that crashes on it would only crash again).
             dialog.retried = true
+            onProblem?("\(dialog.handle.map(\.rawValue) ?? "\(session)"): \(failure.message); sending it to the next owner of \(backend.name)")
             if self.owner == owner { self.owner = nil }
             dialog.owner = nil
-            waitingForOwner.append(session)
+            dialog.handle = nil
+            dialog.serial = nil
+            dialog.showing = nil
+            queue.prepend(session)
             sendWaiting()
         case .failure(let failure) where failure.isRefusal:
             // Refused (no such object or method, options it does not take): nobody saw it.
@@ -243,17 +245,17 @@ public final class DialogFrontEnd: PickerFrontEnd {
     /// Update at a time.
     private func sendUpdate(of dialog: Dialog) {
         let state = dialog.state
-        guard !dialog.updateInFlight, let owner = dialog.owner, Drawn(state) != dialog.sent else { return }
-        dialog.sent = Drawn(state)
+        guard !dialog.updateInFlight, let owner = dialog.owner, let handle = dialog.handle, Dialog.Drawn(state) != dialog.sent else { return }
+        dialog.sent = Dialog.Drawn(state)
         dialog.updateInFlight = true
-        backend.update(at: owner, handle: dialog.handle, state: DialogOptions.forUpdate(state, now: MonotonicClock.now())) {
+        backend.update(at: owner, handle: handle, state: DialogOptions.forUpdate(state, now: MonotonicClock.now())) {
             [weak self, weak dialog] failure in
             guard let self, let dialog else { return }
             dialog.updateInFlight = false
             if let failure, self.dialogs[dialog.session] === dialog {
                 // The dialog ending crosses an Update now and then; ShowPicker's reply says how
                 // it ended. Anything else is worth a line in the log.
-                self.onProblem?("\(dialog.handle): \(failure.message)")
+                self.onProblem?("\(handle): \(failure.message)")
             }
             self.sendUpdate(of: dialog)
         }
@@ -266,8 +268,12 @@ public final class DialogFrontEnd: PickerFrontEnd {
         if let previous = backend.previousOwner(in: signal) {
             // The next dialog goes to whoever owns the name next. The dialogs of an owner that
             // left end through their ShowPicker calls, which the bus fails when their recipient
-            // disconnects (and a call it never delivered is sent again).
-            if owner?.rawValue == previous { owner = nil }
+            // disconnects (and a call it never took is sent again). Sessions waiting for the
+            // one that left go to the next, without waiting for its calls to fail or time out.
+            if owner?.rawValue == previous {
+                owner = nil
+                sendWaiting()
+            }
             return
         }
         // A dialog's events come from the process that shows it, the one its ShowPicker went

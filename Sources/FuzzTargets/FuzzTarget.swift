@@ -11,8 +11,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case displaySafe = "display-safe"
     /// A method call's wire bytes through the daemon's `a{sv}` decoding and option checks.
     case optionDecoding = "option-decoding"
-    /// A method call's wire bytes through GDBus into the dialog backend's GVariant reading.
-    case gvariant
+    /// A method call's wire bytes through the dialog backend's reading of calls.
+    case backendCall = "backend-call"
     /// `parent_window` text through the daemon's and the backend's parsers (crashes only).
     case parentWindow = "parent-window"
 
@@ -23,7 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .typedTime: TypedTimeFuzz.run(input)
         case .displaySafe: DisplaySafeFuzz.run(input)
         case .optionDecoding: OptionDecodingFuzz.run(input)
-        case .gvariant: GVariantFuzz.run(input)
+        case .backendCall: BackendCallFuzz.run(input)
         case .parentWindow: ParentWindowFuzz.run(input)
         }
     }

@@ -8,44 +8,6 @@ public enum UserInterfaceKind: String, Sendable, CaseIterable {
     case terminal
 }
 
-/// A window of the caller's to attach a dialog to, in xdg-desktop-portal's `parent_window`
-/// convention: `x11:XID` (hexadecimal) or `wayland:HANDLE` (an xdg-foreign handle).
-public enum ParentWindow: Sendable, Equatable {
-    case x11(UInt32)
-    case wayland(String)
-
-    /// Reads the convention's text; nil for anything else. "" is no parent, handled by the caller.
-    public init?(_ text: String) {
-        if text.hasPrefix("x11:") {
-            let digits = text.dropFirst(4)
-            guard !digits.isEmpty, digits.count <= 8, digits.utf8.allSatisfy(Self.isHexDigit),
-                  let xid = UInt32(digits, radix: 16), xid != 0
-            else { return nil }
-            self = .x11(xid)
-        } else if text.hasPrefix("wayland:") {
-            let handle = String(text.dropFirst(8))
-            // xdg-foreign handles are printable ASCII tokens.
-            guard !handle.isEmpty, handle.utf8.count <= 256, handle.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
-            self = .wayland(handle)
-        } else {
-            return nil
-        }
-    }
-
-    /// The text form, as it travels on the bus.
-    public var text: String {
-        switch self {
-        case .x11(let xid): "x11:" + String(xid, radix: 16)
-        case .wayland(let handle): "wayland:" + handle
-        }
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-    }
-}
-
 extension PickerOptions {
     static func validatedUserInterface(_ text: String?) throws(OptionError) -> UserInterfaceKind? {
         try validatedChoice(text, key: "ui", choicesJoinedBy: ", ", introducedBy: "must be one of")

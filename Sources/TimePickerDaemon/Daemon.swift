@@ -41,7 +41,10 @@ public enum Daemon {
     private static func run(_ arguments: DaemonArguments, log: Logger) throws(StartupFailure) {
         try FrontEnds.check(arguments)
         let ownTerminal = FrontEnds.usesOwnTerminal(arguments)
-        if !ownTerminal { leaveControllingTerminal(log: log) }
+        if !ownTerminal {
+            leaveControllingTerminal(log: log)
+            log.quietOnTerminal()
+        }
         let loop = EventLoop()
         // Writes to a peer or a terminal that went away must fail with EPIPE, not kill the
         // daemon; terminal calls from the background must fail rather than stop the service.

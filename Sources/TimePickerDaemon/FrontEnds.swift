@@ -43,7 +43,7 @@ struct FrontEnds {
     ) throws(StartupFailure) -> FrontEnds {
         let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
         let notifications = NotificationFrontEnd(connection: connection, loop: loop, layout: layout)
-        let dialog = DialogFrontEnd(backendName: arguments.dialogBackend, connection: connection, loop: loop, handle: sessionPath)
+        let dialog = DialogFrontEnd(backendName: arguments.dialogBackend, connection: connection, loop: loop, sessionPath: sessionPath)
         dialog.onProblem = { message in log.log(.warning, message) }
         var frontEnds: [UserInterfaceKind: any PickerFrontEnd] = [.notification: notifications, .dialog: dialog]
         var whyMissing: [UserInterfaceKind: String] = [:]

@@ -11,6 +11,9 @@ public final class Logger {
     }
 
     private let verbose: Bool
+    /// The least urgent priority written: debug with `--verbose`, info otherwise, unless
+    /// raised with `quietOnTerminal()`.
+    private var threshold: Priority
     private let journal: Bool
     /// stderr reopened non-blocking where it can be, so a stalled terminal or pipe drops log
     /// lines instead of stalling the daemon.
@@ -25,6 +28,7 @@ public final class Logger {
 
     public init(verbose: Bool) {
         self.verbose = verbose
+        threshold = verbose ? .debug : .info
         journal = getenv("JOURNAL_STREAM") != nil
         output = reopenNonBlocking(STDERR_FILENO) ?? STDERR_FILENO
     }
@@ -32,7 +36,7 @@ public final class Logger {
     /// Logs `message`; debug lines only with `--verbose`. Control characters are neutralised,
     /// since messages quote callers' text.
     public func log(_ priority: Priority, _ message: String) {
-        guard priority != .debug || verbose else { return }
+        guard priority.rawValue <= threshold.rawValue else { return }
         let line = prefix(priority) + displaySafe(message) + "\n"
         if heldLines != nil {
             heldLines?.append(line)
@@ -40,6 +44,14 @@ public final class Logger {
         } else {
             write(line)
         }
+    }
+
+    /// Without `--verbose`, logs only notices, warnings and errors when stderr is a terminal the
+    /// daemon does not draw on: the terminal of the shell whose bus started it (under
+    /// `dbus-run-session`), where a line for every picker would land among the person's work.
+    public func quietOnTerminal() {
+        guard !verbose, !journal, isatty(STDERR_FILENO) == 1 else { return }
+        threshold = .notice
     }
 
     /// Keeps lines back until the matching `release()`, so they do not scribble over a picker

@@ -209,7 +209,7 @@ public final class TimePickerService {
         var interfaces: [InterfaceName] = []
         if path == TimePickerBus.managerPath { interfaces = [TimePickerBus.managerInterface] }
         if sessions[path] != nil { interfaces = [TimePickerBus.sessionInterface] }
-        let children = IntrospectionDocument.children(of: path, among: sessions.exportedPaths)
+        let children = IntrospectionXML.children(of: path, among: sessions.exportedPaths)
         return introspection.document(interfaces: interfaces, children: children)
     }
 

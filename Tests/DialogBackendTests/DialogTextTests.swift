@@ -34,11 +34,14 @@ struct DialogTextTests {
         #expect(DialogText.durationLine(model, typed: "93") == "Duration 8 h 30 min (at least 1 h 30 min) · Typed 93_")
     }
 
-    @Test("parent_window: none, x11:XID in hexadecimal, wayland:HANDLE; anything else is refused")
+    @Test("parent_window: none, x11:XID in hexadecimal, wayland:HANDLE, as the daemon reads them; anything else is refused")
     func parentWindows() {
         #expect(ParentWindowID(parsing: "") == ParentWindowID.none)
         #expect(ParentWindowID(parsing: "x11:3a00007") == .x11(0x3a00007))
         #expect(ParentWindowID(parsing: "x11:0x1F") == .x11(0x1f))
+        // Accepted by the daemon, so here too: no such window, the dialog shows unparented.
+        #expect(ParentWindowID(parsing: "x11:20000000") == .x11(0x2000_0000))
+        #expect(ParentWindowID(parsing: "x11:0xffffffff") == .x11(0xffff_ffff))
         #expect(ParentWindowID(parsing: "wayland:5f4c2d1e-aaaa-bbbb-cccc-123456789abc") == .wayland("5f4c2d1e-aaaa-bbbb-cccc-123456789abc"))
         for bad in ["x11:", "x11:0", "x11:g1", "x11:123456789", "x11:-1", "x11: 1", "wayland:", "wayland:a b", "mir:1", "X11:1", "1a"] {
             #expect(ParentWindowID(parsing: bad) == nil, "\(bad)")

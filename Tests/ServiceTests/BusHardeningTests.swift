@@ -12,7 +12,7 @@ import Testing
 struct BusHardeningTests {
     static let session = "io.github.timepickerd.TimePicker1.Session"
 
-    @Test("A Cancel from another user who left before the bus could say who it was is dropped, never taken as the daemon's own user")
+    @Test("A Cancel from another user who left before the bus could say who it was is dropped, never taken as the daemon's own user", .actsAsOtherUser)
     func cancelFromUnknownUserDropped() throws {
         let fixture = try Fixture()
         let handle = try fixture.client.showTimePicker(["title": .string("Mine")])
@@ -226,19 +226,21 @@ private final class LatencyProbe: @unchecked Sendable {
 /// A caller that sends one call and leaves the bus while the daemon is stopped, so that the
 /// daemon reads the call only once the bus can no longer say who sent it.
 enum LeavingCaller {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/send-and-leave.py").path
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/send-and-leave.py")
 
     /// Sends `method` on `path` (with `options` as its a{sv}, when given), as `nobody` or as
     /// this user; returns the caller's unique name once the daemon runs again.
     static func send(
         on fixture: Fixture, asNobody: Bool, path: ObjectPath, interface: String, method: String, options: [String: String]? = nil
     ) throws -> String {
+        // As nobody, from a copy it can read: the checkout may be closed to it.
+        let script = asNobody ? try OtherUser.copies(of: [script], in: fixture.bus.directory)[0] : script.path
         var command = ["/usr/bin/python3", script, fixture.bus.address, "io.github.timepickerd.TimePicker1", path.rawValue, interface, method]
         if let options {
             let data = try JSONSerialization.data(withJSONObject: options)
             command.append(String(decoding: data, as: UTF8.self))
         }
-        if asNobody { command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command }
+        if asNobody { command = OtherUser.launcher + command }
         fixture.daemon.send(SIGSTOP)
         defer { fixture.daemon.send(SIGCONT) }
         let result = try CapturedCommand.run(command[0], Array(command.dropFirst()), environment: fixture.bus.environment, directory: fixture.bus.directory)

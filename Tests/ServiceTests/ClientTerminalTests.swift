@@ -81,7 +81,8 @@ struct ClientTerminalTests {
         fixture.daemon.send(SIGKILL)
         #expect(try client.waitForExit() == .exited(2))
         #expect(screen.isCooked, "the client restored line mode")
-        #expect(client.terminalText.contains("timepickerctl: the time picker service stopped"), "terminal: \(client.terminalText)")
+        // What the client wrote last reaches the test's reader of the terminal a moment later.
+        try screen.waitForText("timepickerctl: the time picker service stopped")
         // The picker was taken down by the client: erased from its top-left corner, where the
         // daemon left the cursor, and the cursor shown.
         let written = String(decoding: screen.rawOutput, as: UTF8.self)
@@ -200,9 +201,8 @@ struct ClientTerminalTests {
         #expect(options["terminal"]?.signature == "h", "the client passes its terminal")
         try service.answer(call, error: "org.freedesktop.DBus.Error.InvalidArgs", "option 'terminal': unknown option; known options are 'title'")
         #expect(try client.waitForExit() == .exited(2))
-        #expect(client.terminalText.contains(
-            "timepickerctl: the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal"),
-            "terminal: \(client.terminalText)")
+        try screen.waitForText(
+            "timepickerctl: the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal")
         #expect(!String(decoding: screen.rawOutput, as: UTF8.self).contains("\u{1B}[J"), "no picker to take down")
         #expect(screen.isCooked)
     }

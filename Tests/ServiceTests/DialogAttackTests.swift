@@ -29,12 +29,14 @@ struct DialogAttackTests {
             _ = try? daemon.process.waitForExit()
         }
 
-        /// ShowTimePicker with `options`, and the ShowPicker the backend receives for it.
-        func show(_ options: [String: DBusValue] = [:]) throws -> (handle: ObjectPath, call: DBusMessage) {
+        /// ShowTimePicker with `options`, the ShowPicker the backend receives for it, and the
+        /// handle that call passed (the session's path with a serial below it).
+        func show(_ options: [String: DBusValue] = [:]) throws -> (handle: ObjectPath, call: DBusMessage, dialog: ObjectPath) {
             let handle = try client.showTimePicker(options)
             let call = try backend.waitForCall("ShowPicker")
-            #expect(try FakeDialogBackend.handle(of: call) == handle)
-            return (handle, call)
+            let dialog = try FakeDialogBackend.handle(of: call)
+            #expect(dialog.isDescendant(of: handle), "\(dialog) is not below \(handle)")
+            return (handle, call, dialog)
         }
 
         /// The daemon's unique name, where Events go.
@@ -57,7 +59,7 @@ struct DialogAttackTests {
     @Test("Events nobody made in the dialog change nothing: from another connection, for a handle never shown, confirm and cancel as events, nonsense; huge moves clamp")
     func eventsNobodyMade() throws {
         let setup = try Setup()
-        let (handle, call) = try setup.show(["start": .string("09:00"), "end": .string("10:00")])
+        let (handle, call, dialog) = try setup.show(["start": .string("09:00"), "end": .string("10:00")])
         let daemon = try setup.daemonName()
         func selection() throws -> [DBusValue] {
             _ = try setup.client.call("Ping", interface: "org.freedesktop.DBus.Peer")
@@ -65,16 +67,17 @@ struct DialogAttackTests {
                     try setup.client.property("End", path: handle, interface: BusClient.sessionInterface)]
         }
         let forger = try FakeDialogBackend(bus: setup.bus, name: "test.timepickerd.Forger")
-        try forger.emit("move 5", for: handle, to: daemon)
+        try forger.emit("move 5", for: dialog, to: daemon)
         try setup.backend.emit("move 5", for: "/io/github/timepickerd/TimePicker1/session/1_99/t1", to: daemon)
+        try setup.backend.emit("move 5", for: handle, to: daemon)  // the session's path is not the dialog's handle
         for text in ["confirm", "cancel", "set start 25:00", "set start 9:17", "focus middle", "move 1 2", "move +1", "move 0x10", "",
                      "move 99999999999999999999999", String(repeating: "move 1", count: 10_000)] {
-            try setup.backend.emit(text, for: handle, to: daemon)
+            try setup.backend.emit(text, for: dialog, to: daemon)
         }
         #expect(try selection() == [.string("09:00"), .string("10:00")], "\(setup.daemon.log)")
-        try setup.backend.emit("move -9223372036854775808", for: handle, to: daemon)
+        try setup.backend.emit("move -9223372036854775808", for: dialog, to: daemon)
         #expect(try selection() == [.string("01:00"), .string("02:00")])
-        try setup.backend.emit("hour 9223372036854775807", for: handle, to: daemon)
+        try setup.backend.emit("hour 9223372036854775807", for: dialog, to: daemon)
         #expect(try selection() == [.string("24:00"), .string("24:00")])
         // Cancel and OK come only as ShowPicker's answer; the session is still open.
         try setup.backend.answer(call, response: 1)
@@ -84,9 +87,9 @@ struct DialogAttackTests {
     @Test("A backend that never answers Update is sent one at a time, the latest state once it times out, and the daemon stays answerable")
     func updateNeverAnswered() throws {
         let setup = try Setup()
-        let (handle, call) = try setup.show(["step": .uint32(1), "start": .string("09:00"), "end": .string("09:00")])
+        let (handle, call, dialog) = try setup.show(["step": .uint32(1), "start": .string("09:00"), "end": .string("09:00")])
         let daemon = try setup.daemonName()
-        for index in 0..<500 { try setup.backend.emit(index % 2 == 0 ? "move 3" : "move -1", for: handle, to: daemon) }
+        for index in 0..<500 { try setup.backend.emit(index % 2 == 0 ? "move 3" : "move -1", for: dialog, to: daemon) }
         let started = Date()
         #expect(try setup.client.property("Version") == .uint32(1))
         #expect(Date().timeIntervalSince(started) < 1)
@@ -114,7 +117,7 @@ struct DialogAttackTests {
         for results in cases {
             let pick = try setup.client.startCall("PickTimeRange", [.vardict(options)])
             let call = try setup.backend.waitForCall("ShowPicker")
-            let handle = try FakeDialogBackend.handle(of: call)
+            let handle = try FakeDialogBackend.sessionPath(of: call)
             try setup.backend.answer(call, response: 0, results)
             let reply = try setup.client.waitForReply(to: pick)
             #expect(reply.errorName == "io.github.timepickerd.TimePicker1.Error.NoUserInterface", "\(results): \(reply.strings)")
@@ -149,7 +152,7 @@ struct DialogAttackTests {
     /// ShowPicker without ever answering it, and answers every Close.
     private func cycle(_ setup: Setup, sessions: Int) throws {
         for _ in 0..<sessions {
-            let (handle, _) = try setup.show()
+            let (handle, _, _) = try setup.show()
             _ = try setup.client.call("Cancel", path: handle, interface: BusClient.sessionInterface)
             try setup.backend.reply(to: try setup.backend.waitForCall("Close"), [])
             _ = try setup.client.waitForSignal("Cancelled", path: handle)
@@ -168,24 +171,25 @@ struct DialogAttackTests {
         let daemonName = try #require(BusName(try client.connection.nameOwner(of: BusClient.service)))
         let handle = try client.showTimePicker(["start": .string("09:00"), "end": .string("10:00")])
         let shown = try first.waitForCall("ShowPicker")
+        let dialog = try FakeDialogBackend.handle(of: shown)
 
         let second = try FakeDialogBackend(bus: bus, flags: [.replaceExisting, .doNotQueue])
         #expect(try client.connection.nameOwner(of: FakeDialogBackend.name) == second.uniqueName)
         _ = try client.call("Ping", interface: "org.freedesktop.DBus.Peer")  // the daemon has seen the name change hands
-        try first.emit("move 1", for: handle, to: daemonName)
+        try first.emit("move 1", for: dialog, to: daemonName)
         let update = try first.waitForCall("Update")
         #expect(try FakeDialogBackend.strings(in: update)["start"] == "10:00", "\(daemon.log)")
         try first.reply(to: update, [])
         #expect(try client.property("Start", path: handle, interface: BusClient.sessionInterface) == .string("10:00"))
         // The new owner knows nothing of that dialog: its Events for it are not the person's.
-        try second.emit("move 5", for: handle, to: daemonName)
+        try second.emit("move 5", for: dialog, to: daemonName)
         _ = try client.call("Ping", interface: "org.freedesktop.DBus.Peer")
         #expect(try client.property("Start", path: handle, interface: BusClient.sessionInterface) == .string("10:00"))
         try first.answer(shown, response: 0, ["start": "10:00", "end": "11:00"])
         #expect(try client.waitForSignal("Selected", path: handle).strings == ["10:00", "11:00"])
 
         let next = try client.showTimePicker()
-        #expect(try FakeDialogBackend.handle(of: try second.waitForCall("ShowPicker")) == next)
+        #expect(try FakeDialogBackend.handle(of: try second.waitForCall("ShowPicker")).isDescendant(of: next))
     }
 
     @Test("A backend that refuses ShowPicker (it owns the name but has no such object) showed nothing: under --ui auto the picker becomes a notification")
@@ -214,17 +218,19 @@ struct DialogAttackTests {
         #expect(reply.errorMessage?.contains("UnknownMethod") == true, "\(reply.errorMessage ?? "")")
     }
 
-    @Test("A backend name owned by another Unix user (on a bus that admits one) gets no sessions: its OK is nobody's choice here")
+    @Test("A backend name owned by another Unix user (on a bus that admits one) gets no sessions: its OK is nobody's choice here", .actsAsOtherUser)
     func backendOfAnotherUser() throws {
         let bus = try PrivateBus()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/answering-backend.py").path
+        let script = try OtherUser.copies(
+            of: [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/answering-backend.py")],
+            in: bus.directory)[0]
         let watcher = try NameWatcher(address: bus.address, name: FakeDialogBackend.name)
+        let log = bus.directory.appendingPathComponent("other-user.log")
         let intruder = try startLogged(
-            ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-             "/usr/bin/python3", script, bus.address, FakeDialogBackend.name.rawValue, "03:00", "04:00"],
-            environment: bus.environment, logFile: bus.directory.appendingPathComponent("other-user.log"))
+            OtherUser.launcher + ["/usr/bin/python3", script, bus.address, FakeDialogBackend.name.rawValue, "03:00", "04:00"],
+            environment: bus.environment, logFile: log)
         defer { intruder.stop() }
-        #expect(watcher.waitForChange(toOwned: true, seconds: 20) != nil, "the other user's backend never owned the name")
+        try watcher.waitUntilOwned(by: intruder, "the other user's backend", seconds: 20) { logText(log) }
         let daemon = try DaemonProcess.serving(
             on: bus, arguments: ["--ui", "dialog", "--dialog-backend", FakeDialogBackend.name.rawValue, "--verbose"])
         defer { daemon.stop() }
@@ -268,7 +274,7 @@ struct DialogShutdownTests {
     @Test("A session asked for while the daemon stops (its backend keeping it waiting) ends with Cancelled(\"shutdown\") too")
     func showDuringShutdown() throws {
         let setup = try DialogAttackTests.Setup()
-        let (open, _) = try setup.show(["title": .string("Open at shutdown")])
+        let (open, _, _) = try setup.show(["title": .string("Open at shutdown")])
         // The backend never answers Close: the daemon gives it its grace period.
         setup.daemon.send(SIGTERM)
         #expect(try setup.client.waitForSignal("Cancelled", path: open).strings == ["shutdown"])

@@ -66,21 +66,29 @@ struct DialogInterfaceTests {
         #expect(try fixture.caller.outcome(of: serial).response == 2)
     }
 
-    @Test("A connection of another Unix user is refused with AccessDenied and opens no dialog; the backend's own user is served")
+    @Test("A connection of another Unix user is refused with AccessDenied and opens no dialog; the backend's own user is served", .actsAsOtherUser)
     func anotherUserIsRefused() throws {
         let fixture = try DialogFixture()
         let directory = try makeTemporaryDirectory(prefix: "other")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let gdbus = try CapturedCommand.run(
-            "/usr/bin/setpriv",
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/gdbus", "call", "--address", fixture.bus.address,
-             "--dest", "io.github.timepickerd.Gtk", "--object-path", "/io/github/timepickerd/impl/TimePicker1",
-             "--method", "io.github.timepickerd.impl.TimePicker1.ShowPicker",
-             "/io/github/timepickerd/TimePicker1/session/1_9/intruder", "", "{'title': <'Intruder'>}"],
-            environment: ProcessInfo.processInfo.environment, directory: directory)
+        // ShowPicker from gdbus as the other user, the handle as `handle` is written.
+        let showPicker = { (handle: String) in
+            try CapturedCommand.run(
+                OtherUser.launcher[0],
+                OtherUser.launcher.dropFirst() + ["/usr/bin/gdbus", "call", "--address", fixture.bus.address,
+                 "--dest", "io.github.timepickerd.Gtk", "--object-path", "/io/github/timepickerd/impl/TimePicker1",
+                 "--method", "io.github.timepickerd.impl.TimePicker1.ShowPicker", handle, "", "{'title': <'Intruder'>}"],
+                environment: ProcessInfo.processInfo.environment, directory: directory)
+        }
+        let gdbus = try showPicker("objectpath '/io/github/timepickerd/TimePicker1/session/1_9/intruder'")
         #expect(gdbus.termination == .exited(1))
         #expect(gdbus.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "gdbus said: \(gdbus.stderr)")
-        #expect(gdbus.stderr.contains("uid 65534"), "gdbus said: \(gdbus.stderr)")
+        #expect(gdbus.stderr.contains("uid \(OtherUser.uid)"), "gdbus said: \(gdbus.stderr)")
+        // gdbus cannot introspect the backend as another user, so without the explicit type it
+        // sends the handle as a string: refused for its type, before anything else.
+        let untyped = try showPicker("/io/github/timepickerd/TimePicker1/session/1_9/intruder")
+        #expect(untyped.termination == .exited(1))
+        #expect(untyped.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "gdbus said: \(untyped.stderr)")
         // The own user's dialog comes up, and is the only one.
         let serial = try fixture.caller.showPicker(Self.handle, ["title": .string("Mine")])
         try fixture.dialog("Mine")
@@ -95,7 +103,7 @@ struct DialogInterfaceTests {
         #expect(try newcomer.outcome(of: quick).response == 2)
     }
 
-    @Test("parent_window x11:XID makes the dialog transient for that window; a window that is gone leaves it unparented")
+    @Test("parent_window x11:XID (or x11:0xXID) makes the dialog transient for that window; a window that is gone or cannot exist leaves it unparented")
     func parentWindow() throws {
         let fixture = try DialogFixture()
         let parent = try fixture.display.start("/usr/bin/xmessage", ["-title", "Parent window", "-geometry", "+600+400", "parent"])
@@ -115,13 +123,26 @@ struct DialogInterfaceTests {
         try fixture.caller.close(Self.handle)
         #expect(try fixture.caller.outcome(of: serial).response == 2)
 
-        let orphan: ObjectPath = "/io/github/timepickerd/TimePicker1/session/1_7/orphan"
-        let gone = try fixture.caller.showPicker(orphan, parentWindow: "x11:1fffff0", ["title": .string("Orphan")])
-        let window = try fixture.display.window(titled: "Orphan")
-        try fixture.dialog("Orphan")
-        #expect(try fixture.display.property("WM_TRANSIENT_FOR", of: window).contains("not found"))
-        try fixture.caller.close(orphan)
-        #expect(try fixture.caller.outcome(of: gone).response == 2)
+        // As xdg-desktop-portal reads it (strtol base 16): a 0x prefix, either case.
+        let prefixed = try fixture.caller.showPicker(
+            Self.handle, parentWindow: "x11:0X" + String(parentWindow, radix: 16, uppercase: true), ["title": .string("Prefixed")])
+        let prefixedChild = try fixture.display.window(titled: "Prefixed")
+        try fixture.dialog("Prefixed")
+        #expect(try fixture.display.property("WM_TRANSIENT_FOR", of: prefixedChild).contains("window id # 0x" + String(parentWindow, radix: 16)))
+        try fixture.caller.close(Self.handle)
+        #expect(try fixture.caller.outcome(of: prefixed).response == 2)
+
+        // No such window: one that is gone, and XIDs above 29 bits, which the daemon accepts
+        // and no X server hands out.
+        for (index, parent) in ["x11:1fffff0", "x11:20000000", "x11:ffffffff"].enumerated() {
+            let orphan = try #require(ObjectPath("/io/github/timepickerd/TimePicker1/session/1_7/orphan\(index)"))
+            let gone = try fixture.caller.showPicker(orphan, parentWindow: parent, ["title": .string("Orphan \(index)")])
+            let window = try fixture.display.window(titled: "Orphan \(index)")
+            try fixture.dialog("Orphan \(index)")
+            #expect(try fixture.display.property("WM_TRANSIENT_FOR", of: window).contains("not found"), "\(parent)")
+            try fixture.caller.close(orphan)
+            #expect(try fixture.caller.outcome(of: gone).response == 2, "\(parent)")
+        }
     }
 
     @Test("Events go to the caller only (unicast), not to others listening on the bus")

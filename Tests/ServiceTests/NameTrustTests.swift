@@ -55,6 +55,7 @@ struct NameTrustTests {
         defer { pty.close() }
         let client = try ClientOnTerminal(["pick", "--title", "Meeting"], on: bus, screen: pty, asSessionLeader: true)
         #expect(try client.waitForExit() == .exited(2))
+        try pty.waitForText("(uid 65534, \(impostor.uniqueName))")
         let said = client.terminalText
         #expect(said.contains("timepickerctl: io.github.timepickerd.TimePicker1 is owned by a process of another user (uid 65534, \(impostor.uniqueName))"), "terminal:\n\(said)")
         #expect(!said.contains("Password"), "terminal:\n\(said)")

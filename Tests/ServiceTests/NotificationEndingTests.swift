@@ -73,14 +73,14 @@ struct NotificationEndingTests {
         #expect(fixture.daemon.process.isRunning)
     }
 
-    @Test("A notification server of another Unix user is never sent a picker: NoUserInterface names its uid; the user's own server then is")
+    @Test("A notification server of another Unix user is never sent a picker: NoUserInterface names its uid; the user's own server then is", .actsAsOtherUser)
     func serverOfAnotherUser() throws {
         let fixture = try NotificationFixture(capabilities: nil)
-        let stranger = try fixture.startServer(launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+        let stranger = try fixture.startServer(launcher: OtherUser.launcher)
         let reply = try fixture.client.waitForReply(
             to: try fixture.client.startCall("PickTimeRange", [.vardict(["title": .string("Private")])]), seconds: 30)
         #expect(reply.errorName?.rawValue == Self.noUserInterface, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? "")")
-        #expect(reply.errorMessage?.contains("another user (uid 65534)") == true, "\(reply.errorMessage ?? "")")
+        #expect(reply.errorMessage?.contains("another user (uid \(OtherUser.uid))") == true, "\(reply.errorMessage ?? "")")
         let asked = try stranger.recordedMethods()
         #expect(!asked.contains("Notify") && !asked.contains("GetCapabilities"), "asked: \(asked)")
 

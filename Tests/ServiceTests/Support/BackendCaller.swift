@@ -157,6 +157,11 @@ final class BackendCaller {
         updates.insert(message.serial)
     }
 
+    /// A call of `member` on the backend's object and interface, without arguments yet.
+    static func methodCall(_ member: String) throws -> DBusMessage {
+        try DBusMessage.methodCall(destination: service, path: path, interface: interface, member: member)
+    }
+
     private static func optionValue(_ value: DBusValue) -> OptionValue {
         switch value {
         case .string(let text): .string(text)

@@ -19,15 +19,16 @@ final class DaemonDialogFixture {
     static let backendName = "io.github.timepickerd.Gtk"
 
     /// `installBackend` false leaves the backend out of the bus's activation files; with
-    /// `backendHasDisplay` false, the backend is started without a display to open.
+    /// `backendHasDisplay` false, the backend is started without a display to open; with
+    /// `backendVerbose` false, it logs no line per call (as installed).
     init(
         daemonArguments: [String] = ["--verbose"], installBackend: Bool = true, backendHasDisplay: Bool = true,
-        notificationServer: Bool = false
+        backendVerbose: Bool = true, notificationServer: Bool = false
     ) throws {
         bus = try PrivateBus()
         display = try VirtualDisplay(bus: bus)
         if installBackend {
-            try bus.installService(Self.backendName, command: "\(GtkBackendProcess.binary) --verbose")
+            try bus.installService(Self.backendName, command: GtkBackendProcess.binary + (backendVerbose ? " --verbose" : ""))
         }
         client = try BusClient(bus: bus)
         // What a desktop session tells its bus at log-in (dbus-update-activation-environment).

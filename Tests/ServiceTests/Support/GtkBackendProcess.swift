@@ -7,9 +7,11 @@ final class GtkBackendProcess {
     let process: ChildProcess
     let logFile: URL
 
-    /// Beside the test bundle in SwiftPM's build folder, like `DaemonProcess.binary`.
+    /// Beside the test bundle in SwiftPM's build folder, like `DaemonProcess.binary`;
+    /// TIMEPICKERD_TEST_GTK_BACKEND names another build instead (to see a test fail on an older one).
     static var binary: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("timepickerd-gtk").path
+        if let other = ProcessInfo.processInfo.environment["TIMEPICKERD_TEST_GTK_BACKEND"], !other.isEmpty { return other }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("timepickerd-gtk").path
     }
 
     /// Starts the backend with `arguments` and `environment`, and waits until it owns its name.

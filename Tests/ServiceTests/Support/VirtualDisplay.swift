@@ -69,6 +69,13 @@ final class VirtualDisplay {
         return result.stdout.split(separator: "\n").compactMap { UInt($0) }
     }
 
+    /// The mapped X windows whose title contains `title`.
+    func visibleWindows(titled title: String) throws -> [UInt] {
+        let result = try CapturedCommand.run(
+            "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", title], environment: environment, directory: bus.directory)
+        return result.stdout.split(separator: "\n").compactMap { UInt($0) }
+    }
+
     /// Waits for the one window titled `title` and returns it.
     func window(titled title: String, seconds: Double = 15) throws -> UInt {
         var found: UInt?

@@ -1,0 +1,122 @@
+internal import CGtk
+internal import DBusKit
+internal import EventLoop
+
+/// Drives the backend's libdbus connection from GLib's main context, where GTK runs: the
+/// connection's descriptors and timeouts become GLib sources, and messages are dispatched from
+/// an idle source at `G_PRIORITY_DEFAULT`.
+///
+/// That priority is the point: dialogs are built at a lower one (`DialogBuilder`), so while
+/// calls keep arriving the backend answers them first, and builds only what is still open
+/// when it has caught up. libdbus stops reading from the socket while 63 MiB of messages wait
+/// to be dispatched, so a flood costs bounded memory.
+///
+/// Not actor-isolated, as DBusKit's types are not: GLib calls every source back on the thread
+/// that runs the main context, the main thread, where the connection is used and nowhere else.
+final class GLibConnectionDriver: ConnectionDriver {
+    func watchDescriptor(_ descriptor: Int32, for events: IOEvents, handler: @escaping (IOEvents) -> Void) -> any ConnectionWatch {
+        GLibDescriptorWatch(descriptor: descriptor, events: events, handler: handler)
+    }
+
+    func scheduleTimer(afterMilliseconds milliseconds: Int, _ handler: @escaping () -> Void) -> any ConnectionTimer {
+        GLibTimer(milliseconds: milliseconds, handler: handler)
+    }
+
+    func runSoon(_ work: @escaping () -> Void) {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
+            if let data { Unmanaged<ClosureBox<() -> Void>>.fromOpaque(data).takeUnretainedValue().closure() }
+            return 0
+        }
+        g_idle_add_full(G_PRIORITY_DEFAULT, trampoline, ClosureBox(work).retainedForC(), releaseBox)
+    }
+}
+
+/// A closure kept alive while GLib holds it as a source's data; `releaseBox` frees it.
+private final class ClosureBox<Closure> {
+    let closure: Closure
+    init(_ closure: Closure) { self.closure = closure }
+    func retainedForC() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+}
+
+/// A descriptor watch as a GLib unix-fd source, present only while enabled (GLib's sources
+/// cannot be paused): an enabled write watch on an idle connection would wake the loop forever.
+private final class GLibDescriptorWatch: ConnectionWatch {
+    private let descriptor: Int32
+    private let condition: GIOCondition
+    private let handler: (IOEvents) -> Void
+    private var source: UInt32 = 0
+    private var cancelled = false
+
+    var isEnabled = true {
+        didSet { update() }
+    }
+
+    init(descriptor: Int32, events: IOEvents, handler: @escaping (IOEvents) -> Void) {
+        self.descriptor = descriptor
+        var condition = G_IO_ERR.rawValue | G_IO_HUP.rawValue | G_IO_NVAL.rawValue
+        if events.contains(.readable) { condition |= G_IO_IN.rawValue | G_IO_PRI.rawValue }
+        if events.contains(.writable) { condition |= G_IO_OUT.rawValue }
+        self.condition = GIOCondition(rawValue: condition)
+        self.handler = handler
+        update()
+    }
+
+    func cancel() {
+        cancelled = true
+        update()
+    }
+
+    /// Adds or removes the GLib source to match `isEnabled` and `cancelled`.
+    private func update() {
+        let wanted = isEnabled && !cancelled
+        if wanted, source == 0 {
+            let trampoline: @convention(c) (Int32, GIOCondition, UnsafeMutableRawPointer?) -> gboolean = { _, condition, data in
+                if let data { Unmanaged<ClosureBox<(GIOCondition) -> Void>>.fromOpaque(data).takeUnretainedValue().closure(condition) }
+                return 1
+            }
+            let box = ClosureBox<(GIOCondition) -> Void> { [weak self] condition in self?.ready(condition) }
+            source = g_unix_fd_add_full(G_PRIORITY_DEFAULT, descriptor, condition, trampoline, box.retainedForC(), releaseBox)
+        } else if !wanted, source != 0 {
+            // Safe from inside the source's own callback: GLib keeps its data until it returns.
+            g_source_remove(source)
+            source = 0
+        }
+    }
+
+    private func ready(_ condition: GIOCondition) {
+        var events: IOEvents = []
+        if condition.rawValue & (G_IO_IN.rawValue | G_IO_PRI.rawValue) != 0 { events.insert(.readable) }
+        if condition.rawValue & G_IO_OUT.rawValue != 0 { events.insert(.writable) }
+        if condition.rawValue & (G_IO_ERR.rawValue | G_IO_NVAL.rawValue) != 0 { events.insert(.error) }
+        if condition.rawValue & G_IO_HUP.rawValue != 0 { events.insert(.hangUp) }
+        if condition.rawValue & G_IO_NVAL.rawValue != 0 {
+            // A descriptor closed under the watch would be reported on every turn: drop it.
+            cancel()
+        }
+        handler(events)
+    }
+}
+
+/// A one-shot timer as a GLib timeout source.
+private final class GLibTimer: ConnectionTimer {
+    private var source: UInt32 = 0
+
+    init(milliseconds: Int, handler: @escaping () -> Void) {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
+            if let data { Unmanaged<ClosureBox<() -> Void>>.fromOpaque(data).takeUnretainedValue().closure() }
+            return 0
+        }
+        let box = ClosureBox<() -> Void> { [weak self] in
+            // Fired: the source is gone once this returns, and must not be removed again.
+            self?.source = 0
+            handler()
+        }
+        source = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, UInt32(clamping: max(0, milliseconds)), trampoline, box.retainedForC(), releaseBox)
+    }
+
+    func cancel() {
+        if source != 0 { g_source_remove(source) }
+        source = 0
+    }
+}

@@ -1,0 +1,34 @@
+internal import DBusKit
+internal import TimePickerCore
+
+/// The late reply of one ShowPicker call, sent exactly once when its dialog ends: response 0
+/// with the selection, 1 when the person cancelled, 2 with a reason otherwise.
+final class ShowPickerReply {
+    private let call: DBusMessage
+    private let connection: DBusConnection
+    private var sent = false
+
+    init(to call: DBusMessage, on connection: DBusConnection) {
+        self.call = call
+        self.connection = connection
+    }
+
+    /// Sends the reply for `outcome`; later calls do nothing.
+    func send(_ outcome: TimePickerDialog.Outcome, log: Log) {
+        guard !sent else { return }
+        sent = true
+        let values: [DBusValue] =
+            switch outcome {
+            case .accepted(let start, let end): [.uint32(0), .vardict(["start": .string(start.busText), "end": .string(end.busText)])]
+            case .cancelled: [.uint32(1), .vardict([:])]
+            case .ended(let reason): [.uint32(2), .vardict(["reason": .string(reason)])]
+            }
+        do {
+            let reply = try call.makeReturn()
+            try reply.append(contentsOf: values)
+            connection.send(reply)
+        } catch {
+            log.warning("cannot answer ShowPicker: \(error)")
+        }
+    }
+}

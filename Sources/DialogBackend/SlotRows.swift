@@ -1,0 +1,72 @@
+internal import CGtk
+internal import TimePickerCore
+
+/// The rows of one column as GTK's list models: every slot of the grid (a `GtkStringList` the
+/// two columns of a dialog share), the run of them the column shows (a `GtkSliceListModel`),
+/// and the one selected (a `GtkSingleSelection`, which never selects or unselects by itself).
+///
+/// A `GtkListView` over these creates widgets only for the rows in view: a column of 1,441
+/// slots (`step` 1) costs what a column of 24 does, where a `GtkListBox` made a row, a label
+/// and their accessible objects for each slot.
+///
+/// Not actor-isolated, so that its references can be dropped in `deinit`; its owner, a column,
+/// uses it on the main thread only.
+final class SlotRows {
+    /// The selection model, for the list view (give it a reference of its own).
+    let selection: OpaquePointer
+    private let slice: OpaquePointer
+    /// The grid indices the rows show, in order.
+    private(set) var shown: Range<Int> = 0..<0
+
+    /// Every label of `grid`, in order, as one list for the columns of a dialog to share.
+    static func labels(of grid: SlotGrid, clock: ClockStyle) -> OpaquePointer {
+        let list = gtk_string_list_new(nil)!
+        for index in 0..<grid.count { gtk_string_list_append(list, grid[index].label(clock)) }
+        return list
+    }
+
+    /// Rows over `labels` (which they keep a reference to), showing none yet.
+    init(labels: OpaquePointer) {
+        // The constructors take the reference they are given: each model keeps its own.
+        slice = gtk_slice_list_model_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(labels))), 0, 0)
+        let single = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(slice))))!
+        gtk_single_selection_set_autoselect(single, 0)
+        gtk_single_selection_set_can_unselect(single, 0)
+        selection = single
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(selection))
+        g_object_unref(UnsafeMutableRawPointer(slice))
+    }
+
+    /// Shows the slots `rows` (grid indices).
+    func show(_ rows: Range<Int>) {
+        guard rows != shown else { return }
+        // Offset and size change in one go where they can: each change tells the list view.
+        gtk_slice_list_model_set_offset(slice, UInt32(rows.lowerBound))
+        gtk_slice_list_model_set_size(slice, UInt32(rows.count))
+        shown = rows
+    }
+
+    /// Selects the row of grid index `index`, if shown.
+    func select(_ index: Int) {
+        guard shown.contains(index) else { return }
+        gtk_single_selection_set_selected(selection, UInt32(index - shown.lowerBound))
+    }
+
+    /// The grid index of the selected row, if any.
+    var selectedIndex: Int? {
+        let position = gtk_single_selection_get_selected(selection)
+        guard position != UInt32.max else { return nil }  // GTK_INVALID_LIST_POSITION
+        return shown.lowerBound + Int(position)
+    }
+
+    /// The grid index of the row at `position` in the list.
+    func index(at position: UInt32) -> Int { shown.lowerBound + Int(position) }
+
+    /// The list position of grid index `index`, if shown.
+    func position(of index: Int) -> UInt32? {
+        shown.contains(index) ? UInt32(index - shown.lowerBound) : nil
+    }
+}
