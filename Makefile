@@ -50,8 +50,8 @@ TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
 # properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
 # would otherwise show, timed against the backend's. Unicode's character database
-# (unicode-data), which the terminal's table of wide characters is generated from
-# (`make width-table`).
+# (unicode-data), which the terminal's table of wide characters (`make width-table`) and the
+# titles' table of invisible characters (`make ignorable-table`) are generated from.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd dbus-user-session \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
@@ -60,20 +60,24 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck bench screenshots width-table fresh-check
+	clean leakcheck sanitize fuzz fuzz-merge bench screenshots width-table ignorable-table fresh-check
 
 all: build
 
-## Installs the Debian packages above that are missing (once; quick when all are there).
-deps:
-	@missing=""; \
-	for package in $(sort $(TOOLCHAIN_PACKAGES) $(APT_PACKAGES)); do \
+# A shell command that installs those of the Debian packages $(1) that are missing (quick when
+# all are there): for `deps`, and for targets outside `make test` that need more.
+install-missing = missing=""; \
+	for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+## Installs the Debian packages above that are missing (once; quick when all are there).
+deps:
+	@$(call install-missing,$(sort $(TOOLCHAIN_PACKAGES) $(APT_PACKAGES)))
 
 build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
@@ -95,8 +99,8 @@ test: build check-data check-man check-deb
 	$(SWIFT) test --disable-xctest --filter '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
-## the installed unit passes systemd's own check; the table of wide characters is the one
-## Unicode's installed database gives.
+## the installed unit passes systemd's own check; the tables of wide and of invisible characters
+## are the ones Unicode's installed database gives.
 check-data: build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.impl.TimePicker1.xml
@@ -104,7 +108,10 @@ check-data: build
 	@scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt .build/EastAsianWideTable.swift >/dev/null
 	@cmp -s .build/EastAsianWideTable.swift Sources/TerminalUI/EastAsianWideTable.swift || \
 	  { echo "Sources/TerminalUI/EastAsianWideTable.swift is not what the installed unicode-data gives: make width-table" >&2; exit 1; }
-	@echo "data files: interface XMLs valid; make install checked; systemd unit verified; width table current"
+	@scripts/generate-ignorable-table.py /usr/share/unicode .build/InvisibleCharacterTable.swift >/dev/null
+	@cmp -s .build/InvisibleCharacterTable.swift Sources/TimePickerCore/InvisibleCharacterTable.swift || \
+	  { echo "Sources/TimePickerCore/InvisibleCharacterTable.swift is not what the installed unicode-data gives: make ignorable-table" >&2; exit 1; }
+	@echo "data files: interface XMLs valid; make install checked; systemd unit verified; width and invisible-character tables current"
 
 ## The man pages render without warnings and document every member, option, error and reason
 ## of the interface, and every option the programs' --help lists.
@@ -136,19 +143,75 @@ fresh-check:
 	@scripts/check-fresh-machine.sh $(COMMIT)
 
 ## The daemon (a debug build) under valgrind memcheck on the test harness's private bus, through
-## 1,000 sessions in each user interface (not in CI: it takes minutes; needs valgrind);
-## SESSIONS=n for another number, KEEP=1 keeps the logs. See Sources/timepickerleakcheck.
+## 1,000 sessions in each user interface (not in CI: it takes minutes; installs valgrind);
+## SESSIONS=n for another number, KEEP=1 keeps the logs. Fails on a definite loss allocated by
+## the project's code or a memcheck error; suppressions/valgrind-swift-runtime.supp lists the
+## losses that are not (each with its reason). See Sources/timepickerleakcheck.
 SESSIONS ?= 1000
 leakcheck: deps
+	@$(call install-missing,valgrind)
 	$(SWIFT) build --product timepickerd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build --product timepickerleakcheck $(SWIFT_BUILD_FLAGS)
 	@"$$($(SWIFT) build --show-bin-path)/timepickerleakcheck" --sessions $(SESSIONS) $(if $(KEEP),--keep) \
-	  "$$($(SWIFT) build --show-bin-path)/timepickerd"
+	  --suppressions suppressions/valgrind-swift-runtime.supp "$$($(SWIFT) build --show-bin-path)/timepickerd"
+
+## The whole test suite under AddressSanitizer, then under ThreadSanitizer: each a build of its
+## own in .build/sanitize-address and .build/sanitize-thread, whose daemon, dialog backend and
+## client the tests run, so their threads and memory are checked too. Fails when a test fails or
+## any of those programs reports something (scripts/sanitize.sh). SANITIZERS=thread runs one;
+## suppressions/tsan-system-libraries.supp lists what is not ours (each with its reason).
+SANITIZERS ?= address thread
+sanitize: deps
+	@status=0; for sanitizer in $(SANITIZERS); do \
+	  LOAD_TESTS='$(LOAD_TESTS)' scripts/sanitize.sh $$sanitizer $(SWIFT_BUILD_FLAGS) || status=1; \
+	done; exit $$status
+
+## libFuzzer on the parsers, FUZZ_RUNS inputs each (FUZZ_TARGETS for some only), under
+## AddressSanitizer: terminal keys, typed times, display-safe titles, the daemon's options and
+## the dialog backend's calls as they come off the bus, parent windows. Starts from the
+## corpus kept in Fuzz/corpus/TARGET (replayed by `make test`); what adds coverage goes to
+## .build/fuzz/TARGET/new (`make fuzz-merge` keeps it), a crash to .build/fuzz/TARGET/crash-*
+## and fails the run: fix it, and keep the input in the corpus. Builds the package under Fuzz/.
+FUZZ_RUNS ?= 200000
+FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding backend-call parent-window
+FUZZ_BUILD = cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address $(SWIFT_BUILD_FLAGS)
+# Dictionaries hold the option names and escape sequences, which libFuzzer cannot learn from
+# Swift's string comparisons. Swift's own crash backtracer is off: libFuzzer reports a crash
+# itself, and the backtracer's reading of the stack is what AddressSanitizer would report.
+fuzz: deps
+	$(FUZZ_BUILD)
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .build/fuzz/$$target/new; \
+	  case $$target in \
+	    key-decoder) dictionary=-dict=Fuzz/dictionaries/key-decoder.dict ;; \
+	    option-decoding|backend-call) dictionary=-dict=Fuzz/dictionaries/options.dict ;; \
+	    *) dictionary= ;; \
+	  esac; \
+	  echo "fuzz: $$target, $(FUZZ_RUNS) runs"; \
+	  SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-$$target -runs=$(FUZZ_RUNS) -timeout=10 -print_final_stats=1 $$dictionary \
+	    -artifact_prefix=.build/fuzz/$$target/ .build/fuzz/$$target/new Fuzz/corpus/$$target \
+	    > .build/fuzz/$$target/log 2>&1 || { tail -80 .build/fuzz/$$target/log; exit 1; }; \
+	  grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' .build/fuzz/$$target/log; \
+	done
+
+## Keeps in Fuzz/corpus/TARGET what the last `make fuzz` found that adds coverage (libFuzzer's
+## -merge); commit the new files.
+fuzz-merge:
+	$(FUZZ_BUILD)
+	@for target in $(FUZZ_TARGETS); do \
+	  Fuzz/.build/release/fuzz-$$target -merge=1 Fuzz/corpus/$$target .build/fuzz/$$target/new 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files'; \
+	done
 
 ## Generates the terminal's table of East Asian wide characters from Unicode's database
 ## (Debian's unicode-data package); commit the result.
 width-table: deps
 	scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt Sources/TerminalUI/EastAsianWideTable.swift
+
+## Generates the table of characters that show nothing (Default_Ignorable_Code_Point), of format
+## characters that draw a sign, and of emoji variation bases, which display-safe titles are made
+## with, from Unicode's database (Debian's unicode-data package); commit the result.
+ignorable-table: deps
+	scripts/generate-ignorable-table.py /usr/share/unicode Sources/TimePickerCore/InvisibleCharacterTable.swift
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
 ## throughput, limits) on a private bus and a pseudo-terminal, and the dialog on a virtual
@@ -211,4 +274,4 @@ man: $(MAN_PAGES)
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build/man .build/deb .build/deb-test
+	rm -rf .build/man .build/deb .build/deb-test .build/fuzz Fuzz/.build

@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "timepickerd", targets: ["timepickerd"]),
         .executable(name: "timepickerctl", targets: ["timepickerctl"]),
         .executable(name: "timepickerd-gtk", targets: ["timepickerd-gtk"]),
+        // For the fuzzing package under Fuzz/ (`make fuzz`), which depends on this one by path.
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     targets: [
         // C modules: headers only.
@@ -67,6 +69,11 @@ let package = Package(
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore"]),
+        // The parsers' fuzz entry points: libFuzzer runs them (`make fuzz`, the package under
+        // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["DBusKit", "DialogBackend", "TerminalUI", "TimePickerCore", "TimePickerService"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
@@ -74,6 +81,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness"],
             // Scripts the tests run: AT-SPI and X11 from Python, and a caller that sends and leaves.

@@ -1,12 +1,12 @@
-internal import DBusKit
+package import DBusKit
 internal import Glibc
 internal import TimePickerContract
-internal import TimePickerCore
+package import TimePickerCore
 
 /// A method call the backend answers, read from a message: its header first (object, interface,
 /// member, signature), then its body, counted as it is read and refused past the bounds below
 /// before anything else is done with it.
-enum BackendCall: Equatable {
+package enum BackendCall: Equatable {
     case showPicker(handle: String, parentWindow: String, options: [String: OptionValue])
     case update(handle: String, state: [String: OptionValue])
     case close(handle: String)
@@ -28,7 +28,7 @@ enum BackendCall: Equatable {
     /// Reads `message`, a method call to the backend; throws the error to answer with for a
     /// call the backend does not have or whose arguments it refuses. Descriptors in the body
     /// are closed: the backend keeps none.
-    init(_ message: DBusMessage) throws(DBusFailure) {
+    package init(_ message: DBusMessage) throws(DBusFailure) {
         let path = message.path ?? "/"
         let member = message.member?.rawValue ?? ""
         let interface = message.interface

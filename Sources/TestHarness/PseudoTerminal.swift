@@ -13,15 +13,17 @@ public final class PseudoTerminal: Sendable {
     /// The terminal side, kept open by the harness so its mode can be checked after the program exits.
     public let terminal: Int32
     private let keepsOutput: Bool
-    private let output = Mutex<[UInt8]>([])
+    private let output = Locked<[UInt8]>([])
     private let bytesRead = Atomic<Int>(0)
+    /// Set from the moment the drain thread reads until what it read is kept.
+    private let reading = Atomic<Bool>(false)
     /// The controller is closed by the drain thread itself once asked: closing it under a
     /// blocked read would not release it, so the program would never see the hang-up.
-    private let controllerState = Mutex<(closeRequested: Bool, closed: Bool)>((false, false))
-    private let terminalOpen = Mutex<Bool>(true)
+    private let controllerState = Locked<(closeRequested: Bool, closed: Bool)>((false, false))
+    private let terminalOpen = Locked<Bool>(true)
     /// While set, nothing is read from the controller: the terminal's output fills up, as when
     /// a terminal emulator is suspended.
-    private let drainingPaused = Mutex<Bool>(false)
+    private let drainingPaused = Locked<Bool>(false)
 
     /// A terminal of `columns` × `rows`; with `keepingOutput` false, what is drawn is only counted.
     public init(columns: UInt16 = 80, rows: UInt16 = 24, keepingOutput: Bool = true) throws {
@@ -69,6 +71,8 @@ public final class PseudoTerminal: Sendable {
             // Short polls, so that a request to close is seen soon.
             var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 20) > 0 else { continue }
+            reading.store(true, ordering: .sequentiallyConsistent)
+            defer { reading.store(false, ordering: .sequentiallyConsistent) }
             let count = ready.revents & Int16(POLLIN) != 0 ? buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) } : -1
             guard count > 0 else {
                 // Nobody holds the terminal side open just now (between two programs on it).
@@ -85,6 +89,18 @@ public final class PseudoTerminal: Sendable {
         get throws {
             guard let name = ttyname(terminal) else { throw HarnessError("the pseudo-terminal has no name") }
             return String(cString: name)
+        }
+    }
+
+    /// Waits until everything written to the terminal so far is read and kept: the drain thread
+    /// reads in its own time, so what a program wrote just before it exited may not be in
+    /// `rawOutput` yet (a slow machine, a sanitizer build).
+    public func waitUntilDrained(seconds: Double = 10) throws {
+        try waitUntil("the terminal's output to be read", seconds: seconds) {
+            if drainingPaused.withLock({ $0 }) { return true }
+            var unread: Int32 = 0
+            // Nothing unread in the terminal, and no read whose bytes are not kept yet.
+            return ioctl(controller, UInt(FIONREAD), &unread) != 0 || (unread == 0 && !reading.load(ordering: .sequentiallyConsistent))
         }
     }
 

@@ -1,18 +1,18 @@
-internal import DBusKit
-internal import TimePickerCore
+package import DBusKit
+package import TimePickerCore
 
 /// Turns the `a{sv}` argument of ShowTimePicker and PickTimeRange into the core's raw options
 /// and the caller's terminal descriptor, which the core only type-checks.
-enum OptionDecoding {
+package enum OptionDecoding {
     /// The options as the core validates them, and the `terminal` descriptor if one came.
-    struct Decoded {
-        var options: [String: OptionValue] = [:]
+    package struct Decoded {
+        package var options: [String: OptionValue] = [:]
         /// Owned by the call's arguments, which close it after the call is handled.
-        var terminal: Int32?
+        package var terminal: Int32?
     }
 
     /// The options of a call whose body must be exactly one `a{sv}`; `method` names it in errors.
-    static func options(of arguments: [DBusValue], method: String) throws(ServiceError) -> Decoded {
+    package static func options(of arguments: [DBusValue], method: String) throws(ServiceError) -> Decoded {
         let signature = arguments.map(\.signature).joined()
         guard signature == "a{sv}", let entries = arguments.first?.stringKeyedEntries else {
             throw .invalidArgs("\(method) takes one argument of type a{sv} (the options), got '\(signature)'")

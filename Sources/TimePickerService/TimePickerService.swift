@@ -136,12 +136,12 @@ public final class TimePickerService {
 
     /// The most values one call's body may hold: the largest valid call has a dozen options,
     /// and a peer must not make the daemon build a million-entry tree to find that out.
-    static let maximumArgumentValues = 256
+    package static let maximumArgumentValues = 256
     /// How many bytes of strings one call may carry in all: a title is at most 2,000 code
     /// points (8,000 bytes), and the rest of a valid call is small. A session bus lets messages
     /// of up to 1 GB through; a larger one is refused before any Unicode work is done on it,
     /// while one below this still gets an error that names the option at fault.
-    static let maximumStringBytes = 1 << 20
+    package static let maximumStringBytes = 1 << 20
 
     private func route(_ call: DBusMessage) throws(ServiceError) -> MethodResult {
         guard let path = call.path, let member = call.member?.rawValue else {

@@ -10,6 +10,8 @@ struct UserInterfaceRun {
     let sessions: Int
     let daemonBinary: String
     let valgrind: String
+    /// valgrind suppression files: losses valgrind cannot tell from real ones.
+    let suppressions: [String]
     /// Where the logs go (kept with `--keep`).
     let workDirectory: URL
     /// Frames under it are named `Sources/…`, which is how the project's own code is recognised.
@@ -42,7 +44,7 @@ struct UserInterfaceRun {
         let launcher = [
             valgrind, "--tool=memcheck", "--leak-check=full", "--show-leak-kinds=definite", "--errors-for-leak-kinds=definite",
             "--num-callers=40", "--fullpath-after=\(sourceRoot)/", "--log-file=\(valgrindLog.path)",
-        ]
+        ] + suppressions.map { "--suppressions=\($0)" }
         let caller = try ServiceCaller(bus: bus)
         let other = try ServiceCaller(bus: bus)
         var server: NotificationServerProcess?

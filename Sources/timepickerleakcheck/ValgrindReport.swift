@@ -4,7 +4,7 @@ import Foundation
 /// the leak check reports it: the summary lines, definite losses whose allocation is the
 /// project's, losses inside libraries, and memcheck errors other than leaks.
 struct ValgrindReport {
-    /// valgrind's leak and error summary lines.
+    /// valgrind's leak and error summary lines (with what the suppressions took out).
     let summary: [String]
     /// Each definite loss whose first frame past the allocators and the Swift runtime is in
     /// Sources/ (or a thunk the compiler made there), as valgrind wrote it.
@@ -18,7 +18,7 @@ struct ValgrindReport {
     init(log text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Self.withoutPrefix)
         summary = lines.filter { line in
-            ["definitely lost:", "indirectly lost:", "possibly lost:", "ERROR SUMMARY:"].contains { line.contains($0) }
+            ["definitely lost:", "indirectly lost:", "possibly lost:", "suppressed:", "ERROR SUMMARY:"].contains { line.contains($0) }
         }
         // valgrind separates its records with a line holding only its prefix.
         let records = lines.split(whereSeparator: { $0.allSatisfy(\.isWhitespace) }).map(Array.init)

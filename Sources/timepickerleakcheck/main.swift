@@ -1,21 +1,24 @@
 import Foundation
 import TestHarness
 
-// timepickerleakcheck [--sessions N] [--keep] PATH-TO-timepickerd: `make leakcheck`. Runs the
-// daemon (a debug build) under valgrind memcheck on the harness's private bus, through N
-// sessions (1,000 by default) with the terminal user interface (on a pseudo-terminal: pickers
-// cancelled with Cancel(), cancelled and chosen with keys, shown on a caller's terminal, asked
-// for with PickTimeRange, queued, timed out) and as many with the notification user interface
-// (against python3-dbusmock's notification server: cancelled with Cancel(), shown or not yet
-// shown, and PickTimeRange calls cancelled by another connection); then SIGTERM. Prints
-// valgrind's leak and error summaries and every definite-loss stack with a frame in Sources/
-// (the current directory must be the project's); exits 1 when there is such a stack, a memcheck
-// error, or a run that did not end cleanly. --keep keeps the scratch directory with the full logs.
+// timepickerleakcheck [--sessions N] [--keep] [--suppressions FILE]… PATH-TO-timepickerd:
+// `make leakcheck`. Runs the daemon (a debug build) under valgrind memcheck on the harness's
+// private bus, through N sessions (1,000 by default) with the terminal user interface (on a
+// pseudo-terminal: pickers cancelled with Cancel(), cancelled and chosen with keys, shown on a
+// caller's terminal, asked for with PickTimeRange, queued, timed out) and as many with the
+// notification user interface (against python3-dbusmock's notification server: cancelled with
+// Cancel(), shown or not yet shown, and PickTimeRange calls cancelled by another connection);
+// then SIGTERM. Prints valgrind's leak and error summaries and every definite-loss stack with a
+// frame in Sources/ (the current directory must be the project's); exits 1 when there is such a
+// stack, a memcheck error, or a run that did not end cleanly. --keep keeps the scratch directory
+// with the full logs; --suppressions hands valgrind a file of losses that are not losses
+// (suppressions/, each with its reason), and may be given more than once.
 
-let usage = "usage: timepickerleakcheck [--sessions N] [--keep] PATH-TO-timepickerd"
+let usage = "usage: timepickerleakcheck [--sessions N] [--keep] [--suppressions FILE]... PATH-TO-timepickerd"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sessions = 1000
 var keep = false
+var suppressions: [String] = []
 var daemonBinary: String?
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -28,6 +31,13 @@ while let argument = arguments.first {
         arguments.removeFirst()
         sessions = value
     case "--keep": keep = true
+    case "--suppressions":
+        guard let file = arguments.first, FileManager.default.isReadableFile(atPath: file) else {
+            say("leakcheck: --suppressions needs a readable file")
+            exit(2)
+        }
+        arguments.removeFirst()
+        suppressions.append(file)
     default: daemonBinary = argument
     }
 }
@@ -64,7 +74,7 @@ do {
     for userInterface in ["terminal", "notification"] {
         let run = UserInterfaceRun(
             userInterface: userInterface, sessions: sessions, daemonBinary: daemonBinary, valgrind: valgrind,
-            workDirectory: workDirectory, sourceRoot: FileManager.default.currentDirectoryPath)
+            suppressions: suppressions, workDirectory: workDirectory, sourceRoot: FileManager.default.currentDirectoryPath)
         clean = run.run(on: bus) && clean
     }
 } catch {

@@ -101,7 +101,7 @@ struct BusHardeningTests {
         #expect(error?.name == "org.freedesktop.DBus.Error.InvalidArgs", "answer: \(error.map { "\($0)" } ?? "a session")")
         #expect(error?.message.contains("bytes") == true, "message: \(error?.message ?? "")")
         let latency = probe.worst
-        #expect(latency < 1.0, "another caller waited \(Int(latency * 1000)) ms for an answer")
+        if SanitizerBuild.measuresFigures { #expect(latency < 1.0, "another caller waited \(Int(latency * 1000)) ms for an answer") }
         print("  60 MB title: another caller's slowest answer took \(Int(latency * 1000)) ms; daemon peak \(try peakResidentKiB(of: fixture.daemon.process.pid)) KiB")
     }
 

@@ -53,8 +53,10 @@ struct DialogBackendLoadTests {
         #expect(shown && shownAfter < 5, "the dialog asked for after the flood took \(shownAfter) s to come up")
         #expect(answers == [2: sessions], "every ShowPicker of the flood ends with 2, closed by its caller")
         // About 70 µs of CPU a session in a debug build: answering the calls, not drawing windows.
-        #expect(cpu < 2, "the backend used \(cpu) s of CPU for the flood")
-        #expect(grown < 16 * 1024, "the backend's resident memory grew by \(grown) KiB")
+        if SanitizerBuild.measuresFigures {
+            #expect(cpu < 2, "the backend used \(cpu) s of CPU for the flood")
+            #expect(grown < 16 * 1024, "the backend's resident memory grew by \(grown) KiB")
+        }
         try fixture.caller.close(DialogInterfaceTests.handle)
         #expect(try fixture.caller.outcome(of: serial).response == 2)
     }
@@ -93,6 +95,7 @@ struct DialogBackendLoadTests {
             return residentClosed - residentBefore < Self.keptAfterClosing
         }
         print("  64 long dialogs: VmRSS \(residentBefore) → \(residentOpen) KiB open (peak \(peak)) → \(residentClosed) KiB closed; CPU to build \(String(format: "%.2f", cpuToBuild)) s")
+        guard SanitizerBuild.measuresFigures else { return }
         #expect(residentOpen - residentBefore < Self.residentForLongDialogs, "64 long dialogs took \(residentOpen - residentBefore) KiB")
         #expect(residentClosed - residentBefore < Self.keptAfterClosing, "\(residentClosed - residentBefore) KiB stayed after the dialogs closed")
         // 3.6 s measured alone (13.5 s with a list box), up to 7.8 s beside other suites.

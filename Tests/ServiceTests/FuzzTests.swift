@@ -73,7 +73,9 @@ struct FuzzTests {
         #expect(descriptorsBack, "\(context): the daemon has \(descriptorsAfter) descriptors open, \(descriptorsBefore) before")
         let residentAfter = try FuzzRun.residentKiB(of: pid)
         // malloc keeps some freed memory, and tables keep the capacity they grew to.
-        #expect(residentAfter - residentBefore <= 1536, "\(context): resident memory grew from \(residentBefore) KiB to \(residentAfter) KiB")
+        if SanitizerBuild.measuresFigures {
+            #expect(residentAfter - residentBefore <= 1536, "\(context): resident memory grew from \(residentBefore) KiB to \(residentAfter) KiB")
+        }
 
         let log = fixture.daemon.log
         if let dump = ProcessInfo.processInfo.environment["FUZZ_DUMP_LOG"] { try? log.write(toFile: dump, atomically: true, encoding: .utf8) }

@@ -16,6 +16,22 @@ struct DisplaySafeTextTests {
         ("\u{3164}\u{115F}\u{1160}\u{FFA0}", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"),
         ("1\u{200D}2", "1\u{FFFD}2"),
         ("😀\u{200D}", "😀\u{FFFD}"),
+        // Default-ignorable code points that are not format characters: a combining grapheme
+        // joiner, an emoji selector after a letter and after an emoji that has no text style,
+        // Khmer inherent vowels, an ideographic variation selector, a Mongolian free variation
+        // selector, and reserved default-ignorable code points.
+        ("pay\u{034F}pal", "pay\u{FFFD}pal"),
+        ("A\u{FE0F}", "A\u{FFFD}"),
+        ("😀\u{FE0F}", "😀\u{FFFD}"),
+        ("❤\u{FE0F}\u{FE0F}", "❤\u{FE0F}\u{FFFD}"),
+        ("\u{FE0F}title", "\u{FFFD}title"),
+        ("x\u{17B4}\u{17B5}y", "x\u{FFFD}\u{FFFD}y"),
+        ("葛\u{E0100}", "葛\u{FFFD}"),
+        ("\u{9089}\u{FE00}", "\u{9089}\u{FFFD}"),
+        ("x\u{180B}y", "x\u{FFFD}y"),
+        ("a\u{2065}b\u{FFF0}c\u{E01F0}", "a\u{FFFD}b\u{FFFD}c\u{FFFD}"),
+        // A joiner after a selector that is hidden joins nothing that shows (found by make fuzz).
+        ("🔥\u{FE0F}\u{200D}🔥", "🔥\u{FFFD}\u{FFFD}🔥"),
     ] as [(String, String)])
     func hidden(input: String, expected: String) {
         #expect(displaySafe(input) == expected)
@@ -25,6 +41,7 @@ struct DisplaySafeTextTests {
         "👨\u{200D}👩\u{200D}👧\u{200D}👦 family",
         "👩🏽\u{200D}💻 at work",
         "❤\u{FE0F}\u{200D}🔥",
+        "❤\u{FE0F} love", "☺\u{FE0E} text style", "#\u{FE0F}\u{20E3} keycap", "🏳\u{FE0F}\u{200D}🌈",
         "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scotland",
         "日本語のタイトル", "שלום", "مرحبا ١٢٣", "Café crème", "\u{0600}١٢٣",
     ])

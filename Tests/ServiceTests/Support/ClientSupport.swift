@@ -75,8 +75,11 @@ final class ClientOnTerminal {
     /// client's stderr.
     var terminalText: String { screen.allText }
 
+    /// Waits for the client to exit, then for what it wrote on the terminal to be read.
     func waitForExit(seconds: Double = 10) throws -> ChildProcess.Termination {
-        try process.waitForExit(seconds: seconds)
+        let termination = try process.waitForExit(seconds: seconds)
+        try screen.waitUntilDrained()
+        return termination
     }
 }
 
