@@ -19,7 +19,7 @@ struct DialogShowPickerTests {
         #expect(try shown.map(FakeDialogBackend.sessionPath(of:)) == Array(sessions[0..<4]), "in the order they came")
         #expect(setup.backend.calls("ShowPicker", within: 1).isEmpty, "more than four ShowPicker calls went out")
         let probes = try (0..<4).map { _ in try setup.backend.waitForCall("Get") }
-        #expect(try probes.allSatisfy(FakeDialogBackend.isVersionProbe))
+        #expect(probes.allSatisfy(FakeDialogBackend.isVersionProbe))
 
         // Cancelled while it was sent but not yet taken: Close follows, and it still counts.
         _ = try setup.client.call("Cancel", path: sessions[0], interface: BusClient.sessionInterface)
