@@ -188,7 +188,7 @@ fuzz: deps
 	    *) dictionary= ;; \
 	  esac; \
 	  echo "fuzz: $$target, $(FUZZ_RUNS) runs"; \
-	  SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-$$target -runs=$(FUZZ_RUNS) -timeout=10 -print_final_stats=1 $$dictionary \
+	  FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no Fuzz/.build/release/timepickerfuzz -runs=$(FUZZ_RUNS) -timeout=10 -print_final_stats=1 $$dictionary \
 	    -artifact_prefix=.build/fuzz/$$target/ .build/fuzz/$$target/new Fuzz/corpus/$$target \
 	    > .build/fuzz/$$target/log 2>&1 || { tail -80 .build/fuzz/$$target/log; exit 1; }; \
 	  grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' .build/fuzz/$$target/log; \
@@ -199,7 +199,7 @@ fuzz: deps
 fuzz-merge:
 	$(FUZZ_BUILD)
 	@for target in $(FUZZ_TARGETS); do \
-	  Fuzz/.build/release/fuzz-$$target -merge=1 Fuzz/corpus/$$target .build/fuzz/$$target/new 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files'; \
+	  FUZZ_TARGET=$$target Fuzz/.build/release/timepickerfuzz -merge=1 Fuzz/corpus/$$target .build/fuzz/$$target/new 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files'; \
 	done
 
 ## Generates the terminal's table of East Asian wide characters from Unicode's database
