@@ -17,9 +17,10 @@ public enum DialogText {
     }
 
     /// The line under the columns: "Duration 8 h 30 min", with the minimum when there is one,
-    /// and what is being typed ("Typed 93_").
+    /// and what is being typed, with why it selected something else ("Typed 25_ (25 is not a time)").
     public static func durationLine(_ state: PickerState, typed: String = "") -> String {
-        "Duration " + state.durationLine + (typed.isEmpty ? "" : " · Typed " + typed + "_")
+        let note = state.typedNote(for: typed).map { " (" + $0.text(state.options.clock) + ")" } ?? ""
+        return "Duration " + state.durationLine + (typed.isEmpty ? "" : " · Typed " + typed + "_" + note)
     }
 
     /// The countdown: "Closes in 42 s", "Closes in 2 min 5 s", "Closes in 1 h 10 min".

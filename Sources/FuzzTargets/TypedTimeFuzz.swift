@@ -20,7 +20,12 @@ enum TypedTimeFuzz {
         if case .time(let time)? = TimeText.parse(text) {
             require(TimeText.parse(time.busText) == .time(time), "\(text.debugDescription) read as \(time.busText), which reads otherwise")
         }
-        _ = TypedTime.time(for: text)
+        // A typed time means one or two times, and two only as an hour and the same twelve
+        // hours later.
+        if let readings = TypedTime.readings(of: text) {
+            require(readings.count == 1 || (readings.count == 2 && readings[1].minutes - readings[0].minutes == 720),
+                    "\(text.debugDescription) read as \(readings)")
+        }
 
         // Typed into a picker key by key, as the terminal and the dialog do; the first byte
         // picks the picker and which characters are erased again (Backspace).
@@ -28,6 +33,8 @@ enum TypedTimeFuzz {
         for (index, character) in text.enumerated() {
             _ = model.apply(first & (1 << (index % 8)) != 0 ? .erase : .type(character))
             FuzzPickers.check(model)
+            // Whatever was typed, the note about it can be written.
+            _ = model.state.typedNote?.text(.twelveHour)
         }
         _ = model.apply(.finishTyping)
         FuzzPickers.check(model)

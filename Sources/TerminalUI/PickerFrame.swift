@@ -152,7 +152,7 @@ public final class PickerFrame {
         // What matters most first: what is being typed, the time left, the duration (without
         // its minimum, which the lists enforce), the queue.
         var details: [String] = []
-        if !state.typed.isEmpty { details.append("typed: \(state.typed)_") }
+        if !state.typed.isEmpty { details.append(Self.typedText(state)) }
         if let secondsLeft { details.append("closes in " + Self.clockText(secondsLeft)) }
         details.append(durationText(minutes: state.durationMinutes))
         if !waitingLine, !waiting.isEmpty { details.append("\(waiting.count) waiting") }
@@ -241,7 +241,7 @@ public final class PickerFrame {
             duration = (state.durationMinutes, MeasuredText(state.durationLine))
         }
         let durationText = duration?.text ?? MeasuredText(state.durationLine)
-        let typed = state.typed.isEmpty ? "" : "  typed: \(state.typed)_"
+        let typed = state.typed.isEmpty ? "" : "  " + Self.typedText(state)
         var extras = ""
         if let secondsLeft { extras += " · closes in " + Self.clockText(secondsLeft) }
         if waiting > 0 { extras += " · \(waiting) waiting" }
@@ -270,6 +270,13 @@ public final class PickerFrame {
         }
         if fitting.extras { frame.buffer.append(extras) }
         frame.buffer.append(typed)
+    }
+
+    /// "typed: 930_", and why it did not select that when it did not: "typed: 25_ (25 is not
+    /// a time)".
+    private static func typedText(_ state: PickerState) -> String {
+        let note = state.typedNote.map { " (" + $0.text(state.options.clock) + ")" } ?? ""
+        return "typed: \(state.typed)_" + note
     }
 
     private func writeKeys(into frame: inout FrameWriter) {

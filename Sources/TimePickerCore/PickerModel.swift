@@ -11,6 +11,9 @@ public struct PickerModel: Sendable, Equatable {
     public private(set) var focus: PickerColumn = .start
     /// What the person is typing into the focused column (`TypedTime`), "" when not typing.
     public private(set) var typed = ""
+    /// The selection when the typing began: each key reads the whole typing again from there,
+    /// so that typing which means nothing (yet) leaves the selection as it was before it.
+    private var typingOrigin: SlotPair?
     /// When the session's `timeout` runs out, in milliseconds of the service's monotonic clock
     /// (`EventLoop`'s `MonotonicClock`); nil without a timeout. The service sets it when it
     /// starts the timer, so that front ends can show a countdown.
@@ -52,7 +55,9 @@ public struct PickerModel: Sendable, Equatable {
     public mutating func apply(_ event: PickerEvent) -> PickerOutcome? {
         switch event {
         case .type, .erase: break
-        default: typed = ""
+        default:
+            typed = ""
+            typingOrigin = nil
         }
         switch event {
         case .move(let slots):
@@ -97,16 +102,20 @@ public struct PickerModel: Sendable, Equatable {
 
     // MARK: - Moving
 
-    /// Moves the focused column to the slot it can take nearest what `typed` means so far
-    /// (the earlier one between two); stays put while the typing means no time.
+    /// What `typed` comes to in the focused column (`TypedReading`).
+    func reading(ofTyped typed: String) -> TypedReading {
+        TypedReading(typed: typed, grid: grid, indices: focusedIndices)
+    }
+
+    /// Moves the focused column where what `typed` means so far takes it, from where it was
+    /// before the typing; leaves it there while the typing means no time the column can take.
     private mutating func jumpToTyped() {
-        guard let target = TypedTime.time(for: typed) else { return }
-        // The slot at or after the target and the one before it; past the last slot, the last.
-        let above = grid.indexOfFirstSlot(atOrAfter: target.minutes) ?? grid.count
-        let range = focusedIndices
-        let candidates = [above - 1, above].map { $0.clamped(to: range) }
-        let nearest = candidates.min { abs(grid[$0].minutes - target.minutes) < abs(grid[$1].minutes - target.minutes) } ?? range.lowerBound
-        moveFocused(to: nearest)
+        let origin = typingOrigin ?? SlotPair(start: startIndex, end: endIndex)
+        typingOrigin = origin
+        startIndex = origin.start
+        endIndex = origin.end
+        guard !typed.isEmpty, let index = reading(ofTyped: typed).index else { return }
+        moveFocused(to: index)
     }
 
     private var grid: SlotGrid { options.grid }
@@ -163,4 +172,10 @@ public struct PickerModel: Sendable, Equatable {
     private static func endIndices(forStart start: Int, lastIndex: Int, gap: Int) -> ClosedRange<Int> {
         min(start + gap, lastIndex)...lastIndex
     }
+}
+
+/// A start and an end as slot indices.
+private struct SlotPair: Sendable, Equatable {
+    var start: Int
+    var end: Int
 }

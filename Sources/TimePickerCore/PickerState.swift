@@ -32,6 +32,14 @@ public struct PickerState: Sendable, Equatable {
     public var durationMinutes: Int { model.durationMinutes }
     /// What the person is typing into the focused column, "" when not typing.
     public var typed: String { model.typed }
+    /// Why what is being typed did not select exactly that (`TypedReading`); nil when not typing
+    /// or when it did.
+    public var typedNote: TypedNote? { typedNote(for: model.typed) }
+    /// The same for typing a front end was told of (the dialog backend hears it apart from
+    /// the selection).
+    public func typedNote(for typed: String) -> TypedNote? {
+        typed.isEmpty ? nil : model.reading(ofTyped: typed).note
+    }
     /// When the session times out, on the monotonic clock in milliseconds; nil without a timeout.
     public var deadline: Int? { model.deadline }
 

@@ -31,14 +31,13 @@ public enum TimeText {
         case "midnight": return .midnight
         default: break
         }
-        guard let clock = ClockFace(lowered, allowingBareDigits: false), let time = clock.time else { return nil }
+        guard let clock = ClockFace(lowered), let time = clock.time else { return nil }
         return .time(time)
     }
 }
 
 /// Typing a time into a picker's column, key by key, as gum and fzf filter as you type: the
-/// column jumps to what the text so far means, so `9` is 09:00, `93` already 09:30, `930`
-/// 09:30, `17` 17:00, `5p` 17:00 and `1230a` 00:30.
+/// column goes to what the text so far means (`TypedReading`), and says so when it means none.
 public enum TypedTime {
     /// The longest typing that can still mean a time ("12:30 am" without its space).
     public static let maximumLength = 7
@@ -54,9 +53,11 @@ public enum TypedTime {
                 UInt8(ascii: "A"), UInt8(ascii: "P"), UInt8(ascii: "M")].contains(ascii)
     }
 
-    /// The time `typed` means so far, or nil while it means none (empty, or not a time).
-    public static func time(for typed: String) -> WallClockTime? {
-        ClockFace(typed.lowercased(), allowingBareDigits: true)?.time
+    /// The times `typed` can mean, in the order a column tries them: one for a 24-hour time or
+    /// one with am/pm (`17`, `0930`, `5p30`), two for an hour of 1 to 12 without a mark (`5`:
+    /// 05:00, then 17:00; `12`: 12:00, then 24:00); nil while it means none (`25`, `93`, `13p`).
+    public static func readings(of typed: String) -> [WallClockTime]? {
+        ClockFace(typing: typed.lowercased())?.readings
     }
 }
 
@@ -64,65 +65,82 @@ public enum TypedTime {
 private struct ClockFace {
     var hour: Int
     var minute: Int
-    /// true for PM, false for AM, nil for a 24-hour time.
+    /// true for PM, false for AM, nil for a time without a mark.
     var afternoon: Bool?
+    /// Whether the hour was written the 24-hour way: with a leading zero (`09`, `0930`) or
+    /// above 12, so that it means one time only.
+    var twentyFourHour: Bool
 
-    /// Splits `text` (lowercased, no spaces) into its parts. Digits alone read as `H`, `HH`,
-    /// `HMM`, `HHMM`; with `allowingBareDigits`, two digits that make no hour (`93`) read as
-    /// an hour and the tens of minutes, as they do while `930` is being typed.
-    init?(_ text: String, allowingBareDigits: Bool) {
-        var rest = Substring(text)
-        var mark: Bool?
-        for (suffix, value) in [("am", false), ("pm", true), ("a", false), ("p", true)] where rest.hasSuffix(suffix) {
-            mark = value
-            rest = rest.dropLast(suffix.count)
-            break
-        }
-        afternoon = mark
-        guard !rest.isEmpty, rest.allSatisfy({ $0 == ":" || $0.isASCIIDigit }), rest.filter({ $0 == ":" }).count <= 1 else { return nil }
-        if let colon = rest.firstIndex(of: ":") {
-            let hourDigits = rest[..<colon]
-            let minuteDigits = rest[rest.index(after: colon)...]
-            guard (1...2).contains(hourDigits.count), minuteDigits.count <= 2, let hour = Int(hourDigits) else { return nil }
-            // "9:" and "9:3" while typing: the minutes so far, tens first.
-            guard minuteDigits.count == 2 || allowingBareDigits else { return nil }
-            let minuteValue = Int(minuteDigits) ?? 0
-            self.hour = hour
-            minute = minuteDigits.count == 1 ? minuteValue * 10 : minuteValue
-        } else {
-            let digits = Array(rest)
-            switch digits.count {
-            case 1, 2:
-                guard let value = Int(String(digits)) else { return nil }
-                if value <= 24 || !allowingBareDigits {
-                    hour = value
-                    minute = 0
-                } else {
-                    hour = Int(String(digits[0])) ?? 0
-                    minute = (Int(String(digits[1])) ?? 0) * 10
-                }
-            case 3:
-                hour = Int(String(digits[0])) ?? 0
-                minute = Int(String(digits[1...])) ?? 0
-            case 4:
-                hour = Int(String(digits[..<2])) ?? 0
-                minute = Int(String(digits[2...])) ?? 0
-            default:
-                return nil
-            }
-        }
+    /// Reads a command line's time (lowercased, no spaces): `H`, `HH`, `HMM`, `HHMM`, `H:MM`,
+    /// `HH:MM`, each with an optional `am`, `a`, `pm` or `p` after it.
+    init?(_ text: String) {
+        self.init(text, typing: false)
     }
 
-    /// The time the parts name, or nil when they name none (25:00, 13 pm, 9:75).
-    var time: WallClockTime? {
-        guard minute < 60 else { return nil }
-        var hourOfDay = hour
-        if let afternoon {
-            guard (1...12).contains(hour) else { return nil }
-            hourOfDay = hour % 12 + (afternoon ? 12 : 0)
+    /// Reads a typed time (lowercased) as far as it goes: besides the command line's forms,
+    /// the mark may come before the minutes (`5p30`), and minutes after a colon or a mark may
+    /// have one digit so far (`9:3`, `5p3`: tens).
+    init?(typing text: String) {
+        self.init(text, typing: true)
+    }
+
+    private init?(_ text: String, typing: Bool) {
+        var rest = Substring(text)
+        let leadingDigits = rest.prefix { $0.isASCIIDigit }
+        rest = rest.dropFirst(leadingDigits.count)
+        var hourDigits = leadingDigits
+        var minuteDigits = Substring("")
+        var separated = false
+        if rest.first == ":" {
+            rest = rest.dropFirst()
+            minuteDigits = rest.prefix { $0.isASCIIDigit }
+            rest = rest.dropFirst(minuteDigits.count)
+            separated = true
+        } else if leadingDigits.count > 2 {
+            // HMM, HHMM: the last two digits are the minutes.
+            hourDigits = leadingDigits.dropLast(2)
+            minuteDigits = leadingDigits.suffix(2)
         }
-        guard hourOfDay < 24 || (hourOfDay == 24 && minute == 0) else { return nil }
-        return WallClockTime(minutes: hourOfDay * 60 + minute)
+        var mark: Bool?
+        for (written, value) in [("am", false), ("pm", true), ("a", false), ("p", true)] where rest.hasPrefix(written) {
+            mark = value
+            rest = rest.dropFirst(written.count)
+            break
+        }
+        if typing, mark != nil, !separated, minuteDigits.isEmpty, rest.first?.isASCIIDigit == true {
+            minuteDigits = rest.prefix { $0.isASCIIDigit }
+            rest = rest.dropFirst(minuteDigits.count)
+            separated = true
+        }
+        guard rest.isEmpty, (1...2).contains(hourDigits.count), minuteDigits.count <= 2, let hour = Int(hourDigits) else { return nil }
+        // "9:" and "9:3" while typing: the minutes so far, tens first; a command line says all.
+        guard !separated || minuteDigits.count == 2 || typing else { return nil }
+        self.hour = hour
+        minute = minuteDigits.count == 1 ? (Int(minuteDigits) ?? 0) * 10 : Int(minuteDigits) ?? 0
+        afternoon = mark
+        twentyFourHour = mark == nil && (hourDigits.first == "0" || hour > 12)
+    }
+
+    /// The time the parts name as written (an hour without a mark on the 24-hour clock), or
+    /// nil when they name none (25:00, 13 pm, 9:75).
+    var time: WallClockTime? { readings?.first }
+
+    /// Every time the parts can name, the one as written first; nil when they name none.
+    var readings: [WallClockTime]? {
+        guard minute < 60 else { return nil }
+        if let afternoon {
+            guard (1...12).contains(hour), let time = Self.time(hour % 12 + (afternoon ? 12 : 0), minute) else { return nil }
+            return [time]
+        }
+        guard let written = Self.time(hour, minute) else { return nil }
+        guard !twentyFourHour, (1...12).contains(hour), let later = Self.time(hour + 12, minute) else { return [written] }
+        return [written, later]
+    }
+
+    /// hour:minute of one day, 24:00 included; nil past it.
+    private static func time(_ hour: Int, _ minute: Int) -> WallClockTime? {
+        guard hour < 24 || (hour == 24 && minute == 0) else { return nil }
+        return WallClockTime(minutes: hour * 60 + minute)
     }
 }
 

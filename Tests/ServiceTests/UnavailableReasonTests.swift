@@ -35,11 +35,34 @@ struct TerminalTypingTests {
         try screen.waitForScreen(containing: "Selected: 17:30 – 17:45 · 15 min  typed: 1730_")
         screen.type("\t9p")
         try screen.waitForScreen(containing: "Selected: 17:30 – 21:00")
+        // Erased, the typing gives the end back; an end before the start is refused in words.
         screen.type("\u{7F}\u{7F}")
-        // The end column takes only valid ends: nothing before the start.
+        try screen.waitForScreen(containing: "Selected: 17:30 – 17:45 · 15 min")
         screen.type("5")
-        try screen.waitForScreen(containing: "Selected: 17:30 – 17:30 · 0 min  typed: 5_")
+        try screen.waitForScreen(containing: "Selected: 17:30 – 17:45 · 15 min  typed: 5_ (17:00 is before 17:30)")
         screen.type("\r")
-        #expect(try fixture.client.waitForSignal("Selected", path: handle).strings == ["17:30", "17:30"])
+        #expect(try fixture.client.waitForSignal("Selected", path: handle).strings == ["17:30", "17:45"])
+    }
+
+    @Test("Typed times read as people mean them, in both columns: 5 after 09:00 is 17:00, 1230a, 5p30; 25 is said to be no time")
+    func typedReadings() throws {
+        let fixture = try Fixture()
+        let handle = try fixture.client.showTimePicker([
+            "step": .uint32(30), "first": .string("00:00"), "start": .string("09:00"), "end": .string("09:30"), "clock": .string("24h"),
+        ])
+        let screen = try fixture.screen
+        try screen.waitForScreen(containing: "Selected: 09:00 – 09:30")
+        screen.type("25")
+        try screen.waitForScreen(containing: "Selected: 09:00 – 09:30 · 30 min  typed: 25_ (25 is not a time)")
+        screen.type("\t5")
+        try screen.waitForScreen(containing: "Selected: 09:00 – 17:00 · 8 h  typed: 5_")
+        screen.type("\t1230a")
+        try screen.waitForScreen(containing: "Selected: 00:30 – 08:30 · 8 h  typed: 1230a_")
+        screen.type("\t25")
+        try screen.waitForScreen(containing: "Selected: 00:30 – 08:30 · 8 h  typed: 25_ (25 is not a time)")
+        screen.type("\u{7F}\u{7F}5p30")
+        try screen.waitForScreen(containing: "Selected: 00:30 – 17:30 · 17 h  typed: 5p30_")
+        screen.type("\r")
+        #expect(try fixture.client.waitForSignal("Selected", path: handle).strings == ["00:30", "17:30"])
     }
 }

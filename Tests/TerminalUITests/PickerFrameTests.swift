@@ -75,6 +75,16 @@ struct PickerFrameTests {
         _ = picker.apply(.type("1"))
         lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
         #expect(lines.contains { $0.hasSuffix("  typed: 1_") })
+        _ = picker.apply(.type("0"))
+        _ = picker.apply(.type("0"))
+        _ = picker.apply(.type("0"))
+        lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
+        #expect(lines.contains { $0.hasSuffix("  typed: 1000_") })
+        _ = picker.apply(.erase)
+        _ = picker.apply(.erase)
+        _ = picker.apply(.type("5"))
+        lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
+        #expect(lines.contains { $0.hasSuffix("  typed: 105_ (1:05 AM is not on the 30-min grid: 1:00 AM)") }, "lines: \(lines)")
     }
 
     @Test("a countdown with a timeout, none without", arguments: [

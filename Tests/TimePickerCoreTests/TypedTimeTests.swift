@@ -4,37 +4,96 @@ import TimePickerCore
 /// What people type, and where the picker goes.
 @Suite("Typing a time")
 struct TypedTimeTests {
-    @Test("What the typing so far means", arguments: [
-        ("9", "09:00"), ("93", "09:30"), ("930", "09:30"), ("0930", "09:30"), ("9:", "09:00"), ("9:3", "09:30"),
-        ("9:30", "09:30"), ("17", "17:00"), ("1700", "17:00"), ("5p", "17:00"), ("5pm", "17:00"), ("5P", "17:00"),
-        ("1230a", "00:30"), ("12a", "00:00"), ("12p", "12:00"), ("12", "12:00"), ("123", "01:23"), ("1230", "12:30"),
-        ("24", "24:00"), ("0", "00:00"), ("11:45pm", "23:45"),
+    @Test("What the typing so far can mean, the time as written first", arguments: [
+        ("9", "09:00 21:00"), ("930", "09:30 21:30"), ("0930", "09:30"), ("09", "09:00"), ("9:", "09:00 21:00"),
+        ("9:3", "09:30 21:30"), ("9:30", "09:30 21:30"), ("17", "17:00"), ("1700", "17:00"), ("5p", "17:00"),
+        ("5pm", "17:00"), ("5P", "17:00"), ("5p3", "17:30"), ("5p30", "17:30"), ("5pm30", "17:30"), ("1230a", "00:30"),
+        ("12a", "00:00"), ("12p", "12:00"), ("12", "12:00 24:00"), ("123", "01:23 13:23"), ("1230", "12:30"),
+        ("24", "24:00"), ("0", "00:00"), ("11:45pm", "23:45"), ("9a", "09:00"),
     ])
-    func meaning(typed: String, time expected: String) {
-        #expect(TypedTime.time(for: typed)?.busText == expected)
+    func readings(typed: String, expected: String) {
+        #expect(TypedTime.readings(of: typed)?.map(\.busText).joined(separator: " ") == expected)
     }
 
-    @Test("Typing that means no time", arguments: ["", "a", "p", ":", "25:00", "13p", "9:75", "12345", "2401", "0p", "9::"])
+    @Test("Typing that means no time", arguments: ["", "a", "p", ":", "25", "93", "99", "25:00", "13p", "9:75", "12345", "2401", "0p", "9::", "p5", "5p3a"])
     func noMeaning(typed: String) {
-        #expect(TypedTime.time(for: typed) == nil)
+        #expect(TypedTime.readings(of: typed) == nil)
     }
 
-    @Test("Typed into a column, the picker jumps to the nearest slot it can take")
+    /// The reading of `typed` in `column` of a picker with `options`, after a start of `start`.
+    private func reading(_ typed: String, in column: PickerColumn, start: String, _ raw: [String: OptionValue]) throws -> (String, String?) {
+        var picker = PickerModel(options: try options(raw))
+        _ = picker.apply(.set(.start, time(start)))
+        _ = picker.apply(.focus(column))
+        for character in typed { _ = picker.apply(.type(character)) }
+        let selected = column == .start ? picker.start : picker.end
+        return (selected.busText, picker.state.typedNote?.text(.twentyFourHour))
+    }
+
+    @Test("Typed into a column: what it selects and what it says", arguments: [
+        // In the End column an hour without am/pm is the first such time at or after the start.
+        ("5", PickerColumn.end, "09:00", 30, "17:00", nil),
+        ("9", .end, "09:00", 30, "09:00", nil),
+        ("11", .end, "13:00", 30, "23:00", nil),
+        ("12", .end, "13:00", 30, "24:00", nil),
+        ("1230a", .end, "01:00", 30, "01:30", "00:30 is before 01:00"),
+        ("5p30", .end, "09:00", 30, "17:30", nil),
+        ("1700", .end, "09:00", 30, "17:00", nil),
+        // Between slots: the nearer, the earlier on a tie, and it says so.
+        ("930", .end, "08:00", 60, "09:00", "09:30 is not on the 60-min grid: 09:00"),
+        ("940", .end, "08:00", 60, "10:00", "09:40 is not on the 60-min grid: 10:00"),
+        // What cannot be a slot leaves the selection alone and says so.
+        ("25", .end, "09:00", 30, "09:30", "25 is not a time"),
+        ("99", .end, "09:00", 30, "09:30", "99 is not a time"),
+        ("8a", .end, "09:00", 30, "09:30", "08:00 is before 09:00"),
+        // In the Start column: the first such time at or after the first slot.
+        ("5", .start, "09:00", 30, "05:00", nil),
+        ("12", .start, "09:00", 30, "12:00", nil),
+        ("5p30", .start, "09:00", 30, "17:30", nil),
+        ("1230a", .start, "09:00", 30, "09:00", "00:30 is before 01:00"),
+        ("25", .start, "09:00", 30, "09:00", "25 is not a time"),
+        ("24", .start, "09:00", 30, "24:00", nil),
+    ] as [(String, PickerColumn, String, Int, String, String?)])
+    func typedIntoColumn(typed: String, column: PickerColumn, start: String, step: Int, selected: String, note: String?) throws {
+        let (got, said) = try reading(typed, in: column, start: start, ["step": .uint32(UInt32(step))])
+        #expect(got == selected)
+        #expect(said == note)
+    }
+
+    @Test("In the Start column of a day from 08:00 an hour without am/pm is the first such time after it")
+    func startOfShorterDay() throws {
+        let raw: [String: OptionValue] = ["first": .string("08:00"), "last": .string("20:00"), "step": .uint32(30)]
+        #expect(try reading("5", in: .start, start: "09:00", raw) == ("17:00", nil))
+        #expect(try reading("7", in: .start, start: "09:00", raw) == ("19:00", nil))
+        #expect(try reading("8", in: .start, start: "09:00", raw) == ("08:00", nil))
+        #expect(try reading("9p", in: .start, start: "09:00", raw) == ("09:00", "21:00 is after 20:00"))
+    }
+
+    @Test("A day from 00:00 takes 12:30 am; a minimum duration moves the latest start")
+    func fromMidnight() throws {
+        let raw: [String: OptionValue] = ["first": .string("00:00"), "step": .uint32(30), "min_duration": .uint32(30)]
+        #expect(try reading("1230a", in: .start, start: "09:00", raw) == ("00:30", nil))
+        #expect(try reading("1230a", in: .end, start: "00:00", raw) == ("00:30", nil))
+        #expect(try reading("24", in: .start, start: "09:00", raw) == ("09:00", "24:00 is after 23:30"))
+    }
+
+    @Test("Notes use the picker's clock")
+    func twelveHourNotes() {
+        let note = TypedNote.offGrid(WallClockTime(minutes: 570)!, nearest: WallClockTime(minutes: 540)!, step: 60)
+        #expect(note.text(.twelveHour) == "9:30 AM is not on the 60-min grid: 9:00 AM")
+    }
+
+    @Test("Typing four keys reaches any slot; a note goes when the typing does")
     func jumps() throws {
         var picker = PickerModel(options: try options(["step": .uint32(15)]))
         for character in "1730" { _ = picker.apply(.type(character)) }
         #expect(picker.start.busText == "17:30", "17:30 with step 15 takes four keys, not 66 presses of Down")
         #expect(picker.typed == "1730")
-        // Between slots: the nearer one; an exact tie goes to the earlier.
         var hourly = PickerModel(options: try options())
-        for character in "920" { _ = hourly.apply(.type(character)) }
-        #expect(hourly.start.busText == "09:00")
-        _ = hourly.apply(.finishTyping)
-        for character in "940" { _ = hourly.apply(.type(character)) }
-        #expect(hourly.start.busText == "10:00")
-        _ = hourly.apply(.finishTyping)
         for character in "930" { _ = hourly.apply(.type(character)) }
-        #expect(hourly.start.busText == "09:00")
+        #expect(hourly.start.busText == "09:00" && hourly.state.typedNote != nil)
+        _ = hourly.apply(.finishTyping)
+        #expect(hourly.typed == "" && hourly.state.typedNote == nil)
     }
 
     @Test("Backspace edits; a move ends the typing; the end column takes only valid ends")
@@ -48,9 +107,17 @@ struct TypedTimeTests {
         _ = picker.apply(.move(by: 1))
         #expect(picker.typed == "" && picker.start.busText == "02:00")
         _ = picker.apply(.focus(.end))
-        // 03:00 is too close to a 02:00 start with two hours at least: the nearest valid end.
+        // 03:00 is too close to a 02:00 start with two hours at least: 15:00 is the first 3
+        // at or after the earliest end, 04:00.
         _ = picker.apply(.type("3"))
-        #expect(picker.end.busText == "04:00")
+        #expect(picker.end.busText == "15:00")
+        _ = picker.apply(.erase)
+        #expect(picker.end.busText == "04:00", "erasing all the typing goes back to where it began")
+        _ = picker.apply(.type("3"))
+        _ = picker.apply(.finishTyping)
+        for character in "0300" { _ = picker.apply(.type(character)) }
+        #expect(picker.end.busText == "15:00", "an end before the earliest leaves the selection alone")
+        #expect(picker.state.typedNote == .beforeEarliest(time("03:00"), earliest: time("04:00")))
     }
 
     @Test("Characters that are no part of a time are ignored, and typing stops at its longest")

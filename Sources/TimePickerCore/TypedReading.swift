@@ -1,0 +1,69 @@
+/// What a column makes of a typed time: the slot it goes to, and what to tell the person.
+///
+/// One reading for every front end (the terminal, the dialog, anything later):
+/// - an hour with am/pm, on the 24-hour clock (`17`, `0930`) or past 12 means one time;
+/// - an hour of 1 to 12 without a mark means the first of its two times (`5`: 05:00, then
+///   17:00) at or after the earliest the column takes: in the End column that is the start
+///   (plus the minimum duration), so `5` after a 09:00 start is 17:00, as a calendar reads it;
+///   in the Start column it is the first start, so `5` is 05:00 on a day from 00:00 and 17:00
+///   on one from 08:00;
+/// - a time between slots goes to the nearer slot (the earlier on a tie) and says so;
+/// - a time the column cannot take, or typing that means no time, leaves the selection alone
+///   and says so.
+public struct TypedReading: Sendable, Equatable {
+    /// The slot (an index into the grid) the focused column goes to; nil: it stays where it is.
+    public let index: Int?
+    /// What the person is told beside the typing; nil when the slot is exactly what was typed.
+    public let note: TypedNote?
+
+    /// Reads `typed` for a column whose slots are `indices` of `grid`.
+    public init(typed: String, grid: SlotGrid, indices: ClosedRange<Int>) {
+        guard let readings = TypedTime.readings(of: typed) else {
+            self.init(index: nil, note: .notATime(typed))
+            return
+        }
+        let earliest = grid[indices.lowerBound]
+        let latest = grid[indices.upperBound]
+        guard let time = readings.first(where: { $0 >= earliest }) else {
+            self.init(index: nil, note: .beforeEarliest(readings[readings.count - 1], earliest: earliest))
+            return
+        }
+        guard time <= latest else {
+            self.init(index: nil, note: .afterLatest(time, latest: latest))
+            return
+        }
+        // The slot at or after the time and the one before it, within the column.
+        let above = (grid.indexOfFirstSlot(atOrAfter: time.minutes) ?? indices.upperBound).clamped(to: indices)
+        let below = (above - 1).clamped(to: indices)
+        let nearest = time.minutes - grid[below].minutes <= grid[above].minutes - time.minutes ? below : above
+        self.init(index: nearest, note: grid[nearest] == time ? nil : .offGrid(time, nearest: grid[nearest], step: grid.step))
+    }
+
+    private init(index: Int?, note: TypedNote?) {
+        self.index = index
+        self.note = note
+    }
+}
+
+/// Why a typed time did not select exactly what was typed.
+public enum TypedNote: Sendable, Equatable {
+    /// The typing so far means no time (`25`, `93`, `13p`): the selection stays.
+    case notATime(String)
+    /// A time between slots: the nearest slot was selected.
+    case offGrid(WallClockTime, nearest: WallClockTime, step: Int)
+    /// Earlier than the column takes (an end before the start): the selection stays.
+    case beforeEarliest(WallClockTime, earliest: WallClockTime)
+    /// Later than the column takes (a start with no room for an end): the selection stays.
+    case afterLatest(WallClockTime, latest: WallClockTime)
+
+    /// The note as a person reads it, times in `clock`'s style: "09:30 is not on the 60-min
+    /// grid: 09:00".
+    public func text(_ clock: ClockStyle) -> String {
+        switch self {
+        case .notATime(let typed): "\(typed) is not a time"
+        case .offGrid(let time, let nearest, let step): "\(time.label(clock)) is not on the \(step)-min grid: \(nearest.label(clock))"
+        case .beforeEarliest(let time, let earliest): "\(time.label(clock)) is before \(earliest.label(clock))"
+        case .afterLatest(let time, let latest): "\(time.label(clock)) is after \(latest.label(clock))"
+        }
+    }
+}
