@@ -120,6 +120,7 @@ private func openDisplay() -> Result<Void, BackendStartError> {
         return .failure(BackendStartError("cannot open a display (\(environment.joined(separator: ", ")))"))
     }
     adw_init()
+    DialogStyle.install()
     quietenParentlessDialogMessage()
     return .success(())
 }

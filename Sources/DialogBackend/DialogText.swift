@@ -16,11 +16,19 @@ public enum DialogText {
         return String(safe.prefix(maxTitleCharacters - 1)) + "…"
     }
 
-    /// The line under the columns: "Duration 8 h 30 min", with the minimum when there is one,
-    /// and what is being typed, with why it selected something else ("Typed 25_ (25 is not a time)").
-    public static func durationLine(_ state: PickerState, typed: String = "") -> String {
+    /// The line under the columns, the range in words as the terminal says it: "09:00 – 17:30
+    /// · 8 h 30 min", with the minimum when there is one.
+    public static func rangeLine(_ state: PickerState) -> String {
+        let clock = state.options.clock
+        return state.start.label(clock) + " – " + state.end.label(clock) + " · " + state.durationLine
+    }
+
+    /// What is being typed, with why it selected something else: "Typed 25_ (25 is not a
+    /// time)"; "" when nothing is.
+    public static func typedLine(_ state: PickerState, typed: String) -> String {
+        guard !typed.isEmpty else { return "" }
         let note = state.typedNote(for: typed).map { " (" + $0.text(state.options.clock) + ")" } ?? ""
-        return "Duration " + state.durationLine + (typed.isEmpty ? "" : " · Typed " + typed + "_" + note)
+        return "Typed " + typed + "_" + note
     }
 
     /// The countdown: "Closes in 42 s", "Closes in 2 min 5 s", "Closes in 1 h 10 min".

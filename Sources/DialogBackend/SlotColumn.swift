@@ -37,7 +37,9 @@ final class SlotColumn {
     /// The keyboard focus came into the list.
     var onFocusIn: (@MainActor () -> Void)?
 
-    private static let minimumListHeight: Int32 = 252
+    /// Nine rows and a half of libadwaita's 38-pixel rows: the selection with rows on both
+    /// sides, and a list that shows it goes on.
+    private static let minimumListHeight: Int32 = 361
 
     /// A column titled `title` over `labels`, every label of `grid` (`SlotRows.labels`).
     init(title: String, grid: SlotGrid, labels: OpaquePointer) {
@@ -52,6 +54,7 @@ final class SlotColumn {
         list = gtk_list_view_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(rows.selection))), factory)
         gtk_list_view_set_single_click_activate(list.opaque, 0)
         gtk_widget_add_css_class(list, "navigation-sidebar")
+        gtk_widget_add_css_class(list, DialogStyle.listClass)
         list.setAccessibleLabel(title)
 
         scroller = gtk_scrolled_window_new()
@@ -66,16 +69,21 @@ final class SlotColumn {
         connectSignals()
     }
 
-    /// Shows the slots `shown` (grid indices) with `selectedIndex` selected; keeps the keyboard
-    /// focus on the selected row when it was in the list, and scrolls the row into view.
-    func draw(rows shown: Range<Int>, selectedIndex: Int) {
+    /// Shows the slots `shown` (grid indices) with `selectedIndex` selected. When the selection
+    /// moved (or the rows did) and `scrolling`, the row is scrolled into view and keeps the
+    /// keyboard focus the list had; otherwise the list stays where the person put it (a click,
+    /// the wheel), whatever else changed.
+    func draw(rows shown: Range<Int>, selectedIndex: Int, scrolling: Bool = true) {
         isDrawing = true
         defer { isDrawing = false }
         let hadFocus = list.containsFocus
         let reshaped = shown != rows.shown
+        let moved = selectedIndex != selected
         rows.show(shown)
         selected = selectedIndex
-        rows.select(selectedIndex)
+        if rows.selectedIndex != selectedIndex { rows.select(selectedIndex) }
+        guard reshaped || moved || gtk_widget_get_mapped(list) == 0 else { return }
+        guard scrolling || reshaped else { return }
         // Rows added or removed move the others only at the next layout: scroll after it.
         if reshaped || gtk_widget_get_mapped(list) == 0 {
             scrollPending = true
@@ -112,6 +120,12 @@ final class SlotColumn {
         if row != nil { settleAfterLayout(scrolled: true) }
     }
 
+    /// Tells a screen reader what the column's choice comes to: the list's accessible
+    /// description, read with its name, and again as it changes.
+    func describe(_ text: String) {
+        list.setAccessibleDescription(text)
+    }
+
     /// Forgets a focus that waits for a layout: the keyboard went to another part of the dialog.
     func dropPendingFocus() {
         focusPending = false
@@ -140,7 +154,9 @@ final class SlotColumn {
         return extent.top >= extent.value && extent.bottom <= extent.value + extent.page
     }
 
-    /// Scrolls so that the selected row is in view, centred when it was out of view.
+    /// Scrolls so that the selected row is in view with two rows on each side where the list
+    /// has them (less in a short list): centred when it was out of view, moved as little as
+    /// can be when it was near an edge, as a terminal's scrolloff does.
     private func scrollToSelected() {
         guard let selected, let position = rows.position(of: selected) else { return }
         guard let extent = extent(of: position) else {
@@ -148,9 +164,15 @@ final class SlotColumn {
             return
         }
         scrollPending = false
-        if extent.top < extent.value || extent.bottom > extent.value + extent.page {
-            let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)
+        let rowHeight = extent.bottom - extent.top
+        let margin = max(0, min(2 * rowHeight, (extent.page - rowHeight) / 2))
+        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)
+        if extent.bottom <= extent.value || extent.top >= extent.value + extent.page {
             gtk_adjustment_set_value(adjustment, (extent.top + extent.bottom) / 2 - extent.page / 2)
+        } else if extent.top < extent.value + margin {
+            gtk_adjustment_set_value(adjustment, extent.top - margin)
+        } else if extent.bottom > extent.value + extent.page - margin {
+            gtk_adjustment_set_value(adjustment, extent.bottom + margin - extent.page)
         }
     }
 

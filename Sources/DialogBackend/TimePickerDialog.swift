@@ -29,9 +29,15 @@ final class TimePickerDialog {
     private let log: Log
     private let startColumn: SlotColumn
     private let endColumn: SlotColumn
-    private let durationLabel: Widget
+    /// The range in words ("09:00 – 17:30 · 8 h 30 min").
+    private let rangeLabel: Widget
+    /// What is being typed, empty when nothing is.
+    private let typedLabel: Widget
     private let countdownLabel: Widget
+    /// The daemon's last state (Updates apply to it).
     private(set) var state: DialogState
+    /// The selection drawn: the daemon's, or ahead of it by the person's clicks.
+    private var selection: ShownSelection
     /// The column the daemon was last told (or told us) that keyboard moves act on.
     private var reportedFocus: PickerColumn
     private var countdownSource: UInt32 = 0
@@ -46,6 +52,7 @@ final class TimePickerDialog {
     ) {
         options = request.options
         state = request.state
+        selection = ShownSelection(request.state.model)
         reportedFocus = request.state.model.focus
         self.parent = parent
         self.log = log
@@ -56,8 +63,10 @@ final class TimePickerDialog {
         startColumn = SlotColumn(title: "Start", grid: options.grid, labels: labels)
         endColumn = SlotColumn(title: "End", grid: options.grid, labels: labels)
         g_object_unref(UnsafeMutableRawPointer(labels))
-        durationLabel = gtk_label_new(nil)
-        gtk_widget_add_css_class(durationLabel, "dim-label")
+        rangeLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(rangeLabel, "numeric")
+        typedLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(typedLabel, "caption")
         countdownLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(countdownLabel, "caption")
 
@@ -78,12 +87,14 @@ final class TimePickerDialog {
         gtk_window_set_title(window.cast(), request.heading)
         if let token = request.activationToken { gtk_window_set_startup_id(window.cast(), token) }
         connectSignals()
-        draw(restartingCountdown: true)
+        draw(restartingCountdown: true, clicked: nil)
     }
 
     /// Shows the window, with the keyboard focus in the column the state names.
     func present() {
         gtk_window_present(window.cast())
+        // The column typing goes to shows its focus from the start, not only after a key.
+        gtk_window_set_focus_visible(window.cast(), 1)
         focus(state.model.focus)
     }
 
@@ -91,13 +102,14 @@ final class TimePickerDialog {
     func update(_ newState: DialogState, restartingCountdown: Bool) {
         let focusChanged = newState.model.focus != state.model.focus
         state = newState
+        selection.daemonSays(newState.model)
         if focusChanged, newState.model.focus != reportedFocus, column(reportedFocus).hasFocus {
             // The daemon moved the focus itself: the keyboard follows.
             reportedFocus = newState.model.focus
             focus(newState.model.focus)
         }
         reportedFocus = newState.model.focus
-        draw(restartingCountdown: restartingCountdown)
+        draw(restartingCountdown: restartingCountdown, clicked: nil)
     }
 
     /// Ends the dialog with `.ended(reason)` and takes the window down.
@@ -115,16 +127,25 @@ final class TimePickerDialog {
         gtk_box_append(columns.cast(), endColumn.widget)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         gtk_box_append(content.cast(), columns)
-        gtk_box_append(content.cast(), durationLabel)
+        gtk_box_append(content.cast(), rangeLabel)
+        gtk_box_append(content.cast(), typedLabel)
         gtk_box_append(content.cast(), countdownLabel)
         return content
     }
 
-    private func draw(restartingCountdown: Bool) {
-        let model = state.model
-        startColumn.draw(rows: Range(model.validStartIndices), selectedIndex: model.startIndex)
-        endColumn.draw(rows: Range(model.validEndIndices), selectedIndex: model.endIndex)
-        gtk_label_set_text(durationLabel.opaque, DialogText.durationLine(model, typed: state.typed))
+    /// Draws the shown selection. A column whose selection changed scrolls it into view, except
+    /// the one the person `clicked`: the row is where they clicked it, and stays there.
+    private func draw(restartingCountdown: Bool, clicked: PickerColumn?) {
+        let model = selection.shown
+        startColumn.draw(rows: Range(model.validStartIndices), selectedIndex: model.startIndex, scrolling: clicked != .start)
+        endColumn.draw(rows: Range(model.validEndIndices), selectedIndex: model.endIndex, scrolling: clicked != .end)
+        let range = DialogText.rangeLine(model)
+        gtk_label_set_text(rangeLabel.opaque, range)
+        startColumn.describe(range)
+        endColumn.describe(range)
+        // Always there, empty when nothing is typed: the window keeps its size as typing
+        // comes and goes.
+        gtk_label_set_text(typedLabel.opaque, DialogText.typedLine(model, typed: state.typed))
         if restartingCountdown { restartCountdown(from: state.secondsLeft) }
     }
 
@@ -166,8 +187,11 @@ final class TimePickerDialog {
                 self?.report(focus: which)
             }
             slotColumn.onPick = { [weak self] time in
-                self?.report(focus: which)
-                self?.onEvent(.set(which, time))
+                guard let self else { return }
+                let shown = self.selection.click(which, time)
+                self.report(focus: which)
+                self.onEvent(.set(which, time))
+                if shown { self.draw(restartingCountdown: false, clicked: which) }
             }
             slotColumn.onActivate = { [weak self] in
                 // As OK's button does (the dialog's default widget): the response, and the
@@ -196,7 +220,8 @@ final class TimePickerDialog {
         Signal.connect(window.raw, "response") { [weak self] response in
             guard let self, let response else { return }
             let id = String(cString: response.assumingMemoryBound(to: CChar.self))
-            let model = self.state.model
+            // What the person sees, clicks the daemon has not answered yet included.
+            let model = self.selection.shown
             self.finish(id == Self.okResponse ? .accepted(start: model.start, end: model.end) : .cancelled)
         }
         Signal.connect(window.raw, "realize") { [weak self] in

@@ -18,10 +18,21 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// `gtk_accessible_update_property` does not import, its `_value` form does.
     @MainActor
     func setAccessibleLabel(_ label: String) {
+        setAccessibleString(GTK_ACCESSIBLE_PROPERTY_LABEL, label)
+    }
+
+    /// Sets the accessible description a screen reader reads after the name.
+    @MainActor
+    func setAccessibleDescription(_ description: String) {
+        setAccessibleString(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description)
+    }
+
+    @MainActor
+    private func setAccessibleString(_ property: GtkAccessibleProperty, _ text: String) {
         var value = GValue()
         g_value_init(&value, cgtk_type_string())
-        g_value_set_string(&value, label)
-        var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+        g_value_set_string(&value, text)
+        var property = property
         gtk_accessible_update_property_value(opaque, 1, &property, &value)
         g_value_unset(&value)
     }

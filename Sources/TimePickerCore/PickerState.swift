@@ -62,6 +62,23 @@ public struct PickerState: Sendable, Equatable {
     /// `validEnds` as indices into `options.grid`.
     public var validEndIndices: ClosedRange<Int> { model.validEndIndices(forStart: model.startIndex) }
 
+    /// The state after a click on `time` in `column` (`.focus`, then `.set`), as the session
+    /// will make it: a front end in another process draws it before the session says so. Nil
+    /// when the column cannot take `time`.
+    public func selecting(_ column: PickerColumn, _ time: WallClockTime) -> PickerState? {
+        var next = model
+        _ = next.apply(.focus(column))
+        _ = next.apply(.set(column, time))
+        return (column == .start ? next.start : next.end) == time ? PickerState(next) : nil
+    }
+
+    /// The same selection with the keyboard focus in `column`.
+    public func focusing(_ column: PickerColumn) -> PickerState {
+        var next = model
+        _ = next.apply(.focus(column))
+        return PickerState(next)
+    }
+
     /// Whether `start` and `end` together are a selection this picker can hold (each a slot,
     /// the end a valid end for that start), whatever is selected now.
     public func allowsSelection(start: WallClockTime, end: WallClockTime) -> Bool {

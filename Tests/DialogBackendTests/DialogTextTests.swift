@@ -30,10 +30,11 @@ struct DialogTextTests {
             options: ["start": .string("09:00"), "end": .string("17:30"), "step": .uint32(30), "min_duration": .uint32(90)],
             defaultClock: .twentyFourHour
         ).state.model
-        #expect(DialogText.durationLine(model) == "Duration 8 h 30 min (at least 1 h 30 min)")
-        #expect(DialogText.durationLine(model, typed: "1730") == "Duration 8 h 30 min (at least 1 h 30 min) · Typed 1730_")
-        #expect(DialogText.durationLine(model, typed: "93") == "Duration 8 h 30 min (at least 1 h 30 min) · Typed 93_ (93 is not a time)")
-        #expect(DialogText.durationLine(model, typed: "1710") == "Duration 8 h 30 min (at least 1 h 30 min) · Typed 1710_ (17:10 is not on the 30-min grid: 17:00)")
+        #expect(DialogText.rangeLine(model) == "09:00 – 17:30 · 8 h 30 min (at least 1 h 30 min)")
+        #expect(DialogText.typedLine(model, typed: "") == "")
+        #expect(DialogText.typedLine(model, typed: "1730") == "Typed 1730_")
+        #expect(DialogText.typedLine(model, typed: "93") == "Typed 93_ (93 is not a time)")
+        #expect(DialogText.typedLine(model, typed: "1710") == "Typed 1710_ (17:10 is not on the 30-min grid: 17:00)")
     }
 
     @Test("parent_window: none, x11:XID in hexadecimal, wayland:HANDLE, as the daemon reads them; anything else is refused")

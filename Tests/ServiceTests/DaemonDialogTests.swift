@@ -44,12 +44,45 @@ struct DaemonDialogTests {
             $0.all.contains { $0.role == "label" && $0.label.contains("Typed 1730_") }
         }
         _ = try fixture.dialog("Typing") { $0.first(role: "list", name: "Start")?.selectedItem == "17:30" }
-        // The pause ends the typing: the line goes back to the duration alone.
-        _ = try fixture.dialog("Typing") { $0.all.contains { $0.role == "label" && $0.label == "Duration 15 min" } }
+        // The pause ends the typing: the line of it empties, the range stays.
+        _ = try fixture.dialog("Typing") { dialog in
+            dialog.all.contains { $0.role == "label" && $0.label == "17:30 – 17:45 · 15 min" }
+                && !dialog.all.contains { $0.role == "label" && $0.label.hasPrefix("Typed") }
+        }
         try fixture.press(["Tab", "9", "p"], inWindowTitled: "Typing")
         _ = try fixture.dialog("Typing") { $0.first(role: "list", name: "End")?.selectedItem == "21:00" }
         try fixture.press(["BackSpace", "BackSpace", "8", "p", "Return"], inWindowTitled: "Typing")
         #expect(try fixture.client.waitForSignal("Selected", path: handle, seconds: 20).strings == ["17:30", "20:00"], "\(fixture.logs)")
+    }
+
+    @Test("Typed times read as people mean them in both columns: 25 is no time, 5 after 09:00 is 17:00, 1230a, 5p30")
+    func typedReadings() throws {
+        let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])
+        let title = "Readings"
+        let handle = try fixture.client.showTimePicker([
+            "title": .string(title), "step": .uint32(30), "first": .string("00:00"), "start": .string("09:00"), "end": .string("09:30"),
+            "clock": .string("24h"),
+        ])
+        try fixture.dialog(title) { $0.first(role: "list", name: "Start")?.item("09:00")?.isFocused == true }
+        /// Waits for the typed line to read `typed` and the lists to hold `start` and `end`.
+        func expectShown(_ typed: String, _ start: String, _ end: String) throws {
+            _ = try Accessibility.dialog(title, on: fixture.display, rows: false) {
+                $0.all.contains { $0.role == "label" && $0.label == typed }
+            }
+            _ = try fixture.dialog(title) {
+                $0.first(role: "list", name: "Start")?.selectedItem == start && $0.first(role: "list", name: "End")?.selectedItem == end
+            }
+        }
+        try fixture.press(["2", "5"], inWindowTitled: title)
+        try expectShown("Typed 25_ (25 is not a time)", "09:00", "09:30")
+        try fixture.press(["Tab", "5"], inWindowTitled: title)
+        try expectShown("Typed 5_", "09:00", "17:00")
+        try fixture.press(["shift+Tab", "1", "2", "3", "0", "a"], inWindowTitled: title)
+        try expectShown("Typed 1230a_", "00:30", "08:30")
+        try fixture.press(["Tab", "2", "5"], inWindowTitled: title)
+        try expectShown("Typed 25_ (25 is not a time)", "00:30", "08:30")
+        try fixture.press(["BackSpace", "BackSpace", "5", "p", "3", "0", "Return"], inWindowTitled: title)
+        #expect(try fixture.client.waitForSignal("Selected", path: handle, seconds: 20).strings == ["00:30", "17:30"], "\(fixture.logs)")
     }
 
     @Test("A pick by mouse: a click on a start row moves the end along (the daemon's rule), OK sends Selected")

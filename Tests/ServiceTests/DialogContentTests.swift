@@ -24,7 +24,7 @@ struct DialogContentTests {
         let starts = try #require(dialog.first(role: "list", name: "Start")).items.map(\.label)
         #expect(starts.first == "01:00")
         #expect(starts.last == "22:30", "the last start leaves room for 90 minutes")
-        #expect(dialog.all.contains { $0.label == "Duration 2 h (at least 1 h 30 min)" })
+        #expect(dialog.all.contains { $0.label == "09:00 – 11:00 · 2 h (at least 1 h 30 min)" })
 
         try fixture.caller.update(Self.handle, ["start": .string("12:00"), "end": .string("14:00")])
         dialog = try fixture.dialog("Minimum") { $0.first(role: "list", name: "End")?.selectedItem == "14:00" }
@@ -92,7 +92,7 @@ struct DialogContentTests {
         // cannot be read: GTK 4.8 keeps the rows it scrolled away from with their old places.
         #expect(dialog.isInView("20:00", inList: "Start"), "scrolled into view")
         #expect(dialog.isInView("23:00", inList: "End"))
-        #expect(dialog.all.contains { $0.label == "Duration 3 h" })
+        #expect(dialog.all.contains { $0.label == "20:00 – 23:00 · 3 h" })
         let countdown = dialog.all.first { $0.label.hasPrefix("Closes in") }
         #expect(["Closes in 42 s", "Closes in 41 s", "Closes in 40 s"].contains(countdown?.label ?? ""), "\(countdown?.label ?? "none")")
     }

@@ -5,6 +5,8 @@ import Foundation
 struct AccessibleNode: Decodable {
     let role: String
     let name: String
+    /// What a screen reader reads after the name.
+    let description: String
     /// A label's text.
     let text: String
     let states: [String]

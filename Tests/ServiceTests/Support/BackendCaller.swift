@@ -42,6 +42,9 @@ final class BackendCaller {
     /// The daemon's state of the dialog `handle`.
     func model(_ handle: ObjectPath) -> PickerModel? { models[handle.rawValue] }
 
+    /// How many Updates the backend has not answered yet.
+    var unansweredUpdates: Int { updates.count }
+
     /// Sends ShowPicker without waiting (its reply comes when the dialog ends); returns its serial.
     func showPicker(_ handle: ObjectPath, parentWindow: String = "", _ options: [String: DBusValue] = [:]) throws -> UInt32 {
         let raw = options.mapValues(Self.optionValue)

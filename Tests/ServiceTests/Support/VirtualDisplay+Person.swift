@@ -44,6 +44,14 @@ extension VirtualDisplay {
         try waitUntil("the window '\(title)' to go", seconds: seconds) { try windows(titled: title).isEmpty }
     }
 
+    /// The colour drawn at `x`,`y` of the window titled `title`, as red, green and blue (0-255).
+    func colour(atX x: Int, y: Int, inWindowTitled title: String) throws -> (red: Int, green: Int, blue: Int) {
+        let text = try run("/usr/bin/python3", [Self.x11Script, "pixel", String(window(titled: title)), String(x), String(y)])
+        let values = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard values.count == 3 else { throw HarnessError("x11.py pixel printed '\(text)'") }
+        return (values[0], values[1], values[2])
+    }
+
     /// Support/x11.py, beside this file.
     static let x11Script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("x11.py").path
 }

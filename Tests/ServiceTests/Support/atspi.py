@@ -3,7 +3,7 @@
 dialog backend's tests: what a screen reader sees (AT-SPI through pyatspi), from the session bus
 in DBUS_SESSION_BUS_ADDRESS.
 
-Each node: role, name, text (a label's text), states (visible, showing, focused, selected,
+Each node: role, name, description, text (a label's text), states (visible, showing, focused, selected,
 sensitive), extents (x, y, width, height relative to the node's window: GTK 4.8 cannot report
 screen coordinates), children.
 
@@ -53,6 +53,7 @@ def node(accessible, depth, max_depth, rows=True):
     return {
         "role": role,
         "name": accessible.name or "",
+        "description": accessible.description or "",
         "text": text_of(accessible) if role == "label" else "",
         "states": [name for key, name in STATES.items() if state.contains(key)],
         "extents": extents_of(accessible) if role not in ("application",) else [0, 0, 0, 0],

@@ -7,6 +7,8 @@ Usage:
   x11.py watch-maps          print "ready", then a line per top-level window mapped or
                              unmapped until killed: "map|unmap SECONDS XID MAPPED TITLE", with
                              SECONDS on CLOCK_MONOTONIC and MAPPED the number on screen after it
+  x11.py pixel XID X Y       print the colour at X,Y of the window as "R G B" (0-255), as drawn
+                             on a 24- or 32-bit TrueColor display
 """
 import sys
 import time
@@ -57,9 +59,18 @@ def watch_maps():
             print(f"unmap {now:.3f} {event.window.id} {len(mapped)}", flush=True)
 
 
+def pixel(xid, x, y):
+    window = display.Display().create_resource_object("window", xid)
+    image = window.get_image(x, y, 1, 1, X.ZPixmap, 0xFFFFFFFF)
+    blue, green, red = image.data[0], image.data[1], image.data[2]  # BGRX
+    print(red, green, blue)
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "delete-window":
         delete_window(int(sys.argv[2], 0))
+    elif len(sys.argv) == 5 and sys.argv[1] == "pixel":
+        pixel(int(sys.argv[2], 0), int(sys.argv[3]), int(sys.argv[4]))
     elif len(sys.argv) == 2 and sys.argv[1] == "watch-maps":
         watch_maps()
     else:

@@ -1,0 +1,58 @@
+import DialogBackend
+import Testing
+import TimePickerCore
+
+/// The selection a dialog shows while the daemon catches up with the person's clicks.
+@Suite("Shown selection")
+struct ShownSelectionTests {
+    private func state(_ start: String, _ end: String, focus: PickerColumn = .start) throws -> PickerState {
+        let options = try PickerOptions(validating: ["step": .uint32(30)], defaultClock: .twentyFourHour)
+        return PickerState(options: options, start: try #require(WallClockTime(parsing: start)), end: try #require(WallClockTime(parsing: end)), focus: focus)
+    }
+
+    private func pair(_ selection: ShownSelection) -> String {
+        "\(selection.shown.start) \(selection.shown.end)"
+    }
+
+    @Test("A click shows at once; the Updates sent before the daemon heard of it do not take it back; the daemon's own catches up")
+    func staleUpdatesWait() throws {
+        var selection = ShownSelection(try state("09:00", "09:30"))
+        #expect(selection.click(.end, try #require(WallClockTime(parsing: "15:30"))))
+        #expect(pair(selection) == "09:00 15:30" && selection.isAhead)
+        // The daemon's answer to the focus event, from before the click's set.
+        #expect(!selection.daemonSays(try state("09:00", "09:30", focus: .end)))
+        #expect(pair(selection) == "09:00 15:30" && selection.shown.focus == .end)
+        #expect(!selection.daemonSays(try state("09:00", "15:30", focus: .end)))
+        #expect(!selection.isAhead)
+    }
+
+    @Test("A click on a start moves the end as the daemon will; two quick clicks wait for the second")
+    func startClicksPredictTheEnd() throws {
+        var selection = ShownSelection(try state("09:00", "10:00"))
+        #expect(selection.click(.start, try #require(WallClockTime(parsing: "11:00"))))
+        #expect(pair(selection) == "11:00 12:00")
+        #expect(selection.click(.start, try #require(WallClockTime(parsing: "12:00"))))
+        #expect(pair(selection) == "12:00 13:00")
+        // Both older selections are stale; the first click's answer is one of them.
+        #expect(!selection.daemonSays(try state("09:00", "10:00")))
+        #expect(!selection.daemonSays(try state("11:00", "12:00")))
+        #expect(pair(selection) == "12:00 13:00" && selection.isAhead)
+        #expect(!selection.daemonSays(try state("12:00", "13:00")))
+        #expect(!selection.isAhead)
+    }
+
+    @Test("A selection the click never led to (the caller's Update) is drawn at once")
+    func otherMovesWin() throws {
+        var selection = ShownSelection(try state("09:00", "09:30"))
+        #expect(selection.click(.end, try #require(WallClockTime(parsing: "15:30"))))
+        #expect(selection.daemonSays(try state("20:00", "23:00")))
+        #expect(pair(selection) == "20:00 23:00" && !selection.isAhead)
+    }
+
+    @Test("A time the column cannot take is no click")
+    func invalidClick() throws {
+        var selection = ShownSelection(try state("09:00", "10:00"))
+        #expect(!selection.click(.end, try #require(WallClockTime(parsing: "08:00"))))
+        #expect(pair(selection) == "09:00 10:00" && !selection.isAhead)
+    }
+}
