@@ -33,6 +33,8 @@ final class TimePickerDialog {
     private let rangeLabel: Widget
     /// What is being typed, empty when nothing is.
     private let typedLabel: Widget
+    /// The range the labels and the lists' descriptions say now.
+    private var describedRange = ""
     private let countdownLabel: Widget
     /// The daemon's last state (Updates apply to it).
     private(set) var state: DialogState
@@ -140,9 +142,13 @@ final class TimePickerDialog {
         startColumn.draw(rows: Range(model.validStartIndices), selectedIndex: model.startIndex, scrolling: clicked != .start)
         endColumn.draw(rows: Range(model.validEndIndices), selectedIndex: model.endIndex, scrolling: clicked != .end)
         let range = DialogText.rangeLine(model)
-        gtk_label_set_text(rangeLabel.opaque, range)
-        startColumn.describe(range)
-        endColumn.describe(range)
+        if range != describedRange {
+            // Only when it changed: a screen reader may say a new description each time.
+            describedRange = range
+            gtk_label_set_text(rangeLabel.opaque, range)
+            startColumn.describe(range)
+            endColumn.describe(range)
+        }
         // Always there, empty when nothing is typed: the window keeps its size as typing
         // comes and goes.
         gtk_label_set_text(typedLabel.opaque, DialogText.typedLine(model, typed: state.typed))
