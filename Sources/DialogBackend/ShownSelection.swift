@@ -37,6 +37,28 @@ public struct ShownSelection: Sendable, Equatable {
         return true
     }
 
+    /// The person pressed a key the daemon acts on (`event` in `column`) after a click it has
+    /// not answered yet. The daemon sends one Update at a time, the latest state, so its
+    /// answer to the click may never come, and the key may take it back to a selection the
+    /// click replaced: a move is shown as the daemon will make it; typing, read from where it
+    /// began, lets the daemon's next Update be drawn whatever it says. Returns whether the
+    /// shown selection changed.
+    @discardableResult
+    public mutating func keyed(_ column: PickerColumn, _ event: PickerEvent) -> Bool {
+        guard let predicted else { return false }
+        let before = SlotPair(predicted)
+        switch event {
+        case .move, .moveByHour, .moveToFirst, .moveToLast:
+            replaced.insert(before)
+            self.predicted = predicted.keying(column, event)
+        case .type, .erase:
+            replaced = []
+        default:
+            break
+        }
+        return SlotPair(shown) != before
+    }
+
     /// The daemon's new state. Returns whether the shown selection changed.
     @discardableResult
     public mutating func daemonSays(_ state: PickerState) -> Bool {

@@ -211,6 +211,8 @@ final class TimePickerDialog {
                 case .event(let event):
                     self.report(focus: which)
                     self.onEvent(event)
+                    // After a click the daemon has not answered: the key goes on from the click.
+                    if self.selection.keyed(which, event) { self.draw(restartingCountdown: false, clicked: nil) }
                 case .otherColumn:
                     self.focus(which.other)
                 case .tab(let forward):

@@ -72,6 +72,15 @@ public struct PickerState: Sendable, Equatable {
         return (column == .start ? next.start : next.end) == time ? PickerState(next) : nil
     }
 
+    /// The state after `event` pressed in `column` (`.focus`, then the event), as the session
+    /// will make it.
+    public func keying(_ column: PickerColumn, _ event: PickerEvent) -> PickerState {
+        var next = model
+        _ = next.apply(.focus(column))
+        _ = next.apply(event)
+        return PickerState(next)
+    }
+
     /// The same selection with the keyboard focus in `column`.
     public func focusing(_ column: PickerColumn) -> PickerState {
         var next = model
