@@ -66,10 +66,8 @@ public struct PickerState: Sendable, Equatable {
     /// will make it: a front end in another process draws it before the session says so. Nil
     /// when the column cannot take `time`.
     public func selecting(_ column: PickerColumn, _ time: WallClockTime) -> PickerState? {
-        var next = model
-        _ = next.apply(.focus(column))
-        _ = next.apply(.set(column, time))
-        return (column == .start ? next.start : next.end) == time ? PickerState(next) : nil
+        let next = keying(column, .set(column, time))
+        return (column == .start ? next.start : next.end) == time ? next : nil
     }
 
     /// The state after `event` pressed in `column` (`.focus`, then the event), as the session

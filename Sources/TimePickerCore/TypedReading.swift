@@ -24,12 +24,15 @@ public struct TypedReading: Sendable, Equatable {
         }
         let earliest = grid[indices.lowerBound]
         let latest = grid[indices.upperBound]
-        guard let time = readings.first(where: { $0 >= earliest }) else {
-            self.init(index: nil, note: .beforeEarliest(readings[readings.count - 1], earliest: earliest))
-            return
-        }
-        guard time <= latest else {
-            self.init(index: nil, note: .afterLatest(time, latest: latest))
+        // The first reading at or after the earliest, if the column goes that far.
+        guard let time = readings.first(where: { $0 >= earliest && $0 <= latest }) else {
+            // None: the note names the reading nearest the column (the one as written on a
+            // tie), so that `7` on a day from 08:00 says 07:00 is too early, not 19:00 too late.
+            func distance(_ time: WallClockTime) -> Int {
+                time < earliest ? earliest.minutes - time.minutes : time.minutes - latest.minutes
+            }
+            let nearest = readings.min { distance($0) < distance($1) } ?? readings[0]
+            self.init(index: nil, note: nearest < earliest ? .beforeEarliest(nearest, earliest: earliest) : .afterLatest(nearest, latest: latest))
             return
         }
         // The slot at or after the time and the one before it, within the column.

@@ -24,8 +24,8 @@ struct TypedTimeReviewTests {
         ("12p", .start, "00:00", ["step": .uint32(720), "first": .string("00:00")], "12:00", nil),
         ("12a", .start, "12:00", ["step": .uint32(720), "first": .string("00:00")], "00:00", nil),
         // 08:00-18:00, hourly, an hour at least.
-        ("7", .start, "09:00", ["first": .string("08:00"), "last": .string("18:00"), "min_duration": .uint32(60)], "09:00", "19:00 is after 17:00"),
-        ("9", .end, "09:00", ["first": .string("08:00"), "last": .string("18:00"), "min_duration": .uint32(60)], "10:00", "21:00 is after 18:00"),
+        ("7", .start, "09:00", ["first": .string("08:00"), "last": .string("18:00"), "min_duration": .uint32(60)], "09:00", "07:00 is before 08:00"),
+        ("9", .end, "09:00", ["first": .string("08:00"), "last": .string("18:00"), "min_duration": .uint32(60)], "10:00", "09:00 is before 10:00"),
         ("12", .end, "09:00", ["first": .string("08:00"), "last": .string("18:00"), "min_duration": .uint32(60)], "12:00", nil),
         ("24", .end, "09:00", ["first": .string("08:00"), "last": .string("18:00"), "min_duration": .uint32(60)], "10:00", "24:00 is after 18:00"),
         ("0", .end, "09:00", ["first": .string("08:00"), "last": .string("18:00"), "min_duration": .uint32(60)], "10:00", "00:00 is before 10:00"),
