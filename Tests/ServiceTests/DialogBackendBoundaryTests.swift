@@ -10,7 +10,7 @@ import Testing
 struct DialogBackendBoundaryTests {
     static let handle: ObjectPath = "/io/github/timepickerd/TimePicker1/session/1_7/edge"
 
-    @Test("Another user gets nothing from the backend's connection: not GApplication's interfaces, not introspection, not the Version; the backend's user sees only its interface")
+    @Test("Another user gets nothing from the backend's connection: not GApplication's interfaces, not introspection, not the Version; the backend's user sees only its interface", .actsAsOtherUser)
     func anotherUserGetsNothing() throws {
         let fixture = try DialogFixture()
         let owner = try BusClient(bus: fixture.bus).connection.nameOwner(of: "io.github.timepickerd.Gtk")

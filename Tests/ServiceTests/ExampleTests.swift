@@ -57,7 +57,7 @@ struct ExampleTests {
         #expect(run.stderr.contains("No time range chosen"), "stderr: \(run.stderr)")
     }
 
-    @Test("The example uses no service of another user: exit 2 saying so, and nothing sent to it", arguments: examples)
+    @Test("The example uses no service of another user: exit 2 saying so, and nothing sent to it", .actsAsOtherUser, arguments: examples)
     func refusesAnotherUsersService(_ example: Example) throws {
         let bus = try PrivateBus()
         let impostor = try Impostor(on: bus)

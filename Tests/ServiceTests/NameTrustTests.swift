@@ -9,7 +9,7 @@ import Testing
 /// clients lend their terminal to, and believe, only a process of their own user.
 @Suite("The service's name and whom the clients trust")
 struct NameTrustTests {
-    @Test("Nobody takes the name through the bus, this user's process or another user's: RequestName answers EXISTS, the sessions go on")
+    @Test("Nobody takes the name through the bus, this user's process or another user's: RequestName answers EXISTS, the sessions go on", .actsAsOtherUser)
     func nameCannotBeTaken() throws {
         let fixture = try Fixture()
         let owner = try fixture.client.connection.nameOwner(of: BusClient.service)
@@ -33,7 +33,7 @@ struct NameTrustTests {
         #expect(try fixture.client.sessionProperty("Title", of: handle) == .string("Still mine"))
     }
 
-    @Test("--replace neither signals nor replaces an owner of another user: exit 1 naming its uid, the owner keeps running")
+    @Test("--replace neither signals nor replaces an owner of another user: exit 1 naming its uid, the owner keeps running", .actsAsOtherUser)
     func replaceLeavesAnotherUser() throws {
         let bus = try PrivateBus()
         let impostor = try Impostor(on: bus)
@@ -46,7 +46,7 @@ struct NameTrustTests {
         #expect(try client.connection.nameOwner(of: BusClient.service) == impostor.uniqueName)
     }
 
-    @Test("timepickerctl pick lends its terminal to no owner of another user: exit 2 naming it, nothing sent, nothing drawn")
+    @Test("timepickerctl pick lends its terminal to no owner of another user: exit 2 naming it, nothing sent, nothing drawn", .actsAsOtherUser)
     func pickRefusesAnotherUser() throws {
         let bus = try PrivateBus()
         let impostor = try Impostor(on: bus)
@@ -64,7 +64,7 @@ struct NameTrustTests {
         #expect(pty.isCooked)
     }
 
-    @Test("timepickerctl status refuses an owner of another user; monitor ignores its outcomes, saying so once")
+    @Test("timepickerctl status refuses an owner of another user; monitor ignores its outcomes, saying so once", .actsAsOtherUser)
     func statusAndMonitorRefuseAnotherUser() throws {
         let bus = try PrivateBus()
         let impostor = try Impostor(on: bus)
