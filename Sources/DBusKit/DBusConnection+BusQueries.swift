@@ -1,8 +1,32 @@
 internal import CDBus
 
-/// Blocking questions to the bus about other connections (start-up and clients only: each waits
-/// for the bus's answer).
+/// Questions to the bus about other connections: blocking ones (start-up and clients only: each
+/// waits for the bus's answer), and the Unix user asked without waiting, for an event loop.
 extension DBusConnection {
+    /// Asks which Unix user the connection owning `name` runs as, without waiting: `answered`
+    /// gets the user, or why the bus could not say (its error, the message at most 200 bytes).
+    /// The answer is read with bounds, as a peer's would be.
+    ///
+    /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixUser`.
+    public func askUnixUser(of name: String, answered: @escaping (Result<UInt32, DBusFailure>) -> Void) {
+        do {
+            let query = try DBusMessage.methodCall(
+                destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetConnectionUnixUser")
+            try query.append(.string(name))
+            try call(query) { reply in
+                guard reply.kind == .methodReturn, case .uint32(let user)? = (try? reply.arguments(maximumValues: 1, maximumStringBytes: 0))?.first
+                else {
+                    let message = reply.errorMessage(maximumBytes: 200) ?? "an answer of the wrong type"
+                    answered(.failure(DBusFailure(name: reply.errorName ?? .failed, message: message)))
+                    return
+                }
+                answered(.success(user))
+            }
+        } catch {
+            answered(.failure(error))
+        }
+    }
+
     /// The Unix user the bus vouches that the connection owning `name` runs as.
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixUser`.

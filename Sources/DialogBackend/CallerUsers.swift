@@ -61,24 +61,17 @@ final class CallerUsers {
     }
 
     private func askBus(about caller: String) {
-        do {
-            let question = try DBusMessage.methodCall(
-                destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetConnectionUnixUser")
-            try question.append(.string(caller))
-            try connection.call(question) { [weak self] reply in
-                MainActor.assumeIsolated { self?.settle(caller, reply: reply) }
+        connection.askUnixUser(of: caller) { [weak self] answer in
+            MainActor.assumeIsolated {
+                switch answer {
+                case .success(let user): self?.settle(caller, user: user)
+                case .failure(let failure): self?.settle(caller, problem: failure.message)
+                }
             }
-        } catch {
-            settle(caller, problem: error.message)
         }
     }
 
-    private func settle(_ caller: String, reply: DBusMessage) {
-        guard reply.kind == .methodReturn, let values = try? reply.arguments(maximumValues: 1, maximumStringBytes: 0),
-              case .uint32(let user)? = values.first
-        else {
-            return settle(caller, problem: reply.errorMessage(maximumBytes: 200) ?? "an answer of the wrong type")
-        }
+    private func settle(_ caller: String, user: UInt32) {
         let verdict: Verdict = user == ownUser
             ? .allowed
             : .refused("timepickerd-gtk shows dialogs for its own user (uid \(ownUser)) only; \(caller) is uid \(user)")

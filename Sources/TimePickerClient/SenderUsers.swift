@@ -27,19 +27,8 @@ final class SenderUsers {
             return
         }
         waiting[sender] = [then]
-        do {
-            let query = try DBusMessage.methodCall(
-                destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetConnectionUnixUser")
-            try query.append(.string(sender))
-            try connection.call(query) { [weak self] reply in
-                guard case .uint32(let user)? = try? reply.arguments().first, reply.kind != .error else {
-                    self?.settle(sender, user: nil)
-                    return
-                }
-                self?.settle(sender, user: user)
-            }
-        } catch {
-            settle(sender, user: nil)
+        connection.askUnixUser(of: sender) { [weak self] answer in
+            self?.settle(sender, user: try? answer.get())
         }
     }
 

@@ -55,4 +55,54 @@ struct ShownSelectionTests {
         #expect(!selection.click(.end, try #require(WallClockTime(parsing: "08:00"))))
         #expect(pair(selection) == "09:00 10:00" && !selection.isAhead)
     }
+
+    // The daemon sends one Update at a time, the latest state once the one in flight is
+    // answered: states in between are never sent.
+
+    @Test("A click then Up: the daemon's only Update is the selection from before the click, and it is the daemon's truth")
+    func keyAfterClickWithCoalescedUpdate() throws {
+        var selection = ShownSelection(try state("09:00", "10:00"))
+        #expect(selection.click(.start, try #require(WallClockTime(parsing: "09:30"))))
+        #expect(pair(selection) == "09:30 10:30")
+        // The dialog sends Up (.move(by: -1)) in the Start column; the daemon: set 09:30, then
+        // move up: 09:00-10:00. Its Update for 09:30-10:30 was never sent (one in flight).
+        selection.keyed(.start, .move(by: -1))
+        selection.daemonSays(try state("09:00", "10:00"))
+        #expect(pair(selection) == "09:00 10:00", "the person's Up is lost: the dialog shows the click, the daemon has 09:00")
+        #expect(!selection.isAhead)
+    }
+
+    @Test("A click then typing that brings the daemon back to the selection the click replaced")
+    func typingAfterClickWithCoalescedUpdate() throws {
+        var selection = ShownSelection(try state("09:00", "10:00"))
+        #expect(selection.click(.start, try #require(WallClockTime(parsing: "11:00"))))
+        // Typed "9" in the Start column: the daemon goes from 11:00-12:00 to 09:00-10:00.
+        selection.keyed(.start, .type("9"))
+        selection.daemonSays(try state("09:00", "10:00"))
+        #expect(pair(selection) == "09:00 10:00")
+        #expect(!selection.isAhead)
+    }
+
+    @Test("Keys while no click is waiting change nothing shown: the daemon draws them")
+    func keysWhenNotAhead() throws {
+        var selection = ShownSelection(try state("09:00", "10:00"))
+        let changed = selection.keyed(.start, .move(by: 1))
+        #expect(!changed)
+        #expect(pair(selection) == "09:00 10:00" && !selection.isAhead)
+    }
+
+    @Test("A click then Down is shown at once, and the daemon's Updates on the way do not take it back")
+    func moveAfterClickPredicted() throws {
+        var selection = ShownSelection(try state("09:00", "10:00"))
+        #expect(selection.click(.end, try #require(WallClockTime(parsing: "12:00"))))
+        let changed = selection.keyed(.end, .move(by: 1))
+        #expect(changed)
+        #expect(pair(selection) == "09:00 12:30")
+        selection.daemonSays(try state("09:00", "10:00", focus: .end))
+        selection.daemonSays(try state("09:00", "12:00", focus: .end))
+        #expect(pair(selection) == "09:00 12:30" && selection.isAhead)
+        selection.daemonSays(try state("09:00", "12:30", focus: .end))
+        #expect(pair(selection) == "09:00 12:30")
+        #expect(!selection.isAhead)
+    }
 }
