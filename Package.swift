@@ -31,7 +31,7 @@ let package = Package(
         // The terminal front end: keys in, frames out.
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop"]),
         // The notification front end: the Notifications server over the daemon's own bus connection.
-        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore"]),
+        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "LocalSettings"]),
         // The dialog front end: a dialog backend's windows, over the daemon's own bus connection.
         .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract"]),
         // Sessions and the D-Bus interface, on top of the above.

@@ -5,7 +5,10 @@ public import TimePickerCore
 public enum NotificationActionKey: Equatable, Sendable {
     /// A click on the notification's body (the Notifications spec's "default" action).
     case `default`
+    /// One step back or on, in the stepper layout.
     case earlier, later
+    /// An hour back or on (`StepperLayout.coarseSlots`), in the stepper layout.
+    case earlierByHour, laterByHour
     /// A start slot, in the list layout.
     case start(WallClockTime)
     /// An end slot, in the list layout.
@@ -18,13 +21,15 @@ public enum NotificationActionKey: Equatable, Sendable {
     /// Back from the end step to the start step, in the list layout.
     case changeStart
 
-    /// The key on the bus: "default", "earlier", …, "start-09:00", "end-17:00", "start-hour-09",
+    /// The key on the bus: "default", "earlier", "earlier-hour", …, "start-09:00", "end-17:00", "start-hour-09",
     /// "end-hours", "change-start".
     public var rawValue: String {
         switch self {
         case .default: "default"
         case .earlier: "earlier"
         case .later: "later"
+        case .earlierByHour: "earlier-hour"
+        case .laterByHour: "later-hour"
         case .start(let time): "start-" + time.busText
         case .end(let time): "end-" + time.busText
         case .hour(let column, let hour): Self.prefix(column) + "hour-" + (hour < 10 ? "0\(hour)" : "\(hour)")
@@ -39,6 +44,8 @@ public enum NotificationActionKey: Equatable, Sendable {
         case "default": self = .default
         case "earlier": self = .earlier
         case "later": self = .later
+        case "earlier-hour": self = .earlierByHour
+        case "later-hour": self = .laterByHour
         case "change-start": self = .changeStart
         default:
             guard let column = [PickerColumn.start, .end].first(where: { key.hasPrefix(Self.prefix($0)) }) else { return nil }
@@ -78,6 +85,8 @@ public func pickerEvents(forAction key: String, in state: PickerState) -> [Picke
     switch NotificationActionKey(rawValue: key) {
     case .earlier: [.move(by: -1)]
     case .later: [.move(by: 1)]
+    case .earlierByHour: [.move(by: -StepperLayout.coarseSlots(state.options.grid))]
+    case .laterByHour: [.move(by: StepperLayout.coarseSlots(state.options.grid))]
     case .default: state.focus == .start ? [.focus(.end)] : [.confirm]
     case .start(let time): [.set(.start, time), .focus(.end)]
     case .end(let time): [.set(.end, time), .confirm]

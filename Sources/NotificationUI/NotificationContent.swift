@@ -21,45 +21,34 @@ public struct NotificationContent: Sendable, Equatable {
     public var body: String
     public var actions: [NotificationAction]
 
-    /// The notification for `view` in `layout` at `now` (monotonic milliseconds, for the
-    /// countdown); with `bodyMarkup` the body is escaped for servers that read it as markup.
-    /// Caller text is neutralised either way.
-    public static func render(_ view: NotificationView, layout: NotificationLayout, bodyMarkup: Bool, now: Int) -> NotificationContent {
+    /// The notification for `view` on a server of `profile` at `now` (monotonic milliseconds,
+    /// for the countdown); with `bodyMarkup` the body is escaped for servers that read it as
+    /// markup. Caller text is neutralised either way.
+    ///
+    /// On a server where each step is a new notification (`updatesInPlace` false) the body says
+    /// when the picker closes (`closesAt`) rather than counting down: a countdown redrawn there
+    /// would pop up a new notification under the person's pointer every few seconds.
+    public static func render(
+        _ view: NotificationView, profile: NotificationServerProfile, bodyMarkup: Bool, now: Int
+    ) -> NotificationContent {
         var lines: [String]
         let actions: [NotificationAction]
-        switch layout {
+        switch profile.layout {
         case .stepper:
-            (lines, actions) = stepper(view.state)
+            let stepper = StepperLayout(view.state, profile: profile)
+            (lines, actions) = (stepper.bodyLines, stepper.actions)
         case .list:
             let menu = ListMenu(view)
             (lines, actions) = (menu.bodyLines, menu.actions)
         }
-        if let left = view.state.secondsLeft(at: now) { lines.append(Countdown.text(secondsLeft: left)) }
+        if profile.updatesInPlace {
+            if let left = view.state.secondsLeft(at: now) { lines.append(Countdown.text(secondsLeft: left)) }
+        } else if let closesAt = view.closesAt {
+            lines.append("Closes at \(closesAt.label(view.state.options.clock)) unless you choose.")
+        }
         lines.append("Dismiss this notification to cancel.")
         let body = lines.map { bodyMarkup ? escapedForMarkup(displaySafe($0)) : displaySafe($0) }.joined(separator: "\n")
         return NotificationContent(summary: displaySafe(view.state.options.title), body: body, actions: actions)
-    }
-
-    /// The stepper's body and actions: each action once. The click on the body (the default
-    /// action, which GNOME Shell and others show as no button) is Next, then OK; servers that
-    /// list the default action (dunst's menu) show it under that label.
-    private static func stepper(_ state: PickerState) -> (lines: [String], actions: [NotificationAction]) {
-        let clock = state.options.clock
-        let choosingStart = state.focus == .start
-        let lines = [
-            "Start: \(state.start.label(clock))" + (choosingStart ? "  ◀" : ""),
-            "End: \(state.end.label(clock))" + (choosingStart ? "" : "  ◀"),
-            "Duration: \(state.durationLine)",
-            choosingStart
-                ? "Earlier and Later move the start; click this notification to go on to the end."
-                : "Earlier and Later move the end; click this notification to accept.",
-        ]
-        let actions = [
-            NotificationAction(.default, label: choosingStart ? "Next" : "OK"),
-            NotificationAction(.earlier, label: "Earlier"),
-            NotificationAction(.later, label: "Later"),
-        ]
-        return (lines, actions)
     }
 
     /// `text` with the characters the Notifications body markup gives meaning to escaped.

@@ -36,6 +36,8 @@ final class NotificationDelivery {
     private let loop: EventLoop
     private let layoutOverride: NotificationLayout?
     private var info: NotificationServer.Info?
+    /// What the server does with notifications, known with `info`.
+    private var profile: NotificationServerProfile?
     private var askingInfo = false
     /// How many times the server left: an answer about itself from before it left is about a
     /// process that no longer owns the name, and is not taken.
@@ -55,9 +57,11 @@ final class NotificationDelivery {
         self.layoutOverride = layoutOverride
     }
 
-    /// Gets `view` shown for `session`, in place of what it shows; the same view again redraws
-    /// it (the countdown is rendered when it is sent).
-    func show(_ session: PickerSessionID, _ view: NotificationView) {
+    /// Gets `view` shown for `session`, in place of what it shows; the same view again with
+    /// `redraw` redraws its countdown, where the server updates in place (elsewhere the body
+    /// says when it closes, which needs no redrawing).
+    func show(_ session: PickerSessionID, _ view: NotificationView, redraw: Bool = false) {
+        if redraw, profile?.updatesInPlace == false, entries[session]?.id != nil { return }
         var entry = entries[session] ?? Entry()
         entry.pending = view
         entries[session] = entry
@@ -88,6 +92,7 @@ final class NotificationDelivery {
         sessionsByID.removeAll()
         queue.removeAll()
         info = nil
+        profile = nil
         askingInfo = false
         serversGone += 1
     }
@@ -125,7 +130,7 @@ final class NotificationDelivery {
     /// Sends what waits, as far as the in-flight limit allows; asks the server about itself first.
     private func pump() {
         guard !queue.isEmpty else { return }
-        guard let info else {
+        guard let info, let profile else {
             askInfo()
             return
         }
@@ -136,12 +141,12 @@ final class NotificationDelivery {
             entry.inFlight = true
             entries[session] = entry
             inFlight += 1
-            let layout = layoutOverride ?? .forServer(named: info.name)
             let content = NotificationContent.render(
-                view, layout: layout, bodyMarkup: info.capabilities.contains("body-markup"), now: MonotonicClock.now())
+                view, profile: profile, bodyMarkup: info.capabilities.contains("body-markup"), now: MonotonicClock.now())
             entries[session]?.sendingKeys = Set(content.actions.map(\.key))
-            let replacing = entry.id ?? 0
-            server.notify(content, replacing: replacing, at: info.owner) { [weak self, owner = info.owner] result in
+            let replacing = profile.updatesInPlace ? entry.id ?? 0 : 0
+            server.notify(content, replacing: replacing, critical: profile.critical, at: info.owner) {
+                [weak self, owner = info.owner] result in
                 self?.answered(session, replacing: replacing, by: owner, result)
             }
         }
@@ -157,6 +162,12 @@ final class NotificationDelivery {
         switch result {
         case .success(let id):
             if replacing != 0, replacing != id { sessionsByID[replacing] = nil }
+            if let shown = entry.id, shown != id, shown != replacing {
+                // A new notification for the step: the one it follows goes, and its close is
+                // no news (its id no longer names the session).
+                sessionsByID[shown] = nil
+                server.close(shown, at: entry.server ?? owner)
+            }
             if entry.closing {
                 entries[session] = nil
                 server.close(id, at: owner)
@@ -176,6 +187,7 @@ final class NotificationDelivery {
             if failure.timedOut { failWaiting(because: "the notification server is not answering") }
             // A server that timed out or failed may come back different.
             info = nil
+            profile = nil
         }
     }
 
@@ -192,6 +204,7 @@ final class NotificationDelivery {
                 self.failWaiting(because: "the notification server (\(info.name)) shows no actions")
             case .success(let info):
                 self.info = info
+                self.profile = .forServer(named: info.name, layout: self.layoutOverride)
                 self.pump()
             case .failure(let failure):
                 self.failWaiting(because: failure.message)

@@ -1,5 +1,6 @@
 public import DBusKit
 public import EventLoop
+internal import LocalSettings
 public import TimePickerCore
 
 /// Shows picker sessions as desktop notifications whose actions pick the start and the end.
@@ -44,7 +45,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
         guard !isShutDown else { return }
-        views[session] = NotificationView(state)
+        views[session] = NotificationView(state, closesAt: Self.localTime(in: state.secondsLeft(at: MonotonicClock.now())))
         send(session)
     }
 
@@ -116,17 +117,24 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         send(session)
     }
 
-    /// Sends `session`'s view to the server, and times the next redraw of its countdown.
-    private func send(_ session: PickerSessionID) {
+    /// Sends `session`'s view to the server (`redraw`: only for its countdown), and times the
+    /// next redraw of its countdown.
+    private func send(_ session: PickerSessionID, redraw: Bool = false) {
         guard let view = views[session] else { return }
-        commands.show(session, view)
+        commands.show(session, view, redraw: redraw)
         countdowns.removeValue(forKey: session)?.cancel()
         guard let deadline = view.state.deadline,
               let delay = Countdown.delayUntilRedraw(deadline: deadline, now: MonotonicClock.now()) else { return }
         countdowns[session] = loop.schedule(afterMilliseconds: delay) { [weak self] in
             self?.countdowns[session] = nil
-            self?.send(session)
+            self?.send(session, redraw: true)
         }
+    }
+
+    /// The local time `seconds` from now (rounded up to the minute); nil for nil.
+    private static func localTime(in seconds: Int?) -> WallClockTime? {
+        guard let seconds, let now = LocalTime.now() else { return nil }
+        return WallClockTime(minutes: (now.minutes + (seconds + 59) / 60) % WallClockTime.minutesPerDay)
     }
 
     private func cancelCountdowns() {

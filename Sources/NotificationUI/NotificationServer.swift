@@ -109,15 +109,19 @@ final class NotificationServer {
 
     /// Notify: shows `content`, in place of the notification `replacing` (0 for a new one);
     /// answers with the server's id for it. It never expires on its own and stays after an
-    /// action where the server allows (the `resident` hint), so each step updates it in place.
+    /// action where the server allows (the `resident` hint), so each step can update it in
+    /// place; `critical` sends it with critical urgency (`NotificationServerProfile.critical`).
     func notify(
-        _ content: NotificationContent, replacing id: UInt32, at owner: BusName, completion: @escaping (Result<UInt32, Failure>) -> Void
+        _ content: NotificationContent, replacing id: UInt32, critical: Bool, at owner: BusName,
+        completion: @escaping (Result<UInt32, Failure>) -> Void
     ) {
         var actions: [DBusValue] = []
         for action in content.actions { actions += [.string(action.key), .string(action.label)] }
+        var hints: [String: DBusValue] = ["resident": .boolean(true)]
+        if critical { hints["urgency"] = .byte(2) }
         let arguments: [DBusValue] = [
             .string("timepickerd"), .uint32(id), .string(""), .string(content.summary), .string(content.body),
-            .array(elementSignature: "s", elements: actions), .vardict(["resident": .boolean(true)]), .int32(0),
+            .array(elementSignature: "s", elements: actions), .vardict(hints), .int32(0),
         ]
         call("Notify", to: owner, arguments) { result in
             completion(result.flatMap { reply in

@@ -13,10 +13,14 @@ public struct NotificationView: Sendable, Equatable {
     /// chose it; nil while the menu offers the hours, or every slot when they fit one menu. The
     /// stepper ignores it.
     public var menuHour: Int?
+    /// The local time the session times out at, when it has a timeout: what the body says on
+    /// servers where a countdown cannot be redrawn in place.
+    public var closesAt: WallClockTime?
 
-    public init(_ state: PickerState, menuHour: Int? = nil) {
+    public init(_ state: PickerState, menuHour: Int? = nil, closesAt: WallClockTime? = nil) {
         self.state = state
         self.menuHour = menuHour
+        self.closesAt = closesAt
     }
 
     /// The menu's hour after the person invoked `key`: the hour chosen, none after going back to
@@ -33,6 +37,6 @@ public struct NotificationView: Sendable, Equatable {
 
     /// This view with the session's new `state`; the menu goes back to the hours when the focus moved.
     public func updated(to state: PickerState) -> NotificationView {
-        NotificationView(state, menuHour: state.focus == self.state.focus ? menuHour : nil)
+        NotificationView(state, menuHour: state.focus == self.state.focus ? menuHour : nil, closesAt: closesAt)
     }
 }

@@ -36,7 +36,7 @@ struct NotificationActionTests {
     }
 
     @Test("Every key the daemon offers reads back as itself", arguments: [
-        NotificationActionKey.default, .earlier, .later, .changeStart, .start(time("00:00")), .end(time("24:00")),
+        NotificationActionKey.default, .earlier, .later, .earlierByHour, .laterByHour, .changeStart, .start(time("00:00")), .end(time("24:00")),
         .hour(.start, 0), .hour(.start, 9), .hour(.end, 24), .hours(.start), .hours(.end),
     ])
     func keysRoundTrip(key: NotificationActionKey) {
@@ -79,7 +79,7 @@ struct NotificationActionTests {
         ("Plasma", .stepper), ("Xfce Notify Daemon", .stepper), ("mock-notify", .stepper), ("", .stepper),
     ])
     func layoutForServer(name: String, expected: NotificationLayout) {
-        #expect(NotificationLayout.forServer(named: name) == expected)
+        #expect(NotificationServerProfile.forServer(named: name).layout == expected)
     }
 
     @Test("Layouts by the names --notification-layout takes")

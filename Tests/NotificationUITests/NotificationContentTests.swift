@@ -29,48 +29,48 @@ func lines(_ content: NotificationContent) -> [String] {
 struct NotificationContentTests {
     // MARK: Stepper
 
-    @Test("Stepper, start phase: Earlier, Later, and Next as the click on the body; the start marked; the duration")
+    @Test("Stepper, start phase on a server not measured: Next (also the click on the body) and the moves; the start marked; the duration")
     func stepperStartPhase() throws {
         let content = NotificationContent.render(try model(), layout: .stepper, bodyMarkup: false)
         #expect(content.summary == PickerOptions.defaultTitle)
         #expect(content.actions == [
             NotificationAction(key: "default", label: "Next"),
-            NotificationAction(key: "earlier", label: "Earlier"),
-            NotificationAction(key: "later", label: "Later"),
+            NotificationAction(key: "earlier", label: "−1 h"),
+            NotificationAction(key: "later", label: "+1 h"),
         ])
         #expect(lines(content) == [
             "Start: 01:00  ◀",
             "End: 02:00",
             "Duration: 1 h",
-            "Earlier and Later move the start; click this notification to go on to the end.",
+            "The buttons move the start. Click this notification (or Next) to go on to the end.",
             "Dismiss this notification to cancel.",
         ])
     }
 
-    @Test("Stepper, end phase: Earlier, Later, and OK as the click on the body; the end marked; the duration and its minimum")
+    @Test("Stepper, end phase on a server not measured: OK (also the click on the body) and the moves; the end marked; the duration and its minimum")
     func stepperEndPhase() throws {
         let content = NotificationContent.render(
             inEndPhase(try model(["start": .string("09:00"), "end": .string("17:00"), "min_duration": .uint32(90)])),
             layout: .stepper, bodyMarkup: false)
         #expect(content.actions == [
             NotificationAction(key: "default", label: "OK"),
-            NotificationAction(key: "earlier", label: "Earlier"),
-            NotificationAction(key: "later", label: "Later"),
+            NotificationAction(key: "earlier", label: "−1 h"),
+            NotificationAction(key: "later", label: "+1 h"),
         ])
         #expect(lines(content) == [
             "Start: 09:00",
             "End: 17:00  ◀",
             "Duration: 8 h (at least 1 h 30 min)",
-            "Earlier and Later move the end; click this notification to accept.",
+            "The buttons move the end. Click this notification (or OK) to accept.",
             "Dismiss this notification to cancel.",
         ])
     }
 
-    @Test("Stepper offers each action once, at most three in all (GNOME Shell shows no more buttons)")
+    @Test("Stepper offers each action once, at most three besides the default (GNOME Shell shows no more buttons)")
     func stepperEachActionOnce() throws {
-        for phase in [try model(), inEndPhase(try model())] {
+        for phase in [try model(), inEndPhase(try model()), try model(["step": .uint32(30)]), try model(["step": .uint32(15)])] {
             let content = NotificationContent.render(phase, layout: .stepper, bodyMarkup: true)
-            #expect(content.actions.count <= 3)
+            #expect(content.actions.filter { $0.key != "default" }.count <= 3)
             #expect(Set(content.actions.map(\.key)).count == content.actions.count, "no key twice")
             #expect(Set(content.actions.map(\.label)).count == content.actions.count, "no label twice")
             let events = content.actions.map { pickerEvents(forAction: $0.key, in: phase) }

@@ -12,6 +12,13 @@ extension NotificationContent {
     static func render(
         _ model: PickerModel, layout: NotificationLayout, bodyMarkup: Bool, menuHour: Int? = nil, now: Int = 0
     ) -> NotificationContent {
-        render(NotificationView(model.state, menuHour: menuHour), layout: layout, bodyMarkup: bodyMarkup, now: now)
+        render(model, profile: .generic(layout), bodyMarkup: bodyMarkup, menuHour: menuHour, now: now)
+    }
+
+    /// The notification for `model` on a server of `profile`.
+    static func render(
+        _ model: PickerModel, profile: NotificationServerProfile, bodyMarkup: Bool = false, menuHour: Int? = nil, now: Int = 0
+    ) -> NotificationContent {
+        render(NotificationView(model.state, menuHour: menuHour), profile: profile, bodyMarkup: bodyMarkup, now: now)
     }
 }

@@ -111,13 +111,13 @@ struct NotificationMenuTests {
         try mock.invokeAction("default", on: start.id)
         let end = try mock.waitForNotify(summary: "Once")
         for notification in [start, end] {
-            #expect(notification.actions.count <= 3, "GNOME Shell shows at most three: \(notification.actionKeys)")
+            #expect(notification.actions.count <= 3, "\(notification.actionKeys)")
             #expect(Set(notification.actionKeys).count == notification.actions.count, "\(notification.actionKeys)")
             #expect(Set(notification.actionLabels).count == notification.actions.count, "\(notification.actionLabels)")
             #expect(notification.body.contains("Duration: 1 h (at least 30 min)"), "body: \(notification.body)")
         }
-        #expect(start.dunstMenuLines == ["#Next (Once) [\(start.id),default]", "#Earlier (Once) [\(start.id),earlier]", "#Later (Once) [\(start.id),later]"])
-        #expect(end.actionLabels == ["OK", "Earlier", "Later"])
+        #expect(start.dunstMenuLines == ["#Next (Once) [\(start.id),default]", "#−1 h (Once) [\(start.id),earlier]", "#+1 h (Once) [\(start.id),later]"])
+        #expect(end.actionLabels == ["OK", "−1 h", "+1 h"])
         try mock.invokeAction("later", on: end.id)
         _ = try mock.waitForNotify(summary: "Once") { $0.body.contains("Duration: 2 h") }
         try mock.invokeAction("default", on: end.id)

@@ -9,7 +9,7 @@ import Testing
 /// the server to show and what it says on the bus.
 @Suite("Notification UI: picking")
 struct NotificationPickTests {
-    @Test("A full pick through the stepper layout: Earlier/Later and a click (Next), then Earlier/Later and a click (OK), one notification updated in place")
+    @Test("A full pick through the stepper layout: −1 h/+1 h and a click (Next), then −1 h/+1 h and a click (OK), one notification updated in place")
     func stepperPick() throws {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
@@ -21,7 +21,7 @@ struct NotificationPickTests {
         #expect(first.replacesID == 0, "the first Notify makes a new notification")
         #expect(first.appName == "timepickerd")
         #expect(first.actionKeys == ["default", "earlier", "later"], "\(first)")
-        #expect(first.actionLabels == ["Next", "Earlier", "Later"], "\(first)")
+        #expect(first.actionLabels == ["Next", "−1 h", "+1 h"], "\(first)")
         #expect(first.hints["resident"] == .boolean(true), "hints: \(first.hints)")
         #expect(first.expireTimeout == 0, "never expires")
         #expect(first.body.contains("Start: 01:00"), "body: \(first.body)")
@@ -45,7 +45,7 @@ struct NotificationPickTests {
         let endPhase = try mock.waitForNotify(summary: "Stand-up")
         #expect(endPhase.replacesID == first.id, "\(endPhase)")
         #expect(endPhase.actionKeys == ["default", "earlier", "later"], "\(endPhase)")
-        #expect(endPhase.actionLabels == ["OK", "Earlier", "Later"], "\(endPhase)")
+        #expect(endPhase.actionLabels == ["OK", "−1 h", "+1 h"], "\(endPhase)")
 
         try mock.invokeAction("later", on: first.id)
         try fixture.client.waitForPropertiesChanged(on: handle, ["End": "04:00"])

@@ -281,6 +281,16 @@ final class MockNotificationServer {
             seconds: 30)
     }
 
+    /// Has the mock answer GetServerInformation as the server `name` (GNOME Shell gives
+    /// "gnome-shell", xfce4-notifyd "Xfce Notify Daemon"), before the daemon first asks.
+    func pretend(toBe name: String) throws {
+        _ = try control.call(
+            "AddMethod", path: Self.path, interface: Self.mockInterface, destination: Self.busName,
+            [.string(Self.interface), .string("GetServerInformation"), .string(""), .string("ssss"),
+             .string("ret = ('\(name)', 'test vendor', '1.0', '1.2')")],
+            seconds: 30)
+    }
+
     /// The notifications the server shows now, as far as the calls seen so far tell: a Notify
     /// opens (or reopens) one, CloseNotification and a close the test had the server make end it.
     var openNotifications: Set<UInt32> {

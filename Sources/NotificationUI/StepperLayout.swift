@@ -1,0 +1,66 @@
+internal import TimePickerCore
+
+/// The stepper layout: the start, then the end, each moved by buttons, then Next and OK.
+///
+/// Buttons move by an hour (`coarseSlots` slots) and by one step, so that a workday at 30-minute
+/// steps takes at most 20 clicks on a three-button server (GNOME Shell: 18 for 09:00–17:30 from
+/// the default 01:00): hours first, the step last. The buttons go in the order a server that
+/// shows fewer than were sent keeps the most useful: back and on by the hour, on by a step,
+/// back by a step. Next and OK are the `default` action (a click on the body), also sent as a
+/// labelled action first for servers that show it as a button. The body always says what is
+/// chosen (start, end, duration), which of the two the buttons move, and how to go on, in the
+/// words the server's body click allows.
+struct StepperLayout {
+    let bodyLines: [String]
+    let actions: [NotificationAction]
+
+    init(_ state: PickerState, profile: NotificationServerProfile) {
+        let clock = state.options.clock
+        let choosingStart = state.focus == .start
+        let what = choosingStart ? "start" : "end"
+        let next = choosingStart ? "Next" : "OK"
+        let goOn = choosingStart ? "go on to the end" : "accept"
+        let how: String
+        switch profile.bodyClick {
+        case .defaultAction where !profile.showsDefaultAsButton:
+            how = "Click this notification to \(goOn)."
+        case .closes:
+            how = "\(next) " + (choosingStart ? "goes on to the end." : "accepts.")
+        case .defaultAction, .unknown:
+            how = "Click this notification (or \(next)) to \(goOn)."
+        }
+        bodyLines = [
+            "Start: \(state.start.label(clock))" + (choosingStart ? "  ◀" : ""),
+            "End: \(state.end.label(clock))" + (choosingStart ? "" : "  ◀"),
+            "Duration: \(state.durationLine)",
+            "The buttons move the \(what). " + how,
+        ]
+
+        let step = state.options.grid.step
+        let coarse = Self.coarseSlots(state.options.grid)
+        var moves: [NotificationAction]
+        if coarse > 1 {
+            let hour = durationText(minutes: coarse * step)
+            let fine = durationText(minutes: step)
+            moves = [
+                NotificationAction(.earlierByHour, label: "−" + hour),
+                NotificationAction(.laterByHour, label: "+" + hour),
+                NotificationAction(.later, label: "+" + fine),
+                NotificationAction(.earlier, label: "−" + fine),
+            ]
+        } else {
+            let fine = durationText(minutes: step)
+            moves = [NotificationAction(.earlier, label: "−" + fine), NotificationAction(.later, label: "+" + fine)]
+        }
+        if let most = profile.maximumButtons { moves = Array(moves.prefix(most)) }
+        // A server that lists fewer than all would drop the last; the back-by-a-step button is
+        // the one a person can do without (back an hour, on a step).
+        actions = [NotificationAction(.default, label: next)] + moves
+    }
+
+    /// How many slots the coarse buttons move: as many as make an hour (two at 30-minute steps,
+    /// four at 15), or one when a step is longer than half an hour (then there is only one size).
+    static func coarseSlots(_ grid: SlotGrid) -> Int {
+        grid.step <= 30 ? grid.slotsPerHour : 1
+    }
+}
