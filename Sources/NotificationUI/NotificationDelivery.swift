@@ -30,7 +30,15 @@ final class NotificationDelivery {
         /// are taken (a key the notification never offered is no choice the person made).
         var shownKeys: Set<String> = []
         var sendingKeys: Set<String> = []
+        /// When the server answered the Notify of what it shows (monotonic milliseconds).
+        var shownAt = 0
     }
+
+    /// On a server where each step is a new notification, how long after one was shown a click
+    /// on its body is taken for a click meant for the buttons of the one before: GNOME Shell
+    /// slides the new banner in (200 ms, overshooting), so a quick second click on a button's
+    /// place lands on the body, which would go on to the end or accept.
+    static let settleMilliseconds = 400
 
     private let server: NotificationServer
     private let loop: EventLoop
@@ -118,6 +126,10 @@ final class NotificationDelivery {
             guard let session = sessionsByID[id], let entry = entries[session],
                   entry.shownKeys.contains(key) || entry.sendingKeys.contains(key)
             else { return }
+            if key == NotificationActionKey.default.rawValue, profile?.updatesInPlace == false,
+               MonotonicClock.now() - entry.shownAt < Self.settleMilliseconds {
+                return
+            }
             entries[session]?.actionPending = true
             onReport?(.action(session, key))
         case .closed(let id, let reason):
@@ -174,6 +186,7 @@ final class NotificationDelivery {
                 return
             }
             entry.id = id
+            entry.shownAt = MonotonicClock.now()
             entry.server = owner
             entry.actionPending = false
             entry.shownKeys = entry.sendingKeys

@@ -25,6 +25,8 @@ struct NotificationServerProfileTests {
         /// one clicked is closed.
         func click(_ key: String, expecting body: String? = nil) throws {
             clicks += 1
+            // A click on the body just after a banner came is taken for a missed button.
+            if key == "default" { Thread.sleep(forTimeInterval: 0.5) }
             try mock.invokeAction(key, on: shown.id)
             guard let body else { return }
             let next = try mock.waitForNotify(summary: "Shift") { $0.body.contains(body) }
@@ -42,6 +44,25 @@ struct NotificationServerProfileTests {
         #expect(clicks == 18)
         try mock.waitForCloseNotification(shown.id)
         #expect(fixture.client.receivedSignals("Cancelled").isEmpty, "the daemon's own closes are no dismissals: \(fixture.logs)")
+    }
+
+    @Test("As GNOME Shell: a click on the body less than 0.4 s after a banner came is a click meant for a button that moved, and does nothing")
+    func gnomeShellSettling() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        try mock.pretend(toBe: "gnome-shell")
+        let (handle, first) = try fixture.showPicker("Settle", token: "settle", ["clock": .string("24h")])
+        try mock.invokeAction("default", on: first.id)
+        try mock.invokeAction("later", on: first.id)
+        let moved = try mock.waitForNotify(summary: "Settle")
+        #expect(moved.body.contains("Start: 02:00  ◀"), "the body click did nothing, the button moved the start: \(moved.body)")
+        Thread.sleep(forTimeInterval: 0.5)
+        try mock.invokeAction("default", on: moved.id)
+        let end = try mock.waitForNotify(summary: "Settle")
+        #expect(end.body.contains("End: 03:00  ◀"), "\(end.body)")
+        Thread.sleep(forTimeInterval: 0.5)
+        try mock.invokeAction("default", on: end.id)
+        #expect(try fixture.waitForSignal("Selected", on: handle).strings == ["02:00", "03:00"])
     }
 
     @Test("As GNOME Shell: a timeout reads as the time it closes at, and no countdown pops up new notifications")

@@ -1,0 +1,62 @@
+import DBusKit
+import Foundation
+import Glibc
+import TestHarness
+import Testing
+
+/// On GNOME Shell 43, headless on Wayland (`make test-desktops`): the daemon on the shell's
+/// session bus, a person who clicks only what the banner shows, and the dialog made transient
+/// for a GTK 4 window of another process through xdg-foreign.
+@Suite("Desktop: GNOME Shell", .serialized)
+struct DesktopGnomeShellTests {
+    @Test("Notifications: 09:00–17:30 at 30-minute steps by clicking only what the banner shows, in at most 20 clicks")
+    func notificationPick() throws {
+        let bus = try PrivateBus()
+        let shell = try GnomeShell(bus: bus)
+        let daemon = try DaemonProcess.serving(on: bus, arguments: ["--ui", "notification", "--verbose"], environment: shell.environment)
+        defer { daemon.stop() }
+        let client = try BusClient(bus: bus)
+        try client.subscribeToSessions()
+        let handle = try client.showTimePicker(["title": .string("Workday"), "step": .uint32(30), "clock": .string("24h")])
+        defer { if Test.current != nil { print("daemon log:\n\(daemon.log)") } }
+
+        var clicks = 0
+        /// Waits for the banner to show `body` with its three buttons, then clicks `button`
+        /// (nil: the body, GNOME Shell's `default`).
+        func click(_ button: String?, once body: String, screenshot: String? = nil) throws {
+            let banner = try shell.waitForBanner("showing \(body.debugDescription)") { banner in
+                banner.shown && banner.body?.contains(body) == true && banner.x != nil && banner.buttons.allSatisfy { $0.x != nil }
+                    && banner.buttons.map(\.label) == ["−1 h", "+1 h", "+30 min"]
+            }
+            if let screenshot { try shell.screenshot(to: Self.screenshot(screenshot)) }
+            // A person reads the banner before clicking its body (and one quicker is taken
+            // for a click that missed a button).
+            if button == nil { Thread.sleep(forTimeInterval: 0.5) }
+            clicks += 1
+            if let button {
+                let target = try #require(banner.buttons.first { $0.label == button })
+                try shell.click(x: try #require(target.x), y: try #require(target.y))
+            } else {
+                try shell.click(x: try #require(banner.x), y: try #require(banner.y))
+            }
+        }
+        for hour in 1...8 { try click("+1 h", once: String(format: "Start: %02d:00  ◀", hour)) }
+        try click(nil, once: "Start: 09:00  ◀", screenshot: "gnome-start-0900")
+        for hour in 9...16 { try click("+1 h", once: String(format: "End: %02d:30  ◀", hour)) }
+        try click(nil, once: "End: 17:30  ◀", screenshot: "gnome-end-1730")
+
+        let selected = try client.waitForSignal("Selected", path: handle, seconds: 30)
+        #expect(selected.strings == ["09:00", "17:30"], "\(daemon.log)")
+        #expect(clicks == 18)
+        // Nothing is left in the tray.
+        try waitUntil("the tray is empty", seconds: 10) { (try? shell.tray().notifications.isEmpty) == true }
+        #expect(client.receivedSignals("Cancelled").isEmpty, "\(daemon.log)")
+    }
+
+    /// Where a screenshot goes: `TIMEPICKERD_DESKTOP_SCREENSHOTS` when set (to look at them), else a temporary directory.
+    static func screenshot(_ name: String) -> String {
+        let directory = ProcessInfo.processInfo.environment["TIMEPICKERD_DESKTOP_SCREENSHOTS"] ?? NSTemporaryDirectory()
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return URL(fileURLWithPath: directory).appendingPathComponent(name + ".png").path
+    }
+}
