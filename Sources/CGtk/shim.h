@@ -24,6 +24,8 @@ static inline Atom cgtk_xa_atom(void) { return XA_ATOM; }
 static inline gboolean cgtk_is_x11_display(GdkDisplay *display) { return GDK_IS_X11_DISPLAY(display); }
 /// GDK_IS_X11_SURFACE.
 static inline gboolean cgtk_is_x11_surface(GdkSurface *surface) { return GDK_IS_X11_SURFACE(surface); }
+/// GDK_IS_WAYLAND_DISPLAY.
+static inline gboolean cgtk_is_wayland_display(GdkDisplay *display) { return GDK_IS_WAYLAND_DISPLAY(display); }
 /// GDK_IS_WAYLAND_TOPLEVEL.
 static inline gboolean cgtk_is_wayland_toplevel(GdkSurface *surface) { return GDK_IS_WAYLAND_TOPLEVEL(surface); }
 

@@ -47,6 +47,7 @@ final class BackendService {
     /// Starts answering messages. Call before the bus name is owned, so no call is missed.
     func start() {
         dialogs.onEvent = { [unowned self] key, event in self.emitEvent(event, for: key) }
+        dialogs.onNotice = { [unowned self] key, notice in self.emitNotice(notice, for: key) }
         dialogs.onEnded = { [unowned self] key in self.ended(key) }
         departures.onLeft = { [unowned self] caller in
             self.callerUsers.forget(caller)
@@ -193,15 +194,25 @@ final class BackendService {
 
     /// Sends `event` to the caller of the dialog `key` only (a unicast signal).
     private func emitEvent(_ event: PickerEvent, for key: DialogKey) {
+        emit(DialogBackendBus.Member.event, event.wireText, for: key)
+    }
+
+    /// Sends the Notice `text` about the dialog `key` to its caller only.
+    private func emitNotice(_ text: String, for key: DialogKey) {
+        emit(DialogBackendBus.Member.notice, text, for: key)
+    }
+
+    /// Sends the signal `member` (handle, `text`) to the caller of the dialog `key` only.
+    private func emit(_ member: MemberName, _ text: String, for key: DialogKey) {
         do {
             guard let path = ObjectPath(key.handle), let caller = BusName(key.caller) else { return }
-            let signal = try DBusMessage.signal(path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: "Event")
+            let signal = try DBusMessage.signal(path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: member.rawValue)
             signal.setDestination(caller)
-            try signal.append(contentsOf: [.objectPath(path), .string(event.wireText)])
+            try signal.append(contentsOf: [.objectPath(path), .string(text)])
             connection.send(signal)
-            log.debug("Event for \(key): \(event.wireText)")
+            log.debug("\(member.rawValue) for \(key): \(text)")
         } catch {
-            log.warning("cannot send Event to \(key.caller): \(error)")
+            log.warning("cannot send \(member.rawValue) to \(key.caller): \(error)")
         }
     }
 

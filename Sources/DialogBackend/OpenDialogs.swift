@@ -49,6 +49,8 @@ final class OpenDialogs {
     var onEnded: (@MainActor (DialogKey) -> Void)?
     /// Called with a dialog's events, for its caller.
     var onEvent: (@MainActor (DialogKey, PickerEvent) -> Void)?
+    /// Told what the daemon should log about a dialog (its parent window could not be used).
+    var onNotice: (@MainActor (DialogKey, String) -> Void)?
 
     init(log: Log) {
         self.log = log
@@ -125,7 +127,8 @@ final class OpenDialogs {
         let dialog = TimePickerDialog(
             request: request, parent: parent, log: log,
             onEvent: { [weak self] event in self?.onEvent?(key, event) },
-            onFinish: { [weak self] outcome in self?.finish(key, outcome) })
+            onFinish: { [weak self] outcome in self?.finish(key, outcome) },
+            onNotice: { [weak self] notice in self?.onNotice?(key, notice) })
         entry.stage = .shown(dialog)
         log.debug("showing \(key)")
         dialog.present()

@@ -26,6 +26,8 @@ final class TimePickerDialog {
     private let window: Widget
     private let options: PickerOptions
     private let parent: ParentWindowID
+    /// The caller's activation token, handed over when the window is first presented.
+    private let activationToken: String?
     private let log: Log
     private let startColumn: SlotColumn
     private let endColumn: SlotColumn
@@ -47,19 +49,24 @@ final class TimePickerDialog {
     private var finished = false
     private let onEvent: @MainActor (PickerEvent) -> Void
     private let onFinish: @MainActor (Outcome) -> Void
+    /// Told, at most once, what the daemon should log about this dialog.
+    private let onNotice: @MainActor (String) -> Void
 
     init(
         request: DialogRequest, parent: ParentWindowID, log: Log,
-        onEvent: @escaping @MainActor (PickerEvent) -> Void, onFinish: @escaping @MainActor (Outcome) -> Void
+        onEvent: @escaping @MainActor (PickerEvent) -> Void, onFinish: @escaping @MainActor (Outcome) -> Void,
+        onNotice: @escaping @MainActor (String) -> Void = { _ in }
     ) {
         options = request.options
         state = request.state
         selection = ShownSelection(request.state.model)
         reportedFocus = request.state.model.focus
         self.parent = parent
+        activationToken = request.activationToken
         self.log = log
         self.onEvent = onEvent
         self.onFinish = onFinish
+        self.onNotice = onNotice
         // One list of every slot's label, which both columns show a run of.
         let labels = SlotRows.labels(of: options.grid, clock: options.clock)
         startColumn = SlotColumn(title: "Start", grid: options.grid, labels: labels)
@@ -87,13 +94,13 @@ final class TimePickerDialog {
         nameResponseButtons()
         limitHeadingLines()
         gtk_window_set_title(window.cast(), request.heading)
-        if let token = request.activationToken { gtk_window_set_startup_id(window.cast(), token) }
         connectSignals()
         draw(restartingCountdown: true, clicked: nil)
     }
 
     /// Shows the window, with the keyboard focus in the column the state names.
     func present() {
+        applyActivationToken()
         gtk_window_present(window.cast())
         // The column typing goes to shows its focus from the start, not only after a key.
         gtk_window_set_focus_visible(window.cast(), 1)
@@ -280,14 +287,28 @@ final class TimePickerDialog {
         onEvent(.focus(which))
     }
 
+    /// Hands the caller's activation token to the display so that the window is shown with it.
+    /// GTK 4.8 on Wayland takes a token only through the display, before the window is first
+    /// presented (xdg-activation's activate then goes with it; `gtk_window_set_startup_id`
+    /// is not used there); on X11 the window carries it as its startup notification id.
+    private func applyActivationToken() {
+        guard let token = activationToken else { return }
+        if let display = gtk_widget_get_display(window.cast()), cgtk_is_wayland_display(display) != 0 {
+            gdk_wayland_display_set_startup_notification_id(display, token)
+        } else {
+            gtk_window_set_startup_id(window.cast(), token)
+        }
+    }
+
     private func attachToParent() {
         guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
         WindowIdentity.name(surface)
         guard parent != .none else { return }
-        if parent.attach(to: surface) {
-            log.debug("dialog made transient for \(parent)")
+        if let problem = parent.attach(to: surface) {
+            log.debug("parent window \(parent) not used: \(problem)")
+            onNotice("the dialog shows without its parent window: " + problem)
         } else {
-            log.debug("parent window \(parent) not found on this display: the dialog shows without a parent")
+            log.debug("dialog made transient for \(parent)")
         }
     }
 

@@ -152,9 +152,22 @@ final class DialogBackend {
 
     /// The sender, handle and event text of an Event signal in `signal`.
     static func event(in signal: DBusMessage) -> (sender: BusName, handle: ObjectPath, text: String)? {
+        dialogSignal(DialogBackendBus.Member.event, in: signal, maximumBytes: 256)
+    }
+
+    /// The sender, handle and message of a Notice signal in `signal`.
+    static func notice(in signal: DBusMessage) -> (sender: BusName, handle: ObjectPath, text: String)? {
+        dialogSignal(DialogBackendBus.Member.notice, in: signal, maximumBytes: 1024)
+    }
+
+    /// The sender, handle and text of a `member` signal (handle, text) in `signal`, its strings
+    /// no longer than `maximumBytes` in all.
+    private static func dialogSignal(
+        _ member: MemberName, in signal: DBusMessage, maximumBytes: Int
+    ) -> (sender: BusName, handle: ObjectPath, text: String)? {
         guard let sender = signal.sender, signal.path == DialogBackendBus.path, signal.interface == DialogBackendBus.interface,
-              signal.member == DialogBackendBus.Member.event, signal.signature == "os",
-              let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 256), values.count == 2,
+              signal.member == member, signal.signature == "os",
+              let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: maximumBytes), values.count == 2,
               case .objectPath(let handle) = values[0], case .string(let text) = values[1]
         else { return nil }
         return (sender, handle, text)
@@ -189,7 +202,7 @@ final class DialogBackend {
 
     /// A backend's text (an error's message, a reason) as it may go into a log line and a
     /// caller's error: one line, neutralised, at most 200 characters.
-    private static func clipped(_ text: String) -> String {
+    static func clipped(_ text: String) -> String {
         let kept = text.prefix(200)
         return displaySafe(String(kept)) + (kept.endIndex < text.endIndex ? "…" : "")
     }

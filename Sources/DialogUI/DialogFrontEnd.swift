@@ -276,6 +276,11 @@ public final class DialogFrontEnd: PickerFrontEnd {
             }
             return
         }
+        if let (sender, handle, text) = DialogBackend.notice(in: signal),
+           dialogs.values.contains(where: { $0.handle == handle && $0.owner == sender }) {
+            onProblem?("\(handle.rawValue): \(DialogBackend.clipped(text))")
+            return
+        }
         // A dialog's events come from the process that shows it, the one its ShowPicker went
         // to, even after another took the backend's name over (its dialogs stay its own).
         guard let (sender, handle, text) = DialogBackend.event(in: signal),

@@ -70,5 +70,6 @@ public enum DialogBackendBus {
         public static let update: MemberName = "Update"
         public static let close: MemberName = "Close"
         public static let event: MemberName = "Event"
+        public static let notice: MemberName = "Notice"
     }
 }

@@ -30,8 +30,9 @@ public enum ParentWindow: Sendable, Equatable {
             self = .x11(xid)
         } else if text.hasPrefix("wayland:") {
             let handle = String(text.dropFirst(8))
-            // xdg-foreign handles are printable ASCII tokens.
-            guard !handle.isEmpty, handle.utf8.count <= Self.maxHandleBytes, handle.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+            // xdg-foreign handles are printable ASCII: mutter's are 32 random characters from
+            // space to tilde (spaces, quotes and `$` included).
+            guard !handle.isEmpty, handle.utf8.count <= Self.maxHandleBytes, handle.utf8.allSatisfy({ (0x20...0x7E).contains($0) })
             else { return nil }
             self = .wayland(handle)
         } else {

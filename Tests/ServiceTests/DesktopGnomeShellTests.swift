@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import TestHarness
 import Testing
+import TimePickerContract
 
 /// On GNOME Shell 43, headless on Wayland (`make test-desktops`): the daemon on the shell's
 /// session bus, a person who clicks only what the banner shows, and the dialog made transient
@@ -52,6 +53,56 @@ struct DesktopGnomeShellTests {
         try waitUntil("the tray is empty", seconds: 10) { (try? shell.tray().notifications.isEmpty) == true }
         #expect(client.receivedSignals("Cancelled").isEmpty, "\(daemon.log)")
     }
+
+    @Test("Dialog: a wayland: parent_window makes it transient for the caller's window (xdg-foreign v1 on mutter); the activation token goes with the first present; a parent that cannot be used is logged once")
+    func dialogParent() throws {
+        let bus = try PrivateBus()
+        let shell = try GnomeShell(bus: bus)
+        // The backend as the bus starts it, with Wayland's wire protocol in its output (the bus's log).
+        try bus.installService(DialogBackendBus.gtkName.rawValue, command: "/usr/bin/env WAYLAND_DEBUG=1 " + GtkBackendProcess.binary + " --verbose")
+        try bus.updateActivationEnvironment([
+            "WAYLAND_DISPLAY": shell.environment["WAYLAND_DISPLAY"] ?? "", "XDG_RUNTIME_DIR": shell.environment["XDG_RUNTIME_DIR"] ?? "",
+            "DISPLAY": "", "XDG_CURRENT_DESKTOP": "GNOME",
+        ])
+        let daemon = try DaemonProcess.serving(on: bus, arguments: ["--ui", "dialog", "--verbose"], environment: shell.environment)
+        defer { daemon.stop() }
+        let parent = try CapturedCommand(
+            "/usr/bin/python3", [Self.desktops.appendingPathComponent("gtk4-parent.py").path, "Calendar"],
+            environment: shell.environment, directory: bus.directory)
+        defer { parent.process.stop() }
+        try waitUntil("the parent window exported a handle and made a token", seconds: 20) {
+            let lines = parent.stdout.split(separator: "\n")
+            return lines.contains { $0.hasPrefix("HANDLE wayland:") } && lines.contains { $0.hasPrefix("TOKEN ") }
+        }
+        let lines = parent.stdout.split(separator: "\n")
+        let handle = try #require(lines.first { $0.hasPrefix("HANDLE ") }).dropFirst(7)
+        let token = try #require(lines.first { $0.hasPrefix("TOKEN ") }).dropFirst(6)
+
+        let client = try BusClient(bus: bus)
+        try client.subscribeToSessions()
+        let session = try client.showTimePicker([
+            "title": .string("Meeting"), "parent_window": .string(String(handle)), "activation_token": .string(String(token)),
+        ])
+        try waitUntil("the dialog is on screen", seconds: 20) { try shell.transientParents()["Meeting"] != nil }
+        #expect(try shell.transientParents()["Meeting"] == "Calendar", "mutter's get_transient_for(); \(daemon.log)")
+        let busLog = { (try? String(contentsOf: bus.directory.appendingPathComponent("bus.log"), encoding: .utf8)) ?? "" }
+        #expect(busLog().contains("set_parent_of(wl_surface@"), "the handle imported and set as parent")
+        #expect(busLog().contains(".activate(\"\(token)\", wl_surface@"), "xdg-activation with the caller's token")
+        #expect(!daemon.log.contains("without its parent window"), "\(daemon.log)")
+        try shell.screenshot(to: Self.screenshot("gnome-dialog-transient"))
+
+        // An X11 window on a Wayland-only session cannot be a parent: shown unparented, logged once.
+        let orphan = try client.showTimePicker(["title": .string("Orphan"), "parent_window": .string("x11:1234")])
+        try waitUntil("the second dialog is on screen", seconds: 20) { try shell.transientParents()["Orphan"] != nil }
+        #expect(try shell.transientParents()["Orphan"] == "")
+        try waitUntil("the daemon logged why", seconds: 10) { daemon.log.contains("without its parent window") }
+        let notes = daemon.log.components(separatedBy: "\n").filter { $0.contains("without its parent window") }
+        #expect(notes.count == 1, "\(notes)")
+        #expect(notes.first?.contains("parent_window is an X11 window, and the dialog is not on an X11 display") == true, "\(notes)")
+        for path in [session, orphan] { _ = try client.call("Cancel", path: path, interface: BusClient.sessionInterface) }
+    }
+
+    static let desktops = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Desktops")
 
     /// Where a screenshot goes: `TIMEPICKERD_DESKTOP_SCREENSHOTS` when set (to look at them), else a temporary directory.
     static func screenshot(_ name: String) -> String {

@@ -31,11 +31,13 @@ struct ParentWindowTests {
         #expect(ParentWindow(text) == nil)
     }
 
-    @Test("A Wayland handle is printable ASCII without spaces, up to 256 bytes")
+    @Test("A Wayland handle is printable ASCII, spaces and quotes included (as mutter makes them), up to 256 bytes")
     func wayland() {
         #expect(ParentWindow("wayland:AbC-123_x") == .wayland("AbC-123_x"))
+        // One mutter exported on the test machine's GNOME Shell.
+        #expect(ParentWindow(#"wayland:k$ 7"Q'x`\~ {a b}&;|<>*?!#%^(=)+,./:"#) == .wayland(#"k$ 7"Q'x`\~ {a b}&;|<>*?!#%^(=)+,./:"#))
         #expect(ParentWindow("wayland:" + String(repeating: "h", count: 256)) == .wayland(String(repeating: "h", count: 256)))
-        for bad in ["wayland:", "wayland:a b", "wayland:é", "wayland:" + String(repeating: "h", count: 257), "Wayland:a"] {
+        for bad in ["wayland:", "wayland:a\tb", "wayland:a\nb", "wayland:é", "wayland:" + String(repeating: "h", count: 257), "Wayland:a"] {
             #expect(ParentWindow(bad) == nil, "\(bad)")
         }
     }
