@@ -14,7 +14,7 @@ struct DialogInterfaceTests {
     @Test("Malformed arguments are InvalidArgs naming them; unknown option keys are ignored")
     func invalidArguments() throws {
         let fixture = try DialogFixture()
-        for parent in ["x11:", "x11:zz", "x11:0", "x11:123456789", "mir:1", "wayland:", "wayland:a b", "X11:1a"] {
+        for parent in ["x11:", "x11:zz", "x11:0", "x11:123456789", "mir:1", "wayland:", "wayland:a\tb", "X11:1a"] {
             let serial = try fixture.caller.showPicker(Self.handle, parentWindow: parent)
             let failure = dbusError { _ = try fixture.caller.outcome(of: serial) }
             #expect(failure?.name == "org.freedesktop.DBus.Error.InvalidArgs", "\(parent)")

@@ -165,8 +165,8 @@ struct PickerOptionsErrorTests {
             raw: ["parent_window": .string("x11:123456789")], key: "parent_window",
             message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got 'x11:123456789'"),
         RejectedOptions(
-            raw: ["parent_window": .string("wayland:a b")], key: "parent_window",
-            message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got 'wayland:a b'"),
+            raw: ["parent_window": .string("wayland:a\nb")], key: "parent_window",
+            message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got 'wayland:a\\nb'"),
         RejectedOptions(
             raw: ["parent_window": .string("3a00007")], key: "parent_window",
             message: "option 'parent_window': must be 'x11:XID' (XID in hexadecimal), 'wayland:HANDLE' or '', got '3a00007'"),
