@@ -46,6 +46,7 @@ TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc
 # pages: scdoc, and man-db to check them. For the package: dpkg-dev (dpkg-shlibdeps,
 # dpkg-gencontrol), binutils (strip), lintian. For the completions' tests: bash-completion, zsh,
 # fish. For the examples' tests: python3-gi with GLib's typelib, gjs, a C compiler with sd-bus.
+# For the desktop's clock on GNOME: dconf and its D-Bus service, which write GNOME's settings.
 # The dialog backend: GTK 4 and libadwaita; for its tests and `make screenshots` a virtual
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
 # properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
@@ -56,10 +57,13 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd db
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
-	zenity unicode-data
+	zenity unicode-data dconf-cli dconf-service
+# The desktops `make test-desktops` runs the daemon on: GNOME Shell 43 (headless, on Wayland)
+# and xfce4-notifyd (on a virtual display). About 60 MB to download; installed only there.
+DESKTOP_PACKAGES := gnome-shell xfce4-notifyd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test check-data check-man check-deb install uninstall man deb deb-check \
+.PHONY: all deps build release run test test-desktops check-data check-man check-deb install uninstall man deb deb-check \
 	clean leakcheck sanitize fuzz fuzz-merge bench screenshots width-table ignorable-table fresh-check
 
 all: build
@@ -94,9 +98,19 @@ run: build
 ## The floods and loads keep both cores busy for seconds: they run after the rest, so that
 ## they never share the machine with the tests that measure how soon an answer comes.
 LOAD_TESTS := \.(DialogFloodTests|DialogBackendLoadTests|NotificationFloodTests)/
+# The suites that run real desktops: `make test-desktops`.
+DESKTOP_TESTS := \.[A-Za-z]+DesktopTests/
 test: build check-data check-man check-deb
-	$(SWIFT) test --disable-xctest --skip '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) test --disable-xctest --skip '$(LOAD_TESTS)' --skip '$(DESKTOP_TESTS)' $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --disable-xctest --filter '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
+
+## The picker on real desktops: GNOME Shell 43 headless on Wayland (its banners clicked with a
+## real pointer, the dialog made transient for another process's window through xdg-foreign)
+## and xfce4-notifyd on a virtual display. Installs them first. Screenshots go to
+## $$TIMEPICKERD_DESKTOP_SCREENSHOTS when it is set. CI runs it after `make test`.
+test-desktops: build
+	@$(call install-missing,$(DESKTOP_PACKAGES))
+	$(SWIFT) test --disable-xctest --filter '$(DESKTOP_TESTS)' $(SWIFT_BUILD_FLAGS)
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
 ## the installed unit passes systemd's own check; the tables of wide and of invisible characters
@@ -163,7 +177,7 @@ leakcheck: deps
 SANITIZERS ?= address thread
 sanitize: deps
 	@status=0; for sanitizer in $(SANITIZERS); do \
-	  LOAD_TESTS='$(LOAD_TESTS)' scripts/sanitize.sh $$sanitizer $(SWIFT_BUILD_FLAGS) || status=1; \
+	  LOAD_TESTS='$(LOAD_TESTS)' DESKTOP_TESTS='$(DESKTOP_TESTS)' scripts/sanitize.sh $$sanitizer $(SWIFT_BUILD_FLAGS) || status=1; \
 	done; exit $$status
 
 ## libFuzzer on the parsers, FUZZ_RUNS inputs each (FUZZ_TARGETS for some only), under

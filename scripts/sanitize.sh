@@ -6,9 +6,10 @@
 # not read: the run fails when the tests fail or when any report was written.
 #
 # With LOAD_TESTS (a --filter pattern, the Makefile's), the floods and loads run after the rest,
-# as in `make test`.
+# as in `make test`. With DESKTOP_TESTS, the suites that run real desktops are left out, as
+# `make test` leaves them to `make test-desktops`.
 #
-# Usage: [LOAD_TESTS=pattern] scripts/sanitize.sh address|thread [swift test arguments...]
+# Usage: [LOAD_TESTS=pattern] [DESKTOP_TESTS=pattern] scripts/sanitize.sh address|thread [swift test arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sanitizer=${1:?usage: scripts/sanitize.sh address|thread [swift test arguments...]}
@@ -39,8 +40,10 @@ export SWIFT_BACKTRACE=enable=no
 
 started=$(date +%s)
 status=0
+skip_desktops=()
+[ -n "${DESKTOP_TESTS:-}" ] && skip_desktops=(--skip "$DESKTOP_TESTS")
 run_tests() {
-	swift test --disable-xctest --scratch-path "$scratch" --sanitize="$sanitizer" "$@"
+	swift test --disable-xctest --scratch-path "$scratch" --sanitize="$sanitizer" "${skip_desktops[@]}" "$@"
 }
 if [ -n "${LOAD_TESTS:-}" ]; then
 	run_tests --skip "$LOAD_TESTS" "$@" || status=$?

@@ -2,7 +2,8 @@
 """Writes the contents of an X11 window as a PNG, for `make screenshots` (python3-xlib and the
 standard library only: no ImageMagick needed).
 
-Usage: window-png.py XID FILE.png     (on the display in DISPLAY; a 24- or 32-bit TrueColor window)
+Usage: window-png.py XID|root FILE.png     (on the display in DISPLAY; a 24- or 32-bit TrueColor window;
+       root: the whole screen)
 """
 import struct
 import sys
@@ -20,7 +21,11 @@ def main():
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    window = display.Display().create_resource_object("window", int(sys.argv[1], 0))
+    screen = display.Display()
+    if sys.argv[1] == "root":
+        window = screen.screen().root
+    else:
+        window = screen.create_resource_object("window", int(sys.argv[1], 0))
     geometry = window.get_geometry()
     width, height = geometry.width, geometry.height
     image = window.get_image(0, 0, width, height, X.ZPixmap, 0xFFFFFFFF)

@@ -4,10 +4,11 @@ internal import TimePickerCore
 ///
 /// Buttons move by an hour (`coarseSlots` slots) and by one step, so that a workday at 30-minute
 /// steps takes at most 20 clicks on a three-button server (GNOME Shell: 18 for 09:00–17:30 from
-/// the default 01:00): hours first, the step last. The buttons go in the order a server that
-/// shows fewer than were sent keeps the most useful: back and on by the hour, on by a step,
-/// back by a step. Next and OK are the `default` action (a click on the body), also sent as a
-/// labelled action first for servers that show it as a button. The body always says what is
+/// the default 01:00): hours first, the step last. For a server that shows only so many, the
+/// buttons go in the order that keeps the most useful: back and on by the hour, on by a step,
+/// back by a step; one that shows all gets them in the order of time, back to on. Next and OK
+/// are the `default` action (a click on the body), also sent as a labelled action for servers
+/// that show it as a button. The body always says what is
 /// chosen (start, end, duration), which of the two the buttons move, and how to go on, in the
 /// words the server's body click allows.
 struct StepperLayout {
@@ -52,10 +53,16 @@ struct StepperLayout {
             let fine = durationText(minutes: step)
             moves = [NotificationAction(.earlier, label: "−" + fine), NotificationAction(.later, label: "+" + fine)]
         }
-        if let most = profile.maximumButtons { moves = Array(moves.prefix(most)) }
-        // A server that lists fewer than all would drop the last; the back-by-a-step button is
-        // the one a person can do without (back an hour, on a step).
-        actions = [NotificationAction(.default, label: next)] + moves
+        guard let most = profile.maximumButtons else {
+            // A server that shows every button shows them in order: back, on, then Next or OK,
+            // as a dialog puts its answer last.
+            let order = [NotificationActionKey.earlierByHour, .earlier, .later, .laterByHour].map(\.rawValue)
+            moves.sort { (order.firstIndex(of: $0.key) ?? 0) < (order.firstIndex(of: $1.key) ?? 0) }
+            actions = moves + [NotificationAction(.default, label: next)]
+            return
+        }
+        // Next or OK first: a server that shows fewer than were sent drops the last.
+        actions = [NotificationAction(.default, label: next)] + moves.prefix(most)
     }
 
     /// How many slots the coarse buttons move: as many as make an hour (two at 30-minute steps,

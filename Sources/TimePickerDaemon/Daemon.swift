@@ -84,12 +84,13 @@ public enum Daemon {
         }
         // The dialog backend knows a session by its object path, which the service makes.
         weak var namer: TimePickerService?
+        let desktopClock = DesktopClock()
         let frontEnds = try FrontEnds.make(
             for: arguments, ownTerminal: ownTerminal, connection: connection, loop: loop, log: log) { id in namer?.path(of: id) }
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             connection: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
-            callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: .preferredByLocale())
+            callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: desktopClock.preferred)
         namer = service
         service.onDisconnected = {
             log.log(.warning, "the session bus went away")

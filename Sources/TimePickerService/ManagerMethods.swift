@@ -34,7 +34,7 @@ extension TimePickerService {
         let decoded = try OptionDecoding.options(of: arguments, method: method)
         let options: PickerOptions
         do {
-            options = try PickerOptions(validating: decoded.options, defaultClock: defaultClock, now: LocalTime.now())
+            options = try PickerOptions(validating: decoded.options, defaultClock: defaultClock(), now: LocalTime.now())
         } catch {
             throw .invalidArgs(error.message)
         }

@@ -13,7 +13,9 @@ public final class TimePickerService {
     let userInterfaces: UserInterfaces
     let clientTerminals: ClientTerminals
     let log: Logger
-    let defaultClock: ClockStyle
+    /// The clock of a session whose caller did not choose one, asked for each new session (the
+    /// desktop's setting may change while the daemon runs).
+    let defaultClock: () -> ClockStyle
     let introspection = IntrospectionDocument.embedded
     var sessions = SessionRegistry()
     /// Who is behind callers' connections, as the bus vouches.
@@ -33,7 +35,7 @@ public final class TimePickerService {
     /// whose front ends `callerTerminals` makes.
     public init(
         connection: DBusConnection, loop: EventLoop, userInterfaces: UserInterfaces,
-        callerTerminals: @escaping CallerTerminalFrontEndFactory, log: Logger, defaultClock: ClockStyle
+        callerTerminals: @escaping CallerTerminalFrontEndFactory, log: Logger, defaultClock: @escaping () -> ClockStyle
     ) {
         self.connection = connection
         self.loop = loop

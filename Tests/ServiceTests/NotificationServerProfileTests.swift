@@ -85,7 +85,7 @@ struct NotificationServerProfileTests {
         try mock.pretend(toBe: "Xfce Notify Daemon")
         let (handle, first) = try fixture.showPicker("Xfce", token: "xfce", ["step": .uint32(30)])
         #expect(first.hints["urgency"] == nil)
-        #expect(first.actionLabels == ["Next", "−1 h", "+1 h", "+30 min", "−30 min"], "\(first)")
+        #expect(first.actionLabels == ["−1 h", "−30 min", "+30 min", "+1 h", "Next"], "in the order of time, the answer last: \(first)")
         #expect(!first.body.lowercased().contains("click"), "\(first.body)")
         #expect(first.body.contains("Next goes on to the end."), "\(first.body)")
         try mock.invokeAction("later", on: first.id)

@@ -13,14 +13,19 @@ final class NotificationFixture {
     let daemon: DaemonProcess
     let client: BusClient
 
-    /// With `capabilities` nil, no notification server runs at all.
-    init(capabilities: String? = MockNotificationServer.fullCapabilities, layout: String? = nil) throws {
+    /// With `capabilities` nil, no notification server runs at all; `environment` is added to
+    /// the daemon's; `prepare` runs on the bus before the daemon starts.
+    init(
+        capabilities: String? = MockNotificationServer.fullCapabilities, layout: String? = nil,
+        environment: [String: String] = [:], prepare: (PrivateBus) throws -> Void = { _ in }
+    ) throws {
         let bus = try PrivateBus()
+        try prepare(bus)
         self.bus = bus
         server = try capabilities.map { try MockNotificationServer(bus: bus, capabilities: $0) }
         var arguments = ["--ui", "notification", "--verbose"]
         if let layout { arguments += ["--notification-layout", layout] }
-        let daemon = try DaemonProcess.serving(on: bus, arguments: arguments)
+        let daemon = try DaemonProcess.serving(on: bus, arguments: arguments, environment: environment)
         self.daemon = daemon
         client = try BusClient(bus: bus)
         try client.subscribeToSessions()

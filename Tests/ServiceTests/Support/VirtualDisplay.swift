@@ -57,6 +57,13 @@ final class VirtualDisplay {
         return result.stdout
     }
 
+    /// A PNG of the whole screen at `path` (scripts/window-png.py).
+    func screenshot(to path: String) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/window-png.py").path
+        _ = try run("/usr/bin/python3", [script, "root", path], seconds: 30)
+    }
+
     /// Starts an X client on this display without waiting for it (see `CapturedCommand`).
     func start(_ tool: String, _ arguments: [String]) throws -> CapturedCommand {
         try CapturedCommand(tool, arguments, environment: environment, directory: bus.directory)

@@ -9,7 +9,7 @@ import TimePickerContract
 /// session bus, a person who clicks only what the banner shows, and the dialog made transient
 /// for a GTK 4 window of another process through xdg-foreign.
 @Suite("Desktop: GNOME Shell", .serialized)
-struct DesktopGnomeShellTests {
+struct GnomeShellDesktopTests {
     @Test("Notifications: 09:00–17:30 at 30-minute steps by clicking only what the banner shows, in at most 20 clicks")
     func notificationPick() throws {
         let bus = try PrivateBus()

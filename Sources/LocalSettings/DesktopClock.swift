@@ -1,0 +1,55 @@
+internal import Glibc
+public import TimePickerCore
+
+/// The clock a person's desktop shows, for sessions whose caller did not choose one: on GNOME
+/// the top bar's, `org.gnome.desktop.interface clock-format` in the user's dconf database
+/// (GSettings' default, 24-hour, when it was never set); elsewhere the locale's.
+///
+/// The database is read again only when its file changed (another inode, size or time), so a
+/// change in GNOME's settings reaches the next session, and a session costs one stat.
+public final class DesktopClock {
+    /// The setting's key in dconf.
+    static let clockFormatKey = "/org/gnome/desktop/interface/clock-format"
+
+    private let isGnome: Bool
+    private let databasePath: String?
+    /// What the database's file was when last read, and the clock it gave.
+    private var cached: (stamp: [Int], clock: ClockStyle)?
+
+    /// For a session whose desktop is named in `XDG_CURRENT_DESKTOP` (colon-separated, as the
+    /// desktop entry specification says) and whose configuration is in `XDG_CONFIG_HOME` or
+    /// `HOME/.config`: by default this process's environment.
+    public init(
+        currentDesktop: String? = DesktopClock.variable("XDG_CURRENT_DESKTOP"),
+        configHome: String? = DesktopClock.variable("XDG_CONFIG_HOME"), home: String? = DesktopClock.variable("HOME")
+    ) {
+        isGnome = (currentDesktop ?? "").split(separator: ":").contains { $0 == "GNOME" }
+        let config = configHome.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home.map { $0 + "/.config" }
+        databasePath = config.map { $0 + "/dconf/user" }
+    }
+
+    /// The clock for a new session.
+    public func preferred() -> ClockStyle {
+        guard isGnome, let databasePath else { return .preferredByLocale() }
+        let stamp = Self.stamp(of: databasePath)
+        if let cached, cached.stamp == stamp { return cached.clock }
+        let setting = DconfDatabase(path: databasePath)?.string(at: Self.clockFormatKey)
+        let clock: ClockStyle = setting == "12h" ? .twelveHour : .twentyFourHour
+        cached = (stamp, clock)
+        return clock
+    }
+
+    /// An environment variable, nil when unset or empty.
+    public static func variable(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+
+    /// What tells one version of the file from another: device, inode, size, modification
+    /// time; empty when there is no file.
+    private static func stamp(of path: String) -> [Int] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return [] }
+        return [Int(status.st_dev), Int(status.st_ino), Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
+    }
+}

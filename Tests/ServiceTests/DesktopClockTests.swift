@@ -1,0 +1,68 @@
+import DBusKit
+import Foundation
+import TestHarness
+import Testing
+
+/// The clock of a session whose caller did not choose one: on GNOME the top bar's setting
+/// (`org.gnome.desktop.interface clock-format`, written by the real dconf through its
+/// D-Bus service, as GNOME Settings writes it), elsewhere the locale's.
+@Suite("The desktop's clock")
+struct DesktopClockTests {
+    /// A configuration directory, and the bus's dconf service writing into it.
+    final class Settings {
+        let directory: URL
+        var environment: [String: String] { ["XDG_CONFIG_HOME": directory.path] }
+
+        init() throws { directory = try makeTemporaryDirectory(prefix: "config") }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+
+        /// Gets the bus to start dconf's service (ca.desrt.dconf) writing into `directory`.
+        func install(on bus: PrivateBus) throws {
+            try FileManager.default.copyItem(
+                atPath: "/usr/share/dbus-1/services/ca.desrt.dconf.service",
+                toPath: bus.serviceDirectory.appendingPathComponent("ca.desrt.dconf.service").path)
+            try bus.updateActivationEnvironment(environment)
+        }
+
+        /// `dconf write KEY VALUE` on `bus`, as GNOME Settings changes the key.
+        func write(_ key: String, _ value: String, on bus: PrivateBus) throws {
+            let result = try CapturedCommand.run(
+                "/usr/bin/dconf", ["write", key, value], environment: bus.environment.merging(environment) { $1 },
+                directory: bus.directory, seconds: 20)
+            guard result.termination == .exited(0) else { throw HarnessError("dconf write failed: \(result.stderr)") }
+        }
+    }
+
+    static let key = "/org/gnome/desktop/interface/clock-format"
+
+    @Test("On GNOME the notification's times follow clock-format as it changes; the caller's clock option still wins")
+    func gnome() throws {
+        let settings = try Settings()
+        let fixture = try NotificationFixture(
+            environment: settings.environment.merging(["XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "LC_ALL": "C.UTF-8"]) { $1 },
+            prepare: settings.install)
+        let mock = try fixture.mock
+        try settings.write(Self.key, "'12h'", on: fixture.bus)
+        let twelve = try fixture.showPicker("Twelve", token: "twelve").shown
+        #expect(twelve.body.contains("Start: 1:00 AM"), "\(twelve.body)")
+        let chosen = try fixture.showPicker("Chosen", token: "chosen", ["clock": .string("24h")]).shown
+        #expect(chosen.body.contains("Start: 01:00"), "\(chosen.body)")
+
+        try settings.write(Self.key, "'24h'", on: fixture.bus)
+        let twentyFour = try fixture.showPicker("TwentyFour", token: "twentyfour").shown
+        #expect(twentyFour.body.contains("Start: 01:00"), "\(twentyFour.body)")
+        #expect(mock.receivedCalls().filter { $0.method == "Notify" }.count == 3)
+    }
+
+    @Test("Not on GNOME, the GNOME setting is not read: the locale's clock")
+    func elsewhere() throws {
+        let settings = try Settings()
+        let fixture = try NotificationFixture(
+            environment: settings.environment.merging(["XDG_CURRENT_DESKTOP": "XFCE", "LC_ALL": "C.UTF-8"]) { $1 },
+            prepare: settings.install)
+        try settings.write(Self.key, "'12h'", on: fixture.bus)
+        let shown = try fixture.showPicker("Xfce", token: "xfce").shown
+        #expect(shown.body.contains("Start: 01:00"), "C.UTF-8 has a 24-hour time format: \(shown.body)")
+    }
+}
