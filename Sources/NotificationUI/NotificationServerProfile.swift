@@ -16,8 +16,8 @@ public struct NotificationServerProfile: Sendable, Equatable {
     /// The server's name, as GetServerInformation gave it (for the log).
     public var name: String
     public var layout: NotificationLayout
-    /// How many action buttons the server shows at most, `default` excluded where it is no
-    /// button; nil when it shows them all.
+    /// How many buttons besides Next or OK the stepper sends at most: GNOME Shell shows three
+    /// (`default` is never one of them); nil when the server shows them all.
     public var maximumButtons: Int?
     /// The server shows `default` as a labelled button (xfce4-notifyd, dunst's menu).
     public var showsDefaultAsButton: Bool

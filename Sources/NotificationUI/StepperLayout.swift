@@ -53,15 +53,15 @@ struct StepperLayout {
             let fine = durationText(minutes: step)
             moves = [NotificationAction(.earlier, label: "−" + fine), NotificationAction(.later, label: "+" + fine)]
         }
-        guard let most = profile.maximumButtons else {
-            // A server that shows every button shows them in order: back, on, then Next or OK,
-            // as a dialog puts its answer last.
+        guard let most = profile.maximumButtons, moves.count > most else {
+            // A server that shows every button gets them in the order of time, back to on,
+            // then Next or OK, as a dialog puts its answer last.
             let order = [NotificationActionKey.earlierByHour, .earlier, .later, .laterByHour].map(\.rawValue)
             moves.sort { (order.firstIndex(of: $0.key) ?? 0) < (order.firstIndex(of: $1.key) ?? 0) }
             actions = moves + [NotificationAction(.default, label: next)]
             return
         }
-        // Next or OK first: a server that shows fewer than were sent drops the last.
+        // Next or OK first, and the moves a server that shows only so many keeps.
         actions = [NotificationAction(.default, label: next)] + moves.prefix(most)
     }
 

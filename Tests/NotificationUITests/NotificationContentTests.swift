@@ -34,9 +34,9 @@ struct NotificationContentTests {
         let content = NotificationContent.render(try model(), layout: .stepper, bodyMarkup: false)
         #expect(content.summary == PickerOptions.defaultTitle)
         #expect(content.actions == [
-            NotificationAction(key: "default", label: "Next"),
             NotificationAction(key: "earlier", label: "−1 h"),
             NotificationAction(key: "later", label: "+1 h"),
+            NotificationAction(key: "default", label: "Next"),
         ])
         #expect(lines(content) == [
             "Start: 01:00  ◀",
@@ -53,9 +53,9 @@ struct NotificationContentTests {
             inEndPhase(try model(["start": .string("09:00"), "end": .string("17:00"), "min_duration": .uint32(90)])),
             layout: .stepper, bodyMarkup: false)
         #expect(content.actions == [
-            NotificationAction(key: "default", label: "OK"),
             NotificationAction(key: "earlier", label: "−1 h"),
             NotificationAction(key: "later", label: "+1 h"),
+            NotificationAction(key: "default", label: "OK"),
         ])
         #expect(lines(content) == [
             "Start: 09:00",

@@ -116,8 +116,8 @@ struct NotificationMenuTests {
             #expect(Set(notification.actionLabels).count == notification.actions.count, "\(notification.actionLabels)")
             #expect(notification.body.contains("Duration: 1 h (at least 30 min)"), "body: \(notification.body)")
         }
-        #expect(start.dunstMenuLines == ["#Next (Once) [\(start.id),default]", "#−1 h (Once) [\(start.id),earlier]", "#+1 h (Once) [\(start.id),later]"])
-        #expect(end.actionLabels == ["OK", "−1 h", "+1 h"])
+        #expect(start.dunstMenuLines == ["#−1 h (Once) [\(start.id),earlier]", "#+1 h (Once) [\(start.id),later]", "#Next (Once) [\(start.id),default]"])
+        #expect(end.actionLabels == ["−1 h", "+1 h", "OK"])
         try mock.invokeAction("later", on: end.id)
         _ = try mock.waitForNotify(summary: "Once") { $0.body.contains("Duration: 2 h") }
         try mock.invokeAction("default", on: end.id)
