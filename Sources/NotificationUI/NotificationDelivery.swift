@@ -195,6 +195,8 @@ final class NotificationDelivery {
             if entry.pending != nil, !queue.contains(session) { queue.append(session) }
         case .failure(let failure):
             forget(session)
+            // What it showed before must not stay on screen for a session that is over.
+            if let shown = entry.id, let server = entry.server { self.server.close(shown, at: server) }
             if entry.closing { return }
             onReport?(.ended(session, .unavailable, "the notification server did not take the notification: \(failure.message)"))
             if failure.timedOut { failWaiting(because: "the notification server is not answering") }
