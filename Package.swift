@@ -83,9 +83,10 @@ let package = Package(
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(
-            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness"],
-            // Scripts the tests run: AT-SPI and X11 from Python, and a caller that sends and leaves.
-            exclude: ["Support/atspi.py", "Support/x11.py", "Scripts"]
+            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings"],
+            // Scripts the tests run: AT-SPI and X11 from Python, a caller that sends and leaves,
+            // and the real desktops' start and stop.
+            exclude: ["Support/atspi.py", "Support/x11.py", "Scripts", "Desktops"]
         ),
     ]
 )

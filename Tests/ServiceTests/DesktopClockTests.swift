@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+@testable import LocalSettings
 import TestHarness
 import Testing
 
@@ -53,6 +54,30 @@ struct DesktopClockTests {
         let twentyFour = try fixture.showPicker("TwentyFour", token: "twentyfour").shown
         #expect(twentyFour.body.contains("Start: 01:00"), "\(twentyFour.body)")
         #expect(mock.receivedCalls().filter { $0.method == "Notify" }.count == 3)
+    }
+
+    @Test("The database dconf wrote reads back; cut short or damaged anywhere, it reads as nothing or as something, never past its end")
+    func damagedDatabase() throws {
+        let settings = try Settings()
+        let bus = try PrivateBus()
+        try settings.install(on: bus)
+        try settings.write(Self.key, "'12h'", on: bus)
+        try settings.write("/org/gnome/desktop/interface/color-scheme", "'prefer-dark'", on: bus)
+        let bytes = [UInt8](try Data(contentsOf: settings.directory.appendingPathComponent("dconf/user")))
+        #expect(DconfDatabase(contents: bytes)?.string(at: Self.key) == "12h")
+        #expect(DconfDatabase(contents: bytes)?.string(at: "/org/gnome/desktop/interface/color-scheme") == "prefer-dark")
+        #expect(DconfDatabase(contents: bytes)?.string(at: "/org/gnome/desktop/interface/") == nil, "a directory holds no string")
+        #expect(DconfDatabase(contents: bytes)?.string(at: "/org/gnome/desktop/interface/clock") == nil)
+        for length in 0..<bytes.count {
+            _ = DconfDatabase(contents: Array(bytes.prefix(length)))?.string(at: Self.key)
+        }
+        for index in bytes.indices {
+            for value: UInt8 in [0x00, 0xFF, 0x7F] {
+                var damaged = bytes
+                damaged[index] = value
+                _ = DconfDatabase(contents: damaged)?.string(at: Self.key)
+            }
+        }
     }
 
     @Test("Not on GNOME, the GNOME setting is not read: the locale's clock")
