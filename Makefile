@@ -4,6 +4,8 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
+# The programs read the catalogs from share/locale beside their bin (Localization's Catalogs).
+LOCALEDIR ?= $(DATADIR)/locale
 # systemd --user searches $(DATADIR)/systemd/user for /usr, /usr/local and ~/.local alike
 # (`systemd-analyze --user unit-paths`); the package uses /usr/lib/systemd/user.
 USERUNITDIR ?= $(DATADIR)/systemd/user
@@ -47,6 +49,8 @@ TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc
 # dpkg-gencontrol), binutils (strip), lintian. For the completions' tests: bash-completion, zsh,
 # fish. For the examples' tests: python3-gi with GLib's typelib, gjs, a C compiler with sd-bus.
 # For the desktop's clock on GNOME: dconf and its D-Bus service, which write GNOME's settings.
+# For the translations: gettext (xgettext, msgfmt) and every locale compiled (locales-all),
+# so that the tests can show pickers in German, French and the rest.
 # The dialog backend: GTK 4 and libadwaita; for its tests and `make screenshots` a virtual
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
 # properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
@@ -57,13 +61,13 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd db
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
-	zenity unicode-data dconf-cli dconf-service
+	zenity unicode-data dconf-cli dconf-service gettext locales-all
 # The desktops `make test-desktops` runs the daemon on: GNOME Shell 43 (headless, on Wayland)
 # and xfce4-notifyd (on a virtual display). About 60 MB to download; installed only there.
 DESKTOP_PACKAGES := gnome-shell xfce4-notifyd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test test-desktops check-data check-man check-deb install uninstall man deb deb-check \
+.PHONY: all deps build release run test test-desktops check-po po catalogs check-data check-man check-deb install uninstall man deb deb-check \
 	clean leakcheck sanitize fuzz fuzz-merge bench screenshots width-table ignorable-table fresh-check
 
 all: build
@@ -100,7 +104,7 @@ run: build
 LOAD_TESTS := \.(DialogFloodTests|DialogBackendLoadTests|NotificationFloodTests)/
 # The suites that run real desktops: `make test-desktops`.
 DESKTOP_TESTS := \.[A-Za-z]+DesktopTests/
-test: build check-data check-man check-deb
+test: build check-data check-man check-deb check-po catalogs
 	$(SWIFT) test --disable-xctest --skip '$(LOAD_TESTS)' --skip '$(DESKTOP_TESTS)' $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --disable-xctest --filter '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
 
@@ -111,6 +115,26 @@ test: build check-data check-man check-deb
 test-desktops: build
 	@$(call install-missing,$(DESKTOP_PACKAGES))
 	$(SWIFT) test --disable-xctest --filter '$(DESKTOP_TESTS)' $(SWIFT_BUILD_FLAGS)
+
+## The translations (po/): the template is what the sources give, every catalog compiles with
+## msgfmt --check and is complete, and the files that draw what a person reads hold no words
+## of their own (scripts/check-messages.sh).
+check-po: deps
+	@scripts/check-messages.sh
+
+## Rewrites po/timepickerd.pot from the sources and merges it into every catalog (then
+## translate what msgmerge marked new or fuzzy).
+po: deps
+	scripts/extract-messages.sh
+	@for language in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none po/$$language.po po/timepickerd.pot; done
+
+## The compiled catalogs, .build/locale/LANG/LC_MESSAGES/timepickerd.mo, which the daemon and
+## the client read when TIMEPICKERD_LOCALEDIR names .build/locale (the tests' way).
+CATALOGS := $(patsubst po/%.po,.build/locale/%/LC_MESSAGES/timepickerd.mo,$(wildcard po/*.po))
+catalogs: $(CATALOGS)
+.build/locale/%/LC_MESSAGES/timepickerd.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
 ## the installed unit passes systemd's own check; the tables of wide and of invisible characters
@@ -237,12 +261,12 @@ bench: release
 
 ## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
 ## docs/dialog-dark.png.
-screenshots: build
-	scripts/screenshots.sh "$$($(SWIFT) build --show-bin-path)/timepickerd-gtk"
+screenshots: build catalogs
+	TIMEPICKERD_LOCALEDIR="$(CURDIR)/.build/locale" scripts/screenshots.sh "$$($(SWIFT) build --show-bin-path)/timepickerd-gtk"
 
 ## Installs the binaries, the D-Bus activation and interface files, the user unit, the man
 ## pages and the shell completions under PREFIX (DESTDIR for staging).
-install: deps man
+install: deps man catalogs
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerctl $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd-gtk $(SWIFT_BUILD_FLAGS)
@@ -264,6 +288,10 @@ install: deps man
 	install -m 0644 completions/timepickerctl.bash "$(DESTDIR)$(BASHCOMPDIR)/timepickerctl"
 	install -m 0644 completions/_timepickerctl "$(DESTDIR)$(ZSHCOMPDIR)/_timepickerctl"
 	install -m 0644 completions/timepickerctl.fish "$(DESTDIR)$(FISHCOMPDIR)/timepickerctl.fish"
+	for catalog in $(CATALOGS); do \
+	  language=$${catalog#.build/locale/}; language=$${language%%/*}; \
+	  install -D -m 0644 "$$catalog" "$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/timepickerd.mo"; \
+	done
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerctl" \
@@ -272,6 +300,7 @@ uninstall:
 	  "$(DESTDIR)$(BINDIR)/timepickerd-gtk" "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.Gtk.service" \
 	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.impl.TimePicker1.xml" \
 	  "$(DESTDIR)$(USERUNITDIR)/timepickerd.service" \
+	  $(patsubst .build/locale/%,"$(DESTDIR)$(LOCALEDIR)/%",$(CATALOGS)) \
 	  $(patsubst .build/man/%.1,"$(DESTDIR)$(MANDIR)/man1/%.1",$(filter %.1,$(MAN_PAGES))) \
 	  $(patsubst .build/man/%.5,"$(DESTDIR)$(MANDIR)/man5/%.5",$(filter %.5,$(MAN_PAGES))) \
 	  "$(DESTDIR)$(BASHCOMPDIR)/timepickerctl" "$(DESTDIR)$(ZSHCOMPDIR)/_timepickerctl" \

@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "TimePickerCore"),
         // The person's locale and local time, from the C library: the clock they prefer, the time now.
         .target(name: "LocalSettings", dependencies: ["TimePickerCore"]),
+        // What a person reads, in their language: gettext catalogs read per session's locale.
+        .target(name: "Localization", dependencies: ["CLinux", "TimePickerCore"]),
         // Reading command-line options, for the three executables (no packages beyond the toolchain).
         .target(name: "CommandLineOptions"),
         // A poll(2) loop: descriptors, timers and Unix signals, on one thread.
@@ -29,21 +31,21 @@ let package = Package(
         // The contract's names on the bus, written once: the service's and the dialog backend's.
         .target(name: "TimePickerContract", dependencies: ["DBusKit"]),
         // The terminal front end: keys in, frames out.
-        .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop"]),
+        .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop", "Localization"]),
         // The notification front end: the Notifications server over the daemon's own bus connection.
-        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "LocalSettings"]),
+        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "LocalSettings", "Localization"]),
         // The dialog front end: a dialog backend's windows, over the daemon's own bus connection.
-        .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract"]),
+        .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "Localization"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
-            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract", "LocalSettings"],
+            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract", "LocalSettings", "Localization"],
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
         // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
         .target(
             name: "TimePickerDaemon",
-            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings"]),
+            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
         // Executables only hand their command line over.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status; with no session bus, `pick` shows the
@@ -65,7 +67,7 @@ let package = Package(
         // bus connection is libdbus's (DBusKit), driven from GLib's main loop.
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings"],
+            dependencies: ["CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore"]),

@@ -64,16 +64,18 @@ has_owner() {
 }
 
 # shot SCHEME FILE: one dialog in that colour scheme, captured once two frames in a row agree.
+# shot SCHEME FILE [TITLE LOCALE CLOCK]: the dialog in that colour scheme, language and clock.
 shot() {
+  title=${3:-Team meeting} locale=${4:-C.UTF-8} clock=${5:-12h}
   GTK_A11Y=none ADW_DEBUG_COLOR_SCHEME=$1 "$backend" --idle-timeout 5 2>"$work/backend.log" &
   backend_pid=$!
   await has_owner
   gdbus call --session --timeout 60 --dest io.github.timepickerd.Gtk --object-path /io/github/timepickerd/impl/TimePicker1 \
     --method io.github.timepickerd.impl.TimePicker1.ShowPicker /io/github/timepickerd/TimePicker1/session/1_1/screenshot '' \
-    "{'title': <'Team meeting'>, 'step': <uint32 30>, 'start': <'09:00'>, 'end': <'17:00'>, 'min_duration': <uint32 60>, 'clock': <'12h'>, 'timeout': <uint32 120>}" \
+    "{'title': <'$title'>, 'step': <uint32 30>, 'start': <'09:00'>, 'end': <'17:00'>, 'min_duration': <uint32 60>, 'clock': <'$clock'>, 'timeout': <uint32 120>, 'locale': <'$locale'>}" \
     >/dev/null &
   call_pid=$!
-  window=$(xdotool search --sync --onlyvisible --name '^Team meeting$' | head -n 1)
+  window=$(xdotool search --sync --onlyvisible --name "^$title\$" | head -n 1)
   tries=0
   while :; do
     "$here/window-png.py" "$window" "$work/a.png"
@@ -95,3 +97,7 @@ shot() {
 mkdir -p "$docs"
 shot prefer-light "$docs/dialog-light.png"
 shot prefer-dark "$docs/dialog-dark.png"
+# The translations' look (TIMEPICKERD_LOCALEDIR: the compiled catalogs, `make catalogs`).
+shot prefer-light "$docs/dialog-de.png" "Teambesprechung" de_DE.UTF-8 24h
+shot prefer-light "$docs/dialog-ja.png" "チーム会議" ja_JP.UTF-8 24h
+shot prefer-light "$docs/dialog-ar.png" "اجتماع الفريق" ar_EG.UTF-8 12h

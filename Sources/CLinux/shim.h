@@ -7,6 +7,9 @@
 #include <termios.h>
 #include <pty.h>
 #include <signal.h>
+#include <libintl.h>
+#include <langinfo.h>
+#include <locale.h>
 
 // SIGRTMIN and SIGRTMAX are calls in disguise, which Swift cannot import as macros.
 static inline int clinux_sigrtmin(void) { return SIGRTMIN; }

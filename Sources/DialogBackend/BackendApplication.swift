@@ -1,3 +1,4 @@
+internal import Localization
 internal import CGtk
 internal import DBusKit
 internal import Glibc
@@ -27,6 +28,7 @@ public let backendBusName = DialogBackendBus.gtkName.rawValue
 /// call can arrive before the object exists), and leaves after its own idle timeout.
 @MainActor
 public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
+    Catalogs.bind()
     let log = Log(verbose: configuration.verbose)
     allocateWithMalloc(log: log)
     preferSoftwareRendering()

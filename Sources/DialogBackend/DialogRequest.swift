@@ -1,3 +1,4 @@
+public import Localization
 public import TimePickerCore
 
 /// A ShowPicker call's options, checked: the picker's grid and clock, the heading to show, the
@@ -9,7 +10,12 @@ public import TimePickerCore
 /// backend takes any length its calls may carry (`BackendCall.maximumStringBytes`) and clips
 /// it, since a caller of the backend is untrusted too.
 public struct DialogRequest: Sendable, Equatable {
-    /// The option keys the core checks; `title`, `focus` and `activation_token` are read here.
+    public static func == (lhs: DialogRequest, rhs: DialogRequest) -> Bool {
+        lhs.heading == rhs.heading && lhs.options == rhs.options && lhs.state == rhs.state
+            && lhs.activationToken == rhs.activationToken && lhs.language.name == rhs.language.name
+    }
+
+    /// The option keys the core checks; `title`, `focus`, `activation_token` and `locale` are read here.
     static let checkedByCore = ["step", "first", "last", "min_duration", "start", "end", "timeout", "clock"]
 
     /// The heading and window title: plain, display-safe text, at most `DialogText.maxTitleCharacters`.
@@ -20,6 +26,9 @@ public struct DialogRequest: Sendable, Equatable {
     public private(set) var state: DialogState
     /// Handed to the window for focus (XDG activation, startup notification); nil when not sent.
     public let activationToken: String?
+    /// The language the dialog speaks (`locale`): the backend's own when not sent, or when this
+    /// system has no such locale (the daemon checked it against its own).
+    public let language: Language
 
     /// The longest activation token taken (real ones are a few dozen bytes).
     static let maxActivationTokenBytes = 4096
@@ -43,6 +52,10 @@ public struct DialogRequest: Sendable, Equatable {
                 reason: "must be at most \(Self.maxActivationTokenBytes) bytes (got \(token.utf8.count))")
         }
         activationToken = token.flatMap { $0.isEmpty ? nil : $0 }
+        let locale = try StateValue.string(raw, "locale")
+        language = locale.flatMap { name in
+            (try? PickerOptions(validating: ["locale": .string(name)], defaultClock: defaultClock)) != nil ? Language(named: name) : nil
+        } ?? .environment
     }
 
     /// The same request drawing `state` first: an Update that came before the dialog was built.

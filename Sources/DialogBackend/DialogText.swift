@@ -1,3 +1,4 @@
+public import Localization
 public import TimePickerCore
 
 /// The words the dialog shows besides the slot labels, as pure functions.
@@ -18,30 +19,46 @@ public enum DialogText {
 
     /// The line under the columns, the range in words as the terminal says it: "09:00 – 17:30
     /// · 8 h 30 min", with the minimum when there is one.
-    public static func rangeLine(_ state: PickerState) -> String {
+    public static func rangeLine(_ state: PickerState, _ words: PickerWords = PickerWords(.environment)) -> String {
         let clock = state.options.clock
-        return state.start.label(clock) + " – " + state.end.label(clock) + " · " + state.durationLine
+        return words.label(state.start, clock) + " – " + words.label(state.end, clock) + " · " + words.durationLine(state)
     }
 
     /// What is being typed, with why it selected something else: "Typed 25_ (25 is not a
     /// time)"; "" when nothing is.
-    public static func typedLine(_ state: PickerState, typed: String) -> String {
+    public static func typedLine(_ state: PickerState, typed: String, _ words: PickerWords = PickerWords(.environment)) -> String {
         guard !typed.isEmpty else { return "" }
-        let note = state.typedNote(for: typed).map { " (" + $0.text(state.options.clock) + ")" } ?? ""
-        return "Typed " + typed + "_" + note
+        let note = state.typedNote(for: typed).map { " (" + words.note($0, state.options.clock) + ")" } ?? ""
+        // TRANSLATORS: what is being typed in the dialog, with a cursor after it: "Typed 93_".
+        return filled(tr("Typed %s", words.language), typed + "_") + note
     }
 
     /// The countdown: "Closes in 42 s", "Closes in 2 min 5 s", "Closes in 1 h 10 min".
-    public static func countdown(seconds: UInt32) -> String {
+    public static func countdown(seconds: UInt32, _ words: PickerWords = PickerWords(.environment)) -> String {
         let seconds = Int(seconds)
+        let language = words.language
         switch seconds {
         case ..<60:
-            return "Closes in \(seconds) s"
-        case ..<3600:
-            let rest = seconds % 60
-            return "Closes in \(seconds / 60) min" + (rest == 0 ? "" : " \(rest) s")
+            // TRANSLATORS: %s is a number of seconds left.
+            return filled(tr("Closes in %s s", language), String(seconds))
+        case ..<3600 where seconds % 60 != 0:
+            // TRANSLATORS: %1$s minutes and %2$s seconds left.
+            return filled(tr("Closes in %1$s min %2$s s", language), String(seconds / 60), String(seconds % 60))
         default:
-            return "Closes in " + durationText(minutes: seconds / 60)
+            // TRANSLATORS: %s is the time left, such as 5 min or 1 h 30 min.
+            return filled(tr("Closes in %s", language), words.duration(minutes: seconds / 60))
         }
     }
+
+    /// The buttons' labels, with their mnemonics (GTK's own words in GNOME's catalogs).
+    public static func buttons(_ language: Language) -> (cancel: String, ok: String) {
+        // TRANSLATORS: the dialog's button; the underscore marks its access key.
+        let cancel = tr("_Cancel", language)
+        // TRANSLATORS: the dialog's button; the underscore marks its access key.
+        let ok = tr("_OK", language)
+        return (cancel, ok)
+    }
+
+    /// `message` in `language` (the extraction's keyword: `tr`).
+    private static func tr(_ message: String, _ language: Language) -> String { language.text(message) }
 }

@@ -28,6 +28,12 @@ final class SlotColumn {
     /// The selected row is to get the keyboard focus once it has a widget.
     private var focusPending = false
 
+    /// The dialog is laid out right to left: rows made from now on are too.
+    private var isRightToLeft = false
+
+    /// Lays the rows still to be made right to left (the dialog sets the widgets it has).
+    func mirror() { isRightToLeft = true }
+
     /// The person clicked the row of this slot.
     var onPick: (@MainActor (WallClockTime) -> Void)?
     /// The person double-clicked a row or pressed Enter on it.
@@ -192,11 +198,12 @@ final class SlotColumn {
     /// Gives each row a label when the list view makes it, and the text of the slot it shows
     /// each time it is bound to one.
     private func connectFactory(_ factory: UnsafeMutableRawPointer) {
-        Signal.connect(factory, "setup") { item in
+        Signal.connect(factory, "setup") { [weak self] item in
             guard let item else { return }
             let label = gtk_label_new(nil)!
             gtk_widget_add_css_class(label, "numeric")
             gtk_label_set_xalign(label.opaque, 0)
+            if self?.isRightToLeft == true { gtk_widget_set_direction(label, GTK_TEXT_DIR_RTL) }
             gtk_list_item_set_child(OpaquePointer(item), label)
         }
         Signal.connect(factory, "bind") { [weak self] item in

@@ -1,3 +1,4 @@
+internal import Localization
 internal import CGtk
 internal import TimePickerCore
 
@@ -19,9 +20,9 @@ final class SlotRows {
     private(set) var shown: Range<Int> = 0..<0
 
     /// Every label of `grid`, in order, as one list for the columns of a dialog to share.
-    static func labels(of grid: SlotGrid, clock: ClockStyle) -> OpaquePointer {
+    static func labels(of grid: SlotGrid, clock: ClockStyle, words: PickerWords) -> OpaquePointer {
         let list = gtk_string_list_new(nil)!
-        for index in 0..<grid.count { gtk_string_list_append(list, grid[index].label(clock)) }
+        for index in 0..<grid.count { gtk_string_list_append(list, words.label(grid[index], clock)) }
         return list
     }
 

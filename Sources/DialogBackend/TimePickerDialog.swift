@@ -1,4 +1,5 @@
 internal import CGtk
+internal import Localization
 internal import TimePickerCore
 
 /// The picker as a dialog window: an AdwMessageDialog with the title as its heading, the
@@ -26,6 +27,8 @@ final class TimePickerDialog {
     private let window: Widget
     private let options: PickerOptions
     private let parent: ParentWindowID
+    /// The person's words: column names, times, lengths.
+    private let words: PickerWords
     /// The caller's activation token, handed over when the window is first presented.
     private let activationToken: String?
     private let log: Log
@@ -67,10 +70,11 @@ final class TimePickerDialog {
         self.onEvent = onEvent
         self.onFinish = onFinish
         self.onNotice = onNotice
+        words = PickerWords(request.language)
         // One list of every slot's label, which both columns show a run of.
-        let labels = SlotRows.labels(of: options.grid, clock: options.clock)
-        startColumn = SlotColumn(title: "Start", grid: options.grid, labels: labels)
-        endColumn = SlotColumn(title: "End", grid: options.grid, labels: labels)
+        let labels = SlotRows.labels(of: options.grid, clock: options.clock, words: words)
+        startColumn = SlotColumn(title: words.start, grid: options.grid, labels: labels)
+        endColumn = SlotColumn(title: words.end, grid: options.grid, labels: labels)
         g_object_unref(UnsafeMutableRawPointer(labels))
         rangeLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(rangeLabel, "numeric")
@@ -85,8 +89,9 @@ final class TimePickerDialog {
         adw_message_dialog_set_heading_use_markup(dialog, 0)
         adw_message_dialog_set_body_use_markup(dialog, 0)
         adw_message_dialog_set_heading(dialog, request.heading)
-        adw_message_dialog_add_response(dialog, Self.cancelResponse, "_Cancel")
-        adw_message_dialog_add_response(dialog, Self.okResponse, "_OK")
+        let buttons = DialogText.buttons(request.language)
+        adw_message_dialog_add_response(dialog, Self.cancelResponse, buttons.cancel)
+        adw_message_dialog_add_response(dialog, Self.okResponse, buttons.ok)
         adw_message_dialog_set_response_appearance(dialog, Self.okResponse, ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(dialog, Self.okResponse)
         adw_message_dialog_set_close_response(dialog, Self.cancelResponse)
@@ -94,6 +99,7 @@ final class TimePickerDialog {
         nameResponseButtons()
         limitHeadingLines()
         gtk_window_set_title(window.cast(), request.heading)
+        if request.language.isRightToLeft { mirror() }
         connectSignals()
         draw(restartingCountdown: true, clicked: nil)
     }
@@ -148,7 +154,7 @@ final class TimePickerDialog {
         let model = selection.shown
         startColumn.draw(rows: Range(model.validStartIndices), selectedIndex: model.startIndex, scrolling: clicked != .start)
         endColumn.draw(rows: Range(model.validEndIndices), selectedIndex: model.endIndex, scrolling: clicked != .end)
-        let range = DialogText.rangeLine(model)
+        let range = DialogText.rangeLine(model, words)
         if range != describedRange {
             // Only when it changed: a screen reader may say a new description each time.
             describedRange = range
@@ -158,7 +164,7 @@ final class TimePickerDialog {
         }
         // Always there, empty when nothing is typed: the window keeps its size as typing
         // comes and goes.
-        gtk_label_set_text(typedLabel.opaque, DialogText.typedLine(model, typed: state.typed))
+        gtk_label_set_text(typedLabel.opaque, DialogText.typedLine(model, typed: state.typed, words))
         if restartingCountdown { restartCountdown(from: state.secondsLeft) }
     }
 
@@ -168,12 +174,12 @@ final class TimePickerDialog {
         secondsLeft = seconds
         gtk_widget_set_visible(countdownLabel, seconds > 0 ? 1 : 0)
         guard seconds > 0 else { return }
-        gtk_label_set_text(countdownLabel.opaque, DialogText.countdown(seconds: seconds))
+        gtk_label_set_text(countdownLabel.opaque, DialogText.countdown(seconds: seconds, words))
         // Only shown: the daemon enforces the timeout and calls Close.
         countdownSource = MainLoopSource.every(milliseconds: 1000) { [weak self] in
             guard let self else { return false }
             self.secondsLeft -= 1
-            gtk_label_set_text(self.countdownLabel.opaque, DialogText.countdown(seconds: self.secondsLeft))
+            gtk_label_set_text(self.countdownLabel.opaque, DialogText.countdown(seconds: self.secondsLeft, self.words))
             if self.secondsLeft == 0 { self.countdownSource = 0 }
             return self.secondsLeft > 0
         }
@@ -245,6 +251,16 @@ final class TimePickerDialog {
         Signal.connect(window.raw, "destroy") { [weak self] in
             self?.finish(.ended("the dialog window was destroyed"))
         }
+    }
+
+    /// Lays the dialog out right to left, as GTK does for a right-to-left locale: the Start
+    /// column on the right, labels aligned to the right. GTK 4 does not hand a widget's
+    /// direction down to its children, and the backend's other dialogs may be left to right,
+    /// so each widget of this one is set (the lists' rows as they are made: `SlotColumn`).
+    private func mirror() {
+        for widget in [window] + window.descendants { gtk_widget_set_direction(widget, GTK_TEXT_DIR_RTL) }
+        startColumn.mirror()
+        endColumn.mirror()
     }
 
     /// Focuses the first (Cancel) or last (OK) response button on screen.

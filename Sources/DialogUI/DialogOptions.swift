@@ -1,4 +1,5 @@
 internal import DBusKit
+internal import Localization
 internal import TimePickerCore
 
 /// A session's state in the words of the backend interface: ShowPicker's options and
@@ -16,6 +17,9 @@ enum DialogOptions {
         values["min_duration"] = .uint32(UInt32(options.minDuration))
         values["clock"] = .string(options.clock.rawValue)
         if let token = options.activationToken { values["activation_token"] = .string(token) }
+        // The person's language: the caller's, else the daemon's own (the backend's environment
+        // may be another, and the session speaks one language in every user interface).
+        values["locale"] = .string(options.locale ?? Language.environment.resolvedName)
         return values
     }
 

@@ -1,3 +1,4 @@
+internal import Localization
 internal import TimePickerCore
 
 /// The countdown a notification's body shows while its session has a timeout, and when it next
@@ -10,10 +11,11 @@ enum Countdown {
     /// From this many seconds on the countdown changes every second.
     static let everySecondFrom = 10
 
-    /// "Closes in 42 s", "Closes in 5 min", "Closes in 1 h 30 min" (whole minutes, rounded).
-    static func text(secondsLeft: Int) -> String {
-        guard secondsLeft > minutesAbove else { return "Closes in \(secondsLeft) s" }
-        return "Closes in " + durationText(minutes: (secondsLeft + 30) / 60)
+    /// "Closes in 42 s", "Closes in 5 min", "Closes in 1 h 30 min" (whole minutes, rounded),
+    /// in `text`'s language.
+    static func text(secondsLeft: Int, _ text: NotificationText = NotificationText(.environment)) -> String {
+        guard secondsLeft > minutesAbove else { return text.closesIn(seconds: secondsLeft, minutes: 0) }
+        return text.closesIn(seconds: nil, minutes: (secondsLeft + 30) / 60)
     }
 
     /// The seconds left at which `text` next reads differently and is worth redrawing; nil when

@@ -1,3 +1,4 @@
+internal import Localization
 internal import TimePickerCore
 
 /// The list layout's menu, for servers that show actions only as a menu (dunst, mako), one
@@ -31,29 +32,29 @@ struct ListMenu {
     /// What the body says about this step.
     let bodyLines: [String]
 
-    init(_ view: NotificationView) {
+    init(_ view: NotificationView, text: NotificationText) {
         let state = view.state
         let clock = state.options.clock
         let column = state.focus
         let times = column == .start ? state.validStarts : state.validEnds
         let page = Self.page(times: times, menuHour: view.menuHour)
-        let name = column == .start ? "Start" : "End"
+        let name = text.name(column)
+        let words = text.words
 
         func slot(_ time: WallClockTime) -> NotificationAction {
             switch column {
             case .start:
-                NotificationAction(.start(time), label: "Start " + Self.sortableLabel(time, clock))
+                NotificationAction(.start(time), label: name + " " + Self.sortableLabel(time, clock, words))
             case .end:
                 NotificationAction(
-                    .end(time),
-                    label: "End " + Self.sortableLabel(time, clock) + " (" + durationText(minutes: time.minutes - state.start.minutes) + ")")
+                    .end(time), label: text.endEntry(Self.sortableLabel(time, clock, words), minutes: time.minutes - state.start.minutes))
             }
         }
 
         var actions: [NotificationAction] = []
         if column == .end {
             // "C" sorts before "End …": first however the menu orders its entries.
-            actions.append(NotificationAction(.changeStart, label: "Change start…"))
+            actions.append(NotificationAction(.changeStart, label: text.changeStart))
         }
         switch page {
         case .slots:
@@ -65,22 +66,19 @@ struct ListMenu {
                     continue
                 }
                 actions.append(NotificationAction(
-                    .hour(column, first.hour), label: "\(name) " + Self.sortableRange(first, last, clock) + "…"))
+                    .hour(column, first.hour), label: name + " " + Self.sortableRange(first, last, clock, words) + "…"))
             }
         case .hour(let hour):
             actions += times.filter { $0.hour == hour }.map(slot)
             // A letter after the space sorts after every "Start 09:…": last.
-            actions.append(NotificationAction(.hours(column), label: "\(name) at another hour…"))
+            actions.append(NotificationAction(.hours(column), label: text.anotherHour(column)))
         }
 
         var lines: [String] = []
-        if column == .end { lines.append("Start: \(state.start.label(clock))") }
-        let what = column == .start ? "start" : "end"
+        if column == .end { lines.append(text.line(.start, words.label(state.start, clock))) }
         // dunst marks a notification with actions "(A)" and no more: say where they are.
-        lines.append("Choose the \(what) time in the notification menu" + (page == .hours ? ": first the hour, then the minutes." : "."))
-        if state.options.minDuration > 0 {
-            lines.append("The range lasts at least \(durationText(minutes: state.options.minDuration)).")
-        }
+        lines.append(text.chooseInMenu(column, byHour: page == .hours))
+        if state.options.minDuration > 0 { lines.append(text.lastsAtLeast(state.options.minDuration)) }
         self.page = page
         self.actions = actions
         bodyLines = lines
@@ -111,21 +109,21 @@ struct ListMenu {
     /// 24-hour time leads and the reading the person asked for follows: `13:00 · 1:00 PM`,
     /// `24:00 · midnight`. (`9:00 AM` alone sorts after `10:00 PM`, and `1:00 PM` before
     /// `2:00 AM`: no 12-hour form sorts by itself.)
-    static func sortableLabel(_ time: WallClockTime, _ clock: ClockStyle) -> String {
+    static func sortableLabel(_ time: WallClockTime, _ clock: ClockStyle, _ words: PickerWords) -> String {
         switch clock {
         case .twentyFourHour: time.busText
-        case .twelveHour: time.busText + " · " + time.label(.twelveHour)
+        case .twelveHour: time.busText + " · " + words.label(time, .twelveHour)
         }
     }
 
     /// A range of times within one hour, sortable as `sortableLabel`: `09:00–09:55`,
     /// `13:00–13:55 · 1:00–1:55 PM`.
-    static func sortableRange(_ first: WallClockTime, _ last: WallClockTime, _ clock: ClockStyle) -> String {
+    static func sortableRange(_ first: WallClockTime, _ last: WallClockTime, _ clock: ClockStyle, _ words: PickerWords) -> String {
         let leading = first.busText + "–" + last.busText
         guard clock == .twelveHour else { return leading }
-        var from = first.label(.twelveHour)
-        let to = last.label(.twelveHour)
-        for mark in [" AM", " PM"] where from.hasSuffix(mark) && to.hasSuffix(mark) {
+        var from = words.label(first, .twelveHour)
+        let to = words.label(last, .twelveHour)
+        for mark in [" " + words.am, " " + words.pm] where from.hasSuffix(mark) && to.hasSuffix(mark) {
             from.removeLast(mark.count)
         }
         return leading + " · " + from + "–" + to

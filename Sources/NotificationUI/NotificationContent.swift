@@ -1,3 +1,4 @@
+public import Localization
 internal import TimePickerCore
 
 /// One action a notification offers: the key that comes back when it is invoked, and its label.
@@ -29,24 +30,31 @@ public struct NotificationContent: Sendable, Equatable {
     /// when the picker closes (`closesAt`) rather than counting down: a countdown redrawn there
     /// would pop up a new notification under the person's pointer every few seconds.
     public static func render(
-        _ view: NotificationView, profile: NotificationServerProfile, bodyMarkup: Bool, now: Int
+        _ view: NotificationView, profile: NotificationServerProfile, bodyMarkup: Bool, now: Int, language: Language = .environment
+    ) -> NotificationContent {
+        render(view, profile: profile, bodyMarkup: bodyMarkup, now: now, text: NotificationText(language))
+    }
+
+    /// `render` with the session's words already made.
+    static func render(
+        _ view: NotificationView, profile: NotificationServerProfile, bodyMarkup: Bool, now: Int, text: NotificationText
     ) -> NotificationContent {
         var lines: [String]
         let actions: [NotificationAction]
         switch profile.layout {
         case .stepper:
-            let stepper = StepperLayout(view.state, profile: profile)
+            let stepper = StepperLayout(view.state, profile: profile, text: text)
             (lines, actions) = (stepper.bodyLines, stepper.actions)
         case .list:
-            let menu = ListMenu(view)
+            let menu = ListMenu(view, text: text)
             (lines, actions) = (menu.bodyLines, menu.actions)
         }
         if profile.updatesInPlace {
-            if let left = view.state.secondsLeft(at: now) { lines.append(Countdown.text(secondsLeft: left)) }
+            if let left = view.state.secondsLeft(at: now) { lines.append(Countdown.text(secondsLeft: left, text)) }
         } else if let closesAt = view.closesAt {
-            lines.append("Closes at \(closesAt.label(view.state.options.clock)) unless you choose.")
+            lines.append(text.closesAt(text.words.label(closesAt, view.state.options.clock)))
         }
-        lines.append("Dismiss this notification to cancel.")
+        lines.append(text.dismissToCancel)
         let body = lines.map { bodyMarkup ? escapedForMarkup(displaySafe($0)) : displaySafe($0) }.joined(separator: "\n")
         return NotificationContent(summary: displaySafe(view.state.options.title), body: body, actions: actions)
     }

@@ -1,5 +1,6 @@
 internal import DBusKit
 internal import EventLoop
+internal import Localization
 internal import TimePickerCore
 
 /// Gets each session's latest state onto the notification server, and tells what the server
@@ -51,6 +52,8 @@ final class NotificationDelivery {
     /// process that no longer owns the name, and is not taken.
     private var serversGone = 0
     private var entries: [PickerSessionID: Entry] = [:]
+    /// Each language's words, by locale name ("" for the daemon's own).
+    private var texts: [String: NotificationText] = [:]
     private var sessionsByID: [UInt32: PickerSessionID] = [:]
     /// Sessions with a state to send, first come first served.
     private var queue: [PickerSessionID] = []
@@ -154,7 +157,8 @@ final class NotificationDelivery {
             entries[session] = entry
             inFlight += 1
             let content = NotificationContent.render(
-                view, profile: profile, bodyMarkup: info.capabilities.contains("body-markup"), now: MonotonicClock.now())
+                view, profile: profile, bodyMarkup: info.capabilities.contains("body-markup"), now: MonotonicClock.now(),
+                text: text(for: view.state.options.locale))
             entries[session]?.sendingKeys = Set(content.actions.map(\.key))
             let replacing = profile.updatesInPlace ? entry.id ?? 0 : 0
             server.notify(content, replacing: replacing, critical: profile.critical, at: info.owner) {
@@ -204,6 +208,16 @@ final class NotificationDelivery {
             info = nil
             profile = nil
         }
+    }
+
+    /// The words of a session whose person reads `locale` (nil: the daemon's own), made once
+    /// per locale.
+    private func text(for locale: String?) -> NotificationText {
+        let name = locale ?? ""
+        if let made = texts[name] { return made }
+        let made = NotificationText(locale.flatMap(Language.init(named:)) ?? .environment)
+        texts[name] = made
+        return made
     }
 
     /// Asks the server about itself once; the sessions waiting for it go on or fail with it.

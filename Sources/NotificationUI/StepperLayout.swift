@@ -1,3 +1,4 @@
+internal import Localization
 internal import TimePickerCore
 
 /// The stepper layout: the start, then the end, each moved by buttons, then Next and OK.
@@ -15,34 +16,23 @@ struct StepperLayout {
     let bodyLines: [String]
     let actions: [NotificationAction]
 
-    init(_ state: PickerState, profile: NotificationServerProfile) {
+    init(_ state: PickerState, profile: NotificationServerProfile, text: NotificationText) {
         let clock = state.options.clock
         let choosingStart = state.focus == .start
-        let what = choosingStart ? "start" : "end"
-        let next = choosingStart ? "Next" : "OK"
-        let goOn = choosingStart ? "go on to the end" : "accept"
-        let how: String
-        switch profile.bodyClick {
-        case .defaultAction where !profile.showsDefaultAsButton:
-            how = "Click this notification to \(goOn)."
-        case .closes:
-            how = "\(next) " + (choosingStart ? "goes on to the end." : "accepts.")
-        case .defaultAction, .unknown:
-            how = "Click this notification (or \(next)) to \(goOn)."
-        }
+        let next = text.answer(choosingStart: choosingStart)
         bodyLines = [
-            "Start: \(state.start.label(clock))" + (choosingStart ? "  ◀" : ""),
-            "End: \(state.end.label(clock))" + (choosingStart ? "" : "  ◀"),
-            "Duration: \(state.durationLine)",
-            "The buttons move the \(what). " + how,
+            text.line(.start, text.words.label(state.start, clock)) + (choosingStart ? "  ◀" : ""),
+            text.line(.end, text.words.label(state.end, clock)) + (choosingStart ? "" : "  ◀"),
+            text.durationLine(state),
+            text.stepperInstruction(choosingStart: choosingStart, profile.bodyClick, showsDefaultAsButton: profile.showsDefaultAsButton),
         ]
 
         let step = state.options.grid.step
         let coarse = Self.coarseSlots(state.options.grid)
         var moves: [NotificationAction]
         if coarse > 1 {
-            let hour = durationText(minutes: coarse * step)
-            let fine = durationText(minutes: step)
+            let hour = text.words.duration(minutes: coarse * step)
+            let fine = text.words.duration(minutes: step)
             moves = [
                 NotificationAction(.earlierByHour, label: "−" + hour),
                 NotificationAction(.laterByHour, label: "+" + hour),
@@ -50,7 +40,7 @@ struct StepperLayout {
                 NotificationAction(.earlier, label: "−" + fine),
             ]
         } else {
-            let fine = durationText(minutes: step)
+            let fine = text.words.duration(minutes: step)
             moves = [NotificationAction(.earlier, label: "−" + fine), NotificationAction(.later, label: "+" + fine)]
         }
         guard let most = profile.maximumButtons, moves.count > most else {

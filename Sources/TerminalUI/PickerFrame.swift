@@ -1,3 +1,4 @@
+public import Localization
 public import TimePickerCore
 
 /// Draws one session's picker as complete frames, each to be written with a single write.
@@ -19,18 +20,30 @@ public final class PickerFrame {
     /// The title as it is shown: `displaySafe`, so nothing in it can drive the terminal.
     public let title: String
     let labels: SlotLabels
+    /// Every other word, in the session's language.
+    let text: TerminalText
+    /// The column headings, and the columns each cell takes (the wider of labels and headings).
+    private let headings: (start: MeasuredText, end: MeasuredText)
+    private let cellColumns: Int
+    /// The help line's forms, longest first.
+    private let keyLines: [MeasuredText]
     private var clippedTitle: (width: Int, text: MeasuredText)?
     private var duration: (minutes: Int, text: MeasuredText)?
 
     /// A frame for a session with `options`, taking its labels from `labels` (a front end's cache).
-    init(options: PickerOptions, labels: SlotLabels) {
+    init(options: PickerOptions, labels: SlotLabels, text: TerminalText) {
         title = displaySafe(options.title)
         self.labels = labels
+        self.text = text
+        headings = (MeasuredText(text.start), MeasuredText(text.end))
+        cellColumns = max(labels.columns, headings.start.columns, headings.end.columns)
+        keyLines = text.keyLines.map(MeasuredText.init)
     }
 
-    /// A frame for a session with `options`, with labels of its own.
-    public convenience init(options: PickerOptions) {
-        self.init(options: options, labels: SlotLabels(grid: options.grid, clock: options.clock))
+    /// A frame for a session with `options`, with labels of its own, in `language`.
+    public convenience init(options: PickerOptions, language: Language = .environment) {
+        let text = TerminalText(language)
+        self.init(options: options, labels: SlotLabels(grid: options.grid, clock: options.clock, text: text), text: text)
     }
 
     /// The bytes that draw `state` on a terminal of `size`.
@@ -79,7 +92,7 @@ public final class PickerFrame {
         into frame: inout FrameWriter
     ) -> Bool {
         let width = frame.width
-        let cellWidth = Self.markerWidth + labels.columns
+        let cellWidth = Self.markerWidth + cellColumns
         // Roomy spacing when it fits, tight spacing next, otherwise the compact frame.
         guard let spacing = [(indent: 2, gap: 4), (indent: 0, gap: 2)].first(where: { $0.indent + 2 * cellWidth + $0.gap <= width })
         else { return false }
@@ -104,9 +117,9 @@ public final class PickerFrame {
         if spacers { frame.beginLine() }
         frame.beginLine()
         frame.buffer.appendSpaces(spacing.indent)
-        writeHeading("Start", focused: starts.focused, width: cellWidth, into: &frame)
+        writeHeading(headings.start, focused: starts.focused, width: cellWidth, into: &frame)
         frame.buffer.appendSpaces(spacing.gap)
-        writeHeading("End", focused: ends.focused, width: cellWidth, into: &frame)
+        writeHeading(headings.end, focused: ends.focused, width: cellWidth, into: &frame)
         for row in 0..<max(starts.visibleCount, ends.visibleCount) {
             frame.beginLine()
             frame.buffer.appendSpaces(spacing.indent)
@@ -119,14 +132,13 @@ public final class PickerFrame {
         writeSelection(state, secondsLeft: separate ? nil : secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
         if separate, let secondsLeft {
             frame.beginLine()
-            frame.buffer.append("Closes in ")
-            Self.writeClock(secondsLeft, into: &frame)
+            frame.writeClipped(text.closesIn(Self.clockText(secondsLeft)))
         }
         frame.beginLine()
         writeKeys(into: &frame)
         if separate, !waiting.isEmpty {
             frame.beginLine()
-            frame.writeClipped(Self.waitingLine(waiting))
+            frame.writeClipped(text.waitingLine(waiting))
         }
         return true
     }
@@ -144,7 +156,9 @@ public final class PickerFrame {
             let index = column == .start ? state.startIndex : state.endIndex
             if focused { frame.buffer.append(Self.reverse) }
             frame.buffer.append(focused ? Self.focusedMarker : "  ")
-            frame.buffer.append(column == .start ? "Start " : "End   ")
+            let heading = column == .start ? headings.start : headings.end
+            frame.buffer.append(heading.bytes)
+            frame.buffer.appendSpaces(max(headings.start.columns, headings.end.columns) - heading.columns + 1)
             frame.buffer.append(labels.padded(index))
             if focused { frame.buffer.append(Self.reset) }
         }
@@ -152,24 +166,24 @@ public final class PickerFrame {
         // What matters most first: what is being typed, the time left, the duration (without
         // its minimum, which the lists enforce), the queue.
         var details: [String] = []
-        if !state.typed.isEmpty { details.append(Self.typedText(state)) }
-        if let secondsLeft { details.append("closes in " + Self.clockText(secondsLeft)) }
-        details.append(durationText(minutes: state.durationMinutes))
-        if !waitingLine, !waiting.isEmpty { details.append("\(waiting.count) waiting") }
+        if !state.typed.isEmpty { details.append(text.typed(state)) }
+        if let secondsLeft { details.append(text.closesInDetail(Self.clockText(secondsLeft))) }
+        details.append(text.duration(minutes: state.durationMinutes))
+        if !waitingLine, !waiting.isEmpty { details.append(text.waitingCount(waiting.count)) }
         frame.writeClipped(details.joined(separator: " · "))
         frame.beginLine()
         writeKeys(into: &frame)
         if waitingLine {
             frame.beginLine()
-            frame.writeClipped(Self.waitingLine(waiting))
+            frame.writeClipped(text.waitingLine(waiting))
         }
     }
 
     /// Below `minimumSize`: saying so, rather than drawing what cannot be read.
     private func tooSmall(into frame: inout FrameWriter) {
         frame.beginLine()
-        let text = ["terminal too small", "too small"].first { $0.utf8.count <= frame.width } ?? "too small"
-        frame.writeClipped(text)
+        let said = text.tooSmall.first { DisplayWidth.of($0) <= frame.width } ?? text.tooSmall.last ?? ""
+        frame.writeClipped(said)
     }
 
     // MARK: Lines
@@ -185,11 +199,6 @@ public final class PickerFrame {
     /// The columns either marker takes.
     private static let markerWidth = 2
 
-    /// The keys, as many as fit: the whole help line, or shorter ones that keep Enter and Esc.
-    private static let keyLines: [MeasuredText] = [
-        KeyBindings.helpLine, "↑↓ move  Tab column  Enter OK  Esc cancel", "↑↓ Tab  Enter OK  Esc cancel",
-        "Enter OK  Esc cancel", "Enter OK Esc cancel",
-    ].map(MeasuredText.init)
 
     private func writeTitle(into frame: inout FrameWriter) {
         if clippedTitle?.width != frame.width {
@@ -199,20 +208,22 @@ public final class PickerFrame {
     }
 
     /// A column heading over its labels, padded to the cell, bold while that column has the focus.
-    private func writeHeading(_ text: StaticString, focused: Bool, width: Int, into frame: inout FrameWriter) {
+    private func writeHeading(_ heading: MeasuredText, focused: Bool, width: Int, into frame: inout FrameWriter) {
         if focused { frame.buffer.append(Self.bold) }
         frame.buffer.appendSpaces(Self.markerWidth)
-        frame.buffer.append(text)
-        frame.buffer.appendSpaces(width - Self.markerWidth - text.utf8CodeUnitCount)
+        frame.buffer.append(heading.bytes)
+        frame.buffer.appendSpaces(width - Self.markerWidth - heading.columns)
         if focused { frame.buffer.append(Self.reset) }
     }
 
     /// One visible row of a column: a label, the selection marked, or blank below the list's end.
     private func writeCell(_ column: ColumnWindow, row: Int, into frame: inout FrameWriter) {
         guard row < column.visibleCount else {
-            frame.buffer.appendSpaces(Self.markerWidth + labels.columns)
+            frame.buffer.appendSpaces(Self.markerWidth + cellColumns)
             return
         }
+        // Headings wider than the labels: the labels keep to the right of the cell.
+        frame.buffer.appendSpaces(cellColumns - labels.columns)
         let index = column.offset + row
         if index != column.selected {
             frame.buffer.appendSpaces(Self.markerWidth)
@@ -238,13 +249,14 @@ public final class PickerFrame {
         let start = state.startIndex
         let end = state.endIndex
         if duration?.minutes != state.durationMinutes {
-            duration = (state.durationMinutes, MeasuredText(state.durationLine))
+            duration = (state.durationMinutes, MeasuredText(text.durationLine(state)))
         }
-        let durationText = duration?.text ?? MeasuredText(state.durationLine)
-        let typed = state.typed.isEmpty ? "" : "  " + Self.typedText(state)
+        let durationText = duration?.text ?? MeasuredText(text.durationLine(state))
+        let typed = state.typed.isEmpty ? "" : "  " + text.typed(state)
         var extras = ""
-        if let secondsLeft { extras += " · closes in " + Self.clockText(secondsLeft) }
-        if waiting > 0 { extras += " · \(waiting) waiting" }
+        if let secondsLeft { extras += " · " + text.closesInDetail(Self.clockText(secondsLeft)) }
+        if waiting > 0 { extras += " · " + text.waitingCount(waiting) }
+        let prefix = MeasuredText(text.selectedPrefix + " ")
         // " – " and " · " take three columns each.
         let range = labels.width(start) + 3 + labels.width(end)
         let typedWidth = DisplayWidth.of(typed)
@@ -252,7 +264,7 @@ public final class PickerFrame {
             (true, true, true), (false, true, true), (false, true, false), (false, false, false),
         ]
         let fitting = choices.first { choice in
-            (choice.prefix ? 10 : 0) + range + (choice.duration ? 3 + durationText.columns : 0)
+            (choice.prefix ? prefix.columns : 0) + range + (choice.duration ? 3 + durationText.columns : 0)
                 + (choice.extras ? DisplayWidth.of(extras) : 0) + typedWidth <= frame.width
         }
         guard let fitting else {
@@ -260,7 +272,7 @@ public final class PickerFrame {
             frame.writeClipped(plain)
             return
         }
-        if fitting.prefix { frame.buffer.append("Selected: ") }
+        if fitting.prefix { frame.buffer.append(prefix.bytes) }
         frame.buffer.append(labels.text(start))
         frame.buffer.append(" – ")
         frame.buffer.append(labels.text(end))
@@ -272,18 +284,11 @@ public final class PickerFrame {
         frame.buffer.append(typed)
     }
 
-    /// "typed: 930_", and why it did not select that when it did not: "typed: 25_ (25 is not
-    /// a time)".
-    private static func typedText(_ state: PickerState) -> String {
-        let note = state.typedNote.map { " (" + $0.text(state.options.clock) + ")" } ?? ""
-        return "typed: \(state.typed)_" + note
-    }
-
     private func writeKeys(into frame: inout FrameWriter) {
-        if let line = Self.keyLines.first(where: { $0.columns <= frame.width }) {
+        if let line = keyLines.first(where: { $0.columns <= frame.width }) {
             frame.buffer.append(line.bytes)
         } else {
-            frame.writeClipped(KeyBindings.helpLine)
+            frame.writeClipped(text.keyLines.last ?? "")
         }
     }
 
@@ -307,8 +312,4 @@ public final class PickerFrame {
         frame.buffer.appendTwoDigits(seconds % 60)
     }
 
-    /// "1 more picker waiting: Lunch", "2 more pickers waiting: Lunch, Stand-up".
-    static func waitingLine(_ titles: [String]) -> String {
-        "\(titles.count) more picker\(titles.count == 1 ? "" : "s") waiting: " + titles.joined(separator: ", ")
-    }
 }

@@ -6,6 +6,8 @@ internal import TimePickerCore
 final class SlotLabels {
     let grid: SlotGrid
     let clock: ClockStyle
+    /// The language whose day periods the 12-hour labels use.
+    let language: String
     /// The columns of the widest label; every padded label takes exactly this many.
     let columns: Int
     /// The padded labels, one after the other, and where each begins.
@@ -14,10 +16,11 @@ final class SlotLabels {
     /// Each label's own columns; the padding before it is the rest of `columns`.
     private let widths: [Int]
 
-    init(grid: SlotGrid, clock: ClockStyle) {
+    init(grid: SlotGrid, clock: ClockStyle, text: TerminalText) {
         self.grid = grid
         self.clock = clock
-        let labels = grid.indices.map { grid[$0].label(clock) }
+        language = text.language.name
+        let labels = grid.indices.map { text.label(grid[$0], clock) }
         let widths = labels.map { DisplayWidth.of($0) }
         let columns = widths.max() ?? 0
         var storage: [UInt8] = []
@@ -62,10 +65,10 @@ struct SlotLabelCache {
     private var tables: [SlotLabels] = []
     private let capacity = 8
 
-    /// The labels for `grid` in `clock`, made now if no table has them.
-    mutating func labels(for grid: SlotGrid, clock: ClockStyle) -> SlotLabels {
-        if let table = tables.first(where: { $0.grid == grid && $0.clock == clock }) { return table }
-        let table = SlotLabels(grid: grid, clock: clock)
+    /// The labels for `grid` in `clock` and `text`'s language, made now if no table has them.
+    mutating func labels(for grid: SlotGrid, clock: ClockStyle, text: TerminalText) -> SlotLabels {
+        if let table = tables.first(where: { $0.grid == grid && $0.clock == clock && $0.language == text.language.name }) { return table }
+        let table = SlotLabels(grid: grid, clock: clock, text: text)
         if tables.count == capacity { tables.removeFirst() }
         tables.append(table)
         return table

@@ -1,6 +1,7 @@
 public import EventLoop
 internal import Glibc
 public import TimePickerCore
+internal import Localization
 
 /// Whose terminal a front end draws on.
 public enum TerminalOwner: Sendable {
@@ -195,8 +196,10 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: "the terminal is gone")
             return
         }
-        let labels = labelCache.labels(for: state.options.grid, clock: state.options.clock)
-        let entry = Entry(id: session, state: state, isInForeground: isInForeground, frame: PickerFrame(options: state.options, labels: labels))
+        let text = TerminalText(state.options.locale.flatMap(Language.init(named:)) ?? .environment)
+        let labels = labelCache.labels(for: state.options.grid, clock: state.options.clock, text: text)
+        let frame = PickerFrame(options: state.options, labels: labels, text: text)
+        let entry = Entry(id: session, state: state, isInForeground: isInForeground, frame: frame)
         waiting.append(entry)
         if shown == nil {
             showNext()

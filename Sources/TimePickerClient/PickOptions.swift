@@ -1,3 +1,4 @@
+internal import Glibc
 internal import DBusKit
 internal import TimePickerCore
 
@@ -26,14 +27,25 @@ public struct PickOptions: Equatable, Sendable {
 
     /// The options as the service's `a{sv}` keys, without handle_token and terminal, which the
     /// pick adds. Times go as typed: validating them is the service's job, so its message,
-    /// naming the key, is the one the person reads.
+    /// naming the key, is the one the person reads. The person's own locale goes with them
+    /// (`locale`), so that the picker speaks their language and uses their clock whatever the
+    /// service's own locale is.
     var serviceOptions: [String: DBusValue] {
-        options.mapValues { value in
+        var values = options.mapValues { value -> DBusValue in
             switch value {
             case .string(let text): .string(text)
             case .uint32(let number): .uint32(number)
             }
         }
+        if let locale = Self.callerLocale { values["locale"] = .string(locale) }
+        return values
+    }
+
+    /// The locale this process's environment names for messages (LC_ALL, LC_MESSAGES, LANG),
+    /// when the system has it.
+    static var callerLocale: String? {
+        guard let name = setlocale(LC_MESSAGES, "").map({ String(cString: $0) }), !name.isEmpty else { return nil }
+        return name
     }
 
     /// The options as the core validates them, for the picker the client shows itself.

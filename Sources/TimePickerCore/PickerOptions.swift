@@ -4,7 +4,7 @@ public struct PickerOptions: Sendable, Equatable {
     /// Every option key a caller may send, in the order they are documented and checked.
     public static let knownKeys: [String] = [
         "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock",
-        "terminal", "ui", "parent_window", "activation_token",
+        "terminal", "ui", "parent_window", "activation_token", "locale",
     ]
     /// Minutes between slots when the caller sends no `step`; the original had hourly slots.
     public static let defaultStep = 60
@@ -42,6 +42,9 @@ public struct PickerOptions: Sendable, Equatable {
     public var parentWindow: ParentWindow?
     /// A token that lets a compositor give a dialog the focus (`activation_token`), if any.
     public var activationToken: String?
+    /// The locale the person reads the picker in (`locale`: the caller's), or nil for the
+    /// daemon's own; its form is checked here, whether the system has it by the service.
+    public var locale: String?
 
     /// Validates a caller's options and fills in defaults; throws on the first problem found.
     ///
@@ -66,5 +69,6 @@ public struct PickerOptions: Sendable, Equatable {
         userInterface = try Self.validatedUserInterface(options.string("ui"))
         parentWindow = try Self.validatedParentWindow(options.string("parent_window"))
         activationToken = try Self.validatedActivationToken(options.string("activation_token"))
+        locale = try Self.validatedLocaleName(options.string("locale"))
     }
 }

@@ -28,7 +28,7 @@ struct RawOptions {
         "title": .string, "step": .uint32, "first": .string, "last": .string,
         "start": .string, "end": .string, "min_duration": .uint32, "timeout": .uint32,
         "handle_token": .string, "clock": .string, "terminal": .descriptor,
-        "ui": .string, "parent_window": .string, "activation_token": .string,
+        "ui": .string, "parent_window": .string, "activation_token": .string, "locale": .string,
     ]
 
     private var strings: [String: String] = [:]

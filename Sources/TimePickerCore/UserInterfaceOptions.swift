@@ -32,4 +32,23 @@ extension PickerOptions {
         }
         return text
     }
+
+    /// The longest locale name taken ("de_DE.UTF-8@euro" is 16).
+    public static let maxLocaleNameLength = 64
+
+    /// A locale name as glibc spells them: language, then territory, codeset and modifier
+    /// (`de_DE.UTF-8`, `sr_RS@latin`, `C.UTF-8`); nil for none. Nothing that could be a path.
+    static func validatedLocaleName(_ text: String?) throws(OptionError) -> String? {
+        guard let text else { return nil }
+        let allowed: (UInt8) -> Bool = { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || [UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"), UInt8(ascii: "-")].contains(byte)
+        }
+        guard !text.isEmpty, text.utf8.count <= maxLocaleNameLength, text.utf8.allSatisfy(allowed),
+              let first = text.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first)
+        else {
+            throw OptionError(key: "locale", reason: "must be a locale name such as 'de_DE.UTF-8', got \(quotedForMessage(text))")
+        }
+        return text
+    }
 }

@@ -65,15 +65,21 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// list made "11:00 AM – 12:00 AM" look like an end before its start. 00:00, the start of
     /// the day, stays "12:00 AM".
     public func label(_ clock: ClockStyle) -> String {
+        label(clock, am: "AM", pm: "PM", midnight: "midnight")
+    }
+
+    /// The time in `clock` with a language's words for the day's halves and for 24:00
+    /// ("9:00 AM" in English; a locale's own from `nl_langinfo(AM_STR)`).
+    public func label(_ clock: ClockStyle, am: String, pm: String, midnight: String) -> String {
         switch clock {
         case .twentyFourHour:
             return busText
         case .twelveHour where minutes == Self.minutesPerDay:
-            return "midnight"
+            return midnight
         case .twelveHour:
             let hourOfDay = hour % 24
             let hourOnDial = hourOfDay % 12 == 0 ? 12 : hourOfDay % 12
-            let period = hourOfDay < 12 ? "AM" : "PM"
+            let period = hourOfDay < 12 ? am : pm
             return "\(hourOnDial):\(Self.twoDigits(minute)) \(period)"
         }
     }

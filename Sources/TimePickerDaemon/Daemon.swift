@@ -4,6 +4,7 @@ internal import EventLoop
 internal import Glibc
 internal import LocalSettings
 internal import TimePickerCore
+internal import Localization
 internal import TimePickerService
 
 /// timepickerd: the event loop, the session bus, the service and its front ends, wired
@@ -28,6 +29,7 @@ public enum Daemon {
             return 0
         }
         let log = Logger(verbose: arguments.verbose)
+        Catalogs.bind()
         do {
             try run(arguments, log: log)
             return 0

@@ -2,6 +2,7 @@ internal import DBusKit
 internal import EventLoop
 internal import LocalSettings
 internal import TimePickerCore
+internal import Localization
 
 /// io.github.timepickerd.TimePicker1: ShowTimePicker and PickTimeRange.
 extension TimePickerService {
@@ -32,11 +33,18 @@ extension TimePickerService {
     private func openSession(for call: DBusMessage, arguments: [DBusValue], method: String) throws(ServiceError) -> PickerSession {
         guard let owner = call.sender?.rawValue else { throw .invalidArgs("\(method) needs a caller with a bus name") }
         let decoded = try OptionDecoding.options(of: arguments, method: method)
-        let options: PickerOptions
+        var options: PickerOptions
         do {
             options = try PickerOptions(validating: decoded.options, defaultClock: defaultClock(), now: LocalTime.now())
         } catch {
             throw .invalidArgs(error.message)
+        }
+        if let name = options.locale {
+            // The caller's language and, unless it chose one, its locale's clock.
+            guard let language = Language(named: name) else {
+                throw .invalidArgs("option 'locale': this system has no locale \(quotedForMessage(name)) (`locale -a` lists those it has)")
+            }
+            if case .string? = decoded.options["clock"] {} else { options.clock = language.prefersTwelveHour ? .twelveHour : .twentyFourHour }
         }
         try sessions.checkLimits(for: owner)
         let path = try sessions.path(owner: owner, requestedToken: options.handleToken)

@@ -159,6 +159,12 @@ struct ClientPickTests {
         }
         #expect(token.hasPrefix("timepickerctl_\(client.process.pid)_"))
         #expect(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        // The person's own locale goes along: the tests' environment names one (C at least).
+        guard case .string(let locale)? = options.removeValue(forKey: "locale") else {
+            Issue.record("no locale in \(options)")
+            return
+        }
+        #expect(!locale.isEmpty)
         #expect(options == [
             "title": .string("Stand-up"), "step": .uint32(15), "first": .string("08:00"), "last": .string("18:00"),
             "start": .string("09:00"), "end": .string("09:15"), "min_duration": .uint32(15), "timeout": .uint32(300),

@@ -146,7 +146,18 @@ struct PickerOptionsDefaultsTests {
     @Test func knownKeysInDocumentedOrder() {
         #expect(PickerOptions.knownKeys == [
             "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock", "terminal",
-            "ui", "parent_window", "activation_token",
+            "ui", "parent_window", "activation_token", "locale",
         ])
+    }
+
+    @Test("locale: a locale name as glibc spells them, nothing that could be a path")
+    func localeNames() throws {
+        for name in ["de_DE.UTF-8", "C.UTF-8", "C", "sr_RS@latin", "en_US.utf8", "ar_EG.UTF-8"] {
+            #expect(try options(["locale": .string(name)]).locale == name)
+        }
+        #expect(try options([:]).locale == nil)
+        for bad in ["", "../de", "/usr/lib/locale/de", "de DE", "1de", String(repeating: "a", count: 65), "de_DE.UTF-8\n"] {
+            #expect(throws: OptionError.self, "\(bad)") { try options(["locale": .string(bad)]) }
+        }
     }
 }

@@ -10,7 +10,7 @@ struct RejectedOptions: Sendable, CustomTestStringConvertible {
     var testDescription: String { message }
 }
 
-private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock, terminal, ui, parent_window, activation_token"
+private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock, terminal, ui, parent_window, activation_token, locale"
 
 @Suite("PickerOptions validation errors")
 struct PickerOptionsErrorTests {

@@ -18,12 +18,13 @@ final class DaemonDialogFixture {
     /// The bus name the backend owns.
     static let backendName = "io.github.timepickerd.Gtk"
 
-    /// `installBackend` false leaves the backend out of the bus's activation files; with
+    /// `environment` goes to the daemon and to the bus's activation environment (the
+    /// backend's). `installBackend` false leaves the backend out of the bus's activation files; with
     /// `backendHasDisplay` false, the backend is started without a display to open; with
     /// `backendVerbose` false, it logs no line per call (as installed).
     init(
         daemonArguments: [String] = ["--verbose"], installBackend: Bool = true, backendHasDisplay: Bool = true,
-        backendVerbose: Bool = true, notificationServer: Bool = false
+        backendVerbose: Bool = true, notificationServer: Bool = false, environment: [String: String] = [:]
     ) throws {
         bus = try PrivateBus()
         display = try VirtualDisplay(bus: bus)
@@ -32,9 +33,10 @@ final class DaemonDialogFixture {
         }
         client = try BusClient(bus: bus)
         // What a desktop session tells its bus at log-in (dbus-update-activation-environment).
-        try bus.updateActivationEnvironment(["DISPLAY": backendHasDisplay ? display.name : "", "WAYLAND_DISPLAY": ""])
+        try bus.updateActivationEnvironment(
+            ["DISPLAY": backendHasDisplay ? display.name : "", "WAYLAND_DISPLAY": ""].merging(environment) { $1 })
         notifications = notificationServer ? try MockNotificationServer(bus: bus, capabilities: MockNotificationServer.fullCapabilities) : nil
-        daemon = try DaemonProcess.serving(on: bus, arguments: daemonArguments)
+        daemon = try DaemonProcess.serving(on: bus, arguments: daemonArguments, environment: environment)
         try client.subscribeToSessions()
     }
 

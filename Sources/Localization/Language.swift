@@ -1,0 +1,90 @@
+internal import CLinux
+internal import Glibc
+
+/// A person's language and clock, for one session: a glibc locale object (`newlocale`) whose
+/// messages and time categories the session's text is read in, with `uselocale` around each
+/// `dgettext`, so that one daemon speaks several languages at once without `setlocale` (which
+/// is global to the process).
+public final class Language: @unchecked Sendable {
+    /// The locale's name as asked for ("de_DE.UTF-8"; "" for the process's environment).
+    public let name: String
+    private let handle: locale_t
+
+    /// The categories a session's text depends on.
+    private static let categories = LC_MESSAGES_MASK | LC_TIME_MASK | LC_CTYPE_MASK
+
+    /// The locale `name` ("" for the one LC_ALL, LC_MESSAGES or LANG name); nil when the system
+    /// has no such locale.
+    public init?(named name: String) {
+        guard let handle = newlocale(Self.categories, name, nil) else { return nil }
+        self.name = name
+        self.handle = handle
+    }
+
+    deinit { freelocale(handle) }
+
+    /// The process's own language, from its environment.
+    public static let environment: Language = Language(named: "") ?? Language(named: "C")!
+
+    /// `message` in this language (itself when the catalog has no translation).
+    ///
+    /// gettext answers with the very pointer it was given when there is no translation: the
+    /// answer is read while the message's C string is still alive.
+    public func text(_ message: String) -> String {
+        message.withCString { id in within { String(cString: dgettext(Catalogs.domain, id)) } }
+    }
+
+    /// `message` as meant in `context` ("End" the column, not the verb), in this language.
+    public func text(context: String, _ message: String) -> String {
+        let key = context + "\u{04}" + message
+        let translated = text(key)
+        return translated == key ? message : translated
+    }
+
+    /// The form of `singular`/`plural` this language uses for `count`.
+    public func text(_ singular: String, _ plural: String, count: Int) -> String {
+        singular.withCString { one in
+            plural.withCString { many in
+                within { String(cString: dngettext(Catalogs.domain, one, many, UInt(max(0, count)))) }
+            }
+        }
+    }
+
+    /// The locale's own name for its messages ("de_DE.UTF-8"), also when it was made from the
+    /// environment (glibc's `_NL_LOCALE_NAME(LC_MESSAGES)`).
+    public var resolvedName: String {
+        guard name.isEmpty else { return name }
+        return info(nl_item(LC_MESSAGES) << 16 | 0xFFFF)
+    }
+
+    /// The locale's word for the hours before noon and after ("AM", "PM"); nil where the locale
+    /// has none (it uses a 24-hour clock).
+    public var dayPeriods: (am: String, pm: String)? {
+        let am = info(nl_item(AM_STR))
+        let pm = info(nl_item(PM_STR))
+        return am.isEmpty || pm.isEmpty ? nil : (am, pm)
+    }
+
+    /// Whether the locale's time format writes a 12-hour clock (an AM/PM field in `T_FMT`).
+    public var prefersTwelveHour: Bool {
+        let format = info(nl_item(T_FMT))
+        return ["%p", "%P", "%r", "%I", "%l"].contains { format.contains($0) }
+    }
+
+    /// Whether the locale's language is written right to left (its messages' direction).
+    public var isRightToLeft: Bool {
+        let language = String(name.prefix { $0.isLetter })
+        return ["ar", "fa", "he", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(language)
+    }
+
+    private func info(_ item: nl_item) -> String {
+        nl_langinfo_l(item, handle).map { String(cString: $0) } ?? ""
+    }
+
+    /// Runs `body` with this locale as the thread's, then puts the thread's back.
+    private func within<T>(_ body: () -> T) -> T {
+        let previous = uselocale(handle)
+        defer { uselocale(previous) }
+        return body()
+    }
+}

@@ -1,0 +1,78 @@
+public import TimePickerCore
+
+/// The words every user interface shows the same way, in one session's language: the columns'
+/// names, times in 12-hour style (the locale's own AM and PM), lengths of time, and why a typed
+/// time did not select itself. Each front end's own words are in its file of messages
+/// (`TerminalText`, `NotificationText`); po/POTFILES lists them all.
+public struct PickerWords: Sendable {
+    public let language: Language
+    /// The column of start times, and of end times (the noun).
+    public let start: String
+    public let end: String
+    /// 12-hour labels' words for the two halves of the day and for 24:00.
+    public let am: String
+    public let pm: String
+    public let midnight: String
+
+    public init(_ language: Language) {
+        self.language = language
+        func trc(_ context: String, _ message: String) -> String { language.text(context: context, message) }
+        // TRANSLATORS: the heading of the column of start times.
+        start = trc("column", "Start")
+        // TRANSLATORS: the heading of the column of end times (the noun: when it ends).
+        end = trc("column", "End")
+        let periods = language.dayPeriods
+        am = periods?.am ?? "AM"
+        pm = periods?.pm ?? "PM"
+        // TRANSLATORS: 24:00 in a 12-hour clock, the end of the day.
+        midnight = language.text("midnight")
+    }
+
+    /// A time as the person reads it in `clock`, with this language's day periods.
+    public func label(_ time: WallClockTime, _ clock: ClockStyle) -> String {
+        time.label(clock, am: am, pm: pm, midnight: midnight)
+    }
+
+    /// "45 min", "1 h", "8 h 30 min".
+    public func duration(minutes: Int) -> String {
+        let hours = minutes / 60
+        let rest = minutes % 60
+        switch (hours, rest) {
+        // TRANSLATORS: a length of time in minutes, abbreviated.
+        case (0, _): return filled(tr("%s min"), String(rest))
+        // TRANSLATORS: a length of time in hours, abbreviated.
+        case (_, 0): return filled(tr("%s h"), String(hours))
+        // TRANSLATORS: a length of time in hours and minutes, abbreviated.
+        default: return filled(tr("%1$s h %2$s min"), String(hours), String(rest))
+        }
+    }
+
+    /// The selection's length, with the minimum when one is set: "2 h (at least 1 h)".
+    public func durationLine(_ state: PickerState) -> String {
+        let length = duration(minutes: state.durationMinutes)
+        guard state.options.minDuration > 0 else { return length }
+        // TRANSLATORS: %1$s is the range's length, %2$s the shortest allowed.
+        return filled(tr("%1$s (at least %2$s)"), length, duration(minutes: state.options.minDuration))
+    }
+
+    /// Why a typed time did not select itself: "25 is not a time".
+    public func note(_ note: TypedNote, _ clock: ClockStyle) -> String {
+        switch note {
+        case .notATime(let typed):
+            // TRANSLATORS: %s is what the person typed, such as 25.
+            return filled(tr("%s is not a time"), typed)
+        case .offGrid(let time, let nearest, let step):
+            // TRANSLATORS: %1$s is the time typed, %2$s the minutes between slots, %3$s the nearest slot.
+            return filled(tr("%1$s is not on the %2$s-min grid: %3$s"), label(time, clock), String(step), label(nearest, clock))
+        case .beforeEarliest(let time, let earliest):
+            // TRANSLATORS: %1$s is the time typed, %2$s the earliest the column can take.
+            return filled(tr("%1$s is before %2$s"), label(time, clock), label(earliest, clock))
+        case .afterLatest(let time, let latest):
+            // TRANSLATORS: %1$s is the time typed, %2$s the latest the column can take.
+            return filled(tr("%1$s is after %2$s"), label(time, clock), label(latest, clock))
+        }
+    }
+
+    /// `message` in the session's language.
+    private func tr(_ message: String) -> String { language.text(message) }
+}

@@ -1,0 +1,119 @@
+internal import Localization
+internal import TimePickerCore
+
+/// Every word the notification picker shows, in the session's language: written here once,
+/// each message through gettext (po/POTFILES lists this file). The list menu's entries keep
+/// their shape in every language — the column's name, a space, then the time — because a
+/// menu may list them in any order and they must sort in time order as text.
+struct NotificationText {
+    let language: Language
+    let words: PickerWords
+
+    init(_ language: Language) {
+        self.language = language
+        words = PickerWords(language)
+    }
+
+    /// The column's name: "Start", "End".
+    func name(_ column: PickerColumn) -> String { column == .start ? words.start : words.end }
+
+    /// "Start: 09:00", "End: 17:30" (in the body).
+    func line(_ column: PickerColumn, _ time: String) -> String {
+        switch column {
+        // TRANSLATORS: a line of the notification's body; %s is the start time.
+        case .start: filled(tr("Start: %s"), time)
+        // TRANSLATORS: a line of the notification's body; %s is the end time (the noun).
+        case .end: filled(tr("End: %s"), time)
+        }
+    }
+
+    /// "Duration: 8 h 30 min".
+    func durationLine(_ state: PickerState) -> String {
+        // TRANSLATORS: a line of the notification's body; %s is how long the range is.
+        filled(tr("Duration: %s"), words.durationLine(state))
+    }
+
+    /// The answer's button in the stepper: Next while choosing the start, OK after.
+    func answer(choosingStart: Bool) -> String {
+        // TRANSLATORS: the button that goes on from the start to the end.
+        choosingStart ? tr("Next") : tr("OK")
+    }
+
+    /// What the buttons move, and how to go on, as the server's body click allows.
+    func stepperInstruction(choosingStart: Bool, _ bodyClick: NotificationServerProfile.BodyClick, showsDefaultAsButton: Bool) -> String {
+        let moves = choosingStart ? tr("The buttons move the start.") : tr("The buttons move the end.")
+        let how: String
+        switch (bodyClick, choosingStart) {
+        case (.defaultAction, true) where !showsDefaultAsButton:
+            how = tr("Click this notification to go on to the end.")
+        case (.defaultAction, false) where !showsDefaultAsButton:
+            how = tr("Click this notification to accept.")
+        case (.closes, true):
+            // TRANSLATORS: Next is the button's name.
+            how = tr("Next goes on to the end.")
+        case (.closes, false):
+            // TRANSLATORS: OK is the button's name.
+            how = tr("OK accepts.")
+        case (_, true):
+            how = tr("Click this notification (or Next) to go on to the end.")
+        case (_, false):
+            how = tr("Click this notification (or OK) to accept.")
+        }
+        return moves + " " + how
+    }
+
+    /// "End 17:30 · 5:30 PM (8 h 30 min)": an end in the menu, and how long the range would be.
+    func endEntry(_ sortable: String, minutes: Int) -> String {
+        // TRANSLATORS: a menu entry; %1$s is the end time, %2$s how long the range would be.
+        filled(tr("%1$s (%2$s)"), words.end + " " + sortable, words.duration(minutes: minutes))
+    }
+
+    /// The end menu's way back to the start; it must sort before every end entry.
+    var changeStart: String {
+        // TRANSLATORS: the first entry of the menu of end times, back to choosing the start. It must sort (as text) before the entries that begin with the word for End.
+        tr("Change start…")
+    }
+
+    /// "Start at another hour…": after every entry of one hour.
+    func anotherHour(_ column: PickerColumn) -> String {
+        // TRANSLATORS: follows the column's name in a menu entry ("Start at another hour…"); back to the menu of hours.
+        name(column) + " " + tr("at another hour…")
+    }
+
+    /// Where the list layout's choices are.
+    func chooseInMenu(_ column: PickerColumn, byHour: Bool) -> String {
+        switch (column, byHour) {
+        case (.start, false): tr("Choose the start time in the notification menu.")
+        case (.start, true): tr("Choose the start time in the notification menu: first the hour, then the minutes.")
+        case (.end, false): tr("Choose the end time in the notification menu.")
+        case (.end, true): tr("Choose the end time in the notification menu: first the hour, then the minutes.")
+        }
+    }
+
+    /// "The range lasts at least 2 h."
+    func lastsAtLeast(_ minutes: Int) -> String {
+        // TRANSLATORS: %s is the shortest range allowed, such as 2 h.
+        filled(tr("The range lasts at least %s."), words.duration(minutes: minutes))
+    }
+
+    /// "Closes at 14:05 unless you choose."
+    func closesAt(_ time: String) -> String {
+        // TRANSLATORS: %s is the time of day the picker closes by itself.
+        filled(tr("Closes at %s unless you choose."), time)
+    }
+
+    /// "Closes in 42 s", "Closes in 5 min".
+    func closesIn(seconds: Int?, minutes: Int) -> String {
+        if let seconds {
+            // TRANSLATORS: %s is a number of seconds left.
+            return filled(tr("Closes in %s s"), String(seconds))
+        }
+        // TRANSLATORS: %s is the time left, such as 5 min or 1 h 30 min.
+        return filled(tr("Closes in %s"), words.duration(minutes: minutes))
+    }
+
+    var dismissToCancel: String { tr("Dismiss this notification to cancel.") }
+
+    /// `message` in the session's language.
+    private func tr(_ message: String) -> String { language.text(message) }
+}
