@@ -1,9 +1,10 @@
 internal import Glibc
 public import TimePickerCore
 
-/// The clock a person's desktop shows, for sessions whose caller did not choose one: on GNOME
-/// the top bar's, `org.gnome.desktop.interface clock-format` in the user's dconf database
-/// (GSettings' default, 24-hour, when it was never set); elsewhere the locale's.
+/// The clock of a session whose caller did not choose one (`clock`), in this order: the one the
+/// person set on the desktop (GNOME: `org.gnome.desktop.interface clock-format` in the user's
+/// dconf database), else the caller's locale's (`locale`), else GNOME's default on GNOME
+/// (24-hour, as its top bar shows), else the daemon's locale's.
 ///
 /// The database is read again only when its file changed (another inode, size or time), so a
 /// change in GNOME's settings reaches the next session, and a session costs one stat.
@@ -14,7 +15,7 @@ public final class DesktopClock {
     private let isGnome: Bool
     private let databasePath: String?
     /// What the database's file was when last read, and the clock it gave.
-    private var cached: (stamp: [Int], clock: ClockStyle)?
+    private var cached: (stamp: [Int], clock: ClockStyle?)?
 
     /// For a session whose desktop is named in `XDG_CURRENT_DESKTOP` (colon-separated, as the
     /// desktop entry specification says) and whose configuration is in `XDG_CONFIG_HOME` or
@@ -28,13 +29,21 @@ public final class DesktopClock {
         databasePath = config.map { $0 + "/dconf/user" }
     }
 
-    /// The clock for a new session.
-    public func preferred() -> ClockStyle {
-        guard isGnome, let databasePath else { return .preferredByLocale() }
+    /// The clock for a new session; `callerPrefersTwelveHour` is what the caller's locale
+    /// prefers, when the caller sent one.
+    public func preferred(callerPrefersTwelveHour: Bool? = nil) -> ClockStyle {
+        if let chosen = chosenOnDesktop() { return chosen }
+        if let twelve = callerPrefersTwelveHour { return twelve ? .twelveHour : .twentyFourHour }
+        return isGnome ? .twentyFourHour : .preferredByLocale()
+    }
+
+    /// The clock the person set in GNOME's settings; nil elsewhere, or when it was never set.
+    func chosenOnDesktop() -> ClockStyle? {
+        guard isGnome, let databasePath else { return nil }
         let stamp = Self.stamp(of: databasePath)
         if let cached, cached.stamp == stamp { return cached.clock }
         let setting = DconfDatabase(path: databasePath)?.string(at: Self.clockFormatKey)
-        let clock: ClockStyle = setting == "12h" ? .twelveHour : .twentyFourHour
+        let clock: ClockStyle? = setting == "12h" ? .twelveHour : setting == "24h" ? .twentyFourHour : nil
         cached = (stamp, clock)
         return clock
     }

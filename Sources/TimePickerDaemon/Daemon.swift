@@ -92,7 +92,8 @@ public enum Daemon {
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             connection: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
-            callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log, defaultClock: desktopClock.preferred)
+            callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log,
+            defaultClock: { twelve in desktopClock.preferred(callerPrefersTwelveHour: twelve) })
         namer = service
         service.onDisconnected = {
             log.log(.warning, "the session bus went away")

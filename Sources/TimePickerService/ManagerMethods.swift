@@ -35,17 +35,21 @@ extension TimePickerService {
         let decoded = try OptionDecoding.options(of: arguments, method: method)
         var options: PickerOptions
         do {
-            options = try PickerOptions(validating: decoded.options, defaultClock: defaultClock(), now: LocalTime.now())
+            options = try PickerOptions(validating: decoded.options, defaultClock: .twentyFourHour, now: LocalTime.now())
         } catch {
             throw .invalidArgs(error.message)
         }
+        // The caller's locale (its name checked above), when it sent one: the system must have
+        // it, and it says which clock the caller prefers. The desktop's setting, when the
+        // person made one, still comes first (`DesktopClock`); `clock` wins over both.
+        var callerLanguage: Language?
         if let name = options.locale {
-            // The caller's language and, unless it chose one, its locale's clock.
             guard let language = Language(named: name) else {
                 throw .invalidArgs("option 'locale': this system has no locale \(quotedForMessage(name)) (`locale -a` lists those it has)")
             }
-            if case .string? = decoded.options["clock"] {} else { options.clock = language.prefersTwelveHour ? .twelveHour : .twentyFourHour }
+            callerLanguage = language
         }
+        if decoded.options["clock"] == nil { options.clock = defaultClock(callerLanguage?.prefersTwelveHour) }
         try sessions.checkLimits(for: owner)
         let path = try sessions.path(owner: owner, requestedToken: options.handleToken)
         let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try clientTerminals.terminal(for: descriptor) }

@@ -14,8 +14,9 @@ public final class TimePickerService {
     let clientTerminals: ClientTerminals
     let log: Logger
     /// The clock of a session whose caller did not choose one, asked for each new session (the
-    /// desktop's setting may change while the daemon runs).
-    let defaultClock: () -> ClockStyle
+    /// desktop's setting may change while the daemon runs), told whether the caller's locale
+    /// (when it sent one) prefers a 12-hour clock.
+    let defaultClock: (_ callerPrefersTwelveHour: Bool?) -> ClockStyle
     let introspection = IntrospectionDocument.embedded
     var sessions = SessionRegistry()
     /// Who is behind callers' connections, as the bus vouches.
@@ -35,7 +36,7 @@ public final class TimePickerService {
     /// whose front ends `callerTerminals` makes.
     public init(
         connection: DBusConnection, loop: EventLoop, userInterfaces: UserInterfaces,
-        callerTerminals: @escaping CallerTerminalFrontEndFactory, log: Logger, defaultClock: @escaping () -> ClockStyle
+        callerTerminals: @escaping CallerTerminalFrontEndFactory, log: Logger, defaultClock: @escaping (_ callerPrefersTwelveHour: Bool?) -> ClockStyle
     ) {
         self.connection = connection
         self.loop = loop

@@ -56,6 +56,25 @@ struct DesktopClockTests {
         #expect(mock.receivedCalls().filter { $0.method == "Notify" }.count == 3)
     }
 
+    @Test("On GNOME the clock the person set wins over the caller's locale; with none set, the caller's locale decides, else GNOME's 24 hours")
+    func gnomeAndCallersLocale() throws {
+        let settings = try Settings()
+        let fixture = try NotificationFixture(
+            environment: settings.environment.merging(["XDG_CURRENT_DESKTOP": "GNOME", "LC_ALL": "C.UTF-8"]) { $1 },
+            prepare: settings.install)
+        let american = try fixture.showPicker("American", token: "american", ["locale": .string("en_US.UTF-8")]).shown
+        #expect(american.body.contains("Start: 1:00 AM"), "nothing set: the caller's locale: \(american.body)")
+        let plain = try fixture.showPicker("Plain", token: "plain").shown
+        #expect(plain.body.contains("Start: 01:00"), "nothing set, no locale: GNOME's 24 hours: \(plain.body)")
+        try settings.write(Self.key, "'12h'", on: fixture.bus)
+        let german = try fixture.showPicker("German", token: "german", ["locale": .string("de_DE.UTF-8")]).shown
+        #expect(german.body.contains("1:00"), "set to 12h: wins over a 24-hour locale: \(german.body)")
+        #expect(!german.body.contains("01:00"), "\(german.body)")
+        try settings.write(Self.key, "'24h'", on: fixture.bus)
+        let americanAgain = try fixture.showPicker("Again", token: "again", ["locale": .string("en_US.UTF-8")]).shown
+        #expect(americanAgain.body.contains("Start: 01:00"), "set to 24h: wins over a 12-hour locale: \(americanAgain.body)")
+    }
+
     @Test("The database dconf wrote reads back; cut short or damaged anywhere, it reads as nothing or as something, never past its end")
     func damagedDatabase() throws {
         let settings = try Settings()
