@@ -101,7 +101,11 @@ struct BusHardeningTests {
         #expect(error?.name == "org.freedesktop.DBus.Error.InvalidArgs", "answer: \(error.map { "\($0)" } ?? "a session")")
         #expect(error?.message.contains("bytes") == true, "message: \(error?.message ?? "")")
         let latency = probe.worst
-        if SanitizerBuild.measuresFigures { #expect(latency < 1.0, "another caller waited \(Int(latency * 1000)) ms for an answer") }
+        // The bus hands the daemon its messages in order: another caller's call waits behind the
+        // 60 MB one while dbus-daemon passes it on (about 0.75 s on two cores, alone: `make
+        // test` runs it by itself, last, SOLO_TESTS). A daemon that read the whole title before
+        // refusing it, or stalled on it, would take seconds more.
+        if SanitizerBuild.measuresFigures { #expect(latency < 2.0, "another caller waited \(Int(latency * 1000)) ms for an answer") }
         print("  60 MB title: another caller's slowest answer took \(Int(latency * 1000)) ms; daemon peak \(try peakResidentKiB(of: fixture.daemon.process.pid)) KiB")
     }
 
