@@ -19,7 +19,7 @@ let package = Package(
         // The pure picker: slots, options, state machine. No I/O, no imports.
         .target(name: "TimePickerCore"),
         // The person's locale and local time, from the C library: the clock they prefer, the time now.
-        .target(name: "LocalSettings", dependencies: ["TimePickerCore"]),
+        .target(name: "LocalSettings", dependencies: ["TimePickerCore", "Localization"]),
         // What a person reads, in their language: gettext catalogs read per session's locale.
         .target(name: "Localization", dependencies: ["CLinux", "TimePickerCore"]),
         // Reading command-line options, for the three executables (no packages beyond the toolchain).
