@@ -52,8 +52,8 @@ let package = Package(
         // terminal front end itself.
         .target(
             name: "TimePickerClient",
-            dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI", "LocalSettings"]),
-        .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
+            dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI", "LocalSettings", "Localization"]),
+        .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient", "Localization"]),
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
         // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench

@@ -37,8 +37,13 @@ public struct DialogRequest: Sendable, Equatable {
     public init(options raw: [String: OptionValue], defaultClock: ClockStyle) throws(OptionError) {
         var options = try PickerOptions(
             validating: raw.filter { Self.checkedByCore.contains($0.key) }, defaultClock: defaultClock)
+        let locale = try StateValue.string(raw, "locale")
+        language = locale.flatMap { name in
+            (try? PickerOptions(validating: ["locale": .string(name)], defaultClock: defaultClock)) != nil ? Language(named: name) : nil
+        } ?? .environment
         let title = try StateValue.string(raw, "title")
-        heading = DialogText.heading(title ?? PickerOptions.defaultTitle)
+        if let title { options.title = title }
+        heading = DialogText.heading(PickerWords(language).title(options))
         options.title = heading
         self.options = options
         let focus = try StateValue.column(raw, "focus") ?? .start
@@ -52,10 +57,6 @@ public struct DialogRequest: Sendable, Equatable {
                 reason: "must be at most \(Self.maxActivationTokenBytes) bytes (got \(token.utf8.count))")
         }
         activationToken = token.flatMap { $0.isEmpty ? nil : $0 }
-        let locale = try StateValue.string(raw, "locale")
-        language = locale.flatMap { name in
-            (try? PickerOptions(validating: ["locale": .string(name)], defaultClock: defaultClock)) != nil ? Language(named: name) : nil
-        } ?? .environment
     }
 
     /// The same request drawing `state` first: an Update that came before the dialog was built.

@@ -28,6 +28,18 @@ public struct PickerWords: Sendable {
         midnight = language.text("midnight")
     }
 
+    /// The session's title: the caller's, or the default one in this language when the caller
+    /// gave none (the core fills in the English `PickerOptions.defaultTitle`).
+    public func title(_ options: PickerOptions) -> String {
+        options.title == PickerOptions.defaultTitle ? defaultTitle : options.title
+    }
+
+    /// The picker's title when the caller gives none.
+    public var defaultTitle: String {
+        // TRANSLATORS: the picker's title when the application gives none.
+        tr("Select start and end time")
+    }
+
     /// A time as the person reads it in `clock`, with this language's day periods.
     public func label(_ time: WallClockTime, _ clock: ClockStyle) -> String {
         time.label(clock, am: am, pm: pm, midnight: midnight)

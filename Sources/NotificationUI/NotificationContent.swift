@@ -56,7 +56,7 @@ public struct NotificationContent: Sendable, Equatable {
         }
         lines.append(text.dismissToCancel)
         let body = lines.map { bodyMarkup ? escapedForMarkup(displaySafe($0)) : displaySafe($0) }.joined(separator: "\n")
-        return NotificationContent(summary: displaySafe(view.state.options.title), body: body, actions: actions)
+        return NotificationContent(summary: displaySafe(text.words.title(view.state.options)), body: body, actions: actions)
     }
 
     /// `text` with the characters the Notifications body markup gives meaning to escaped.

@@ -32,7 +32,7 @@ public final class PickerFrame {
 
     /// A frame for a session with `options`, taking its labels from `labels` (a front end's cache).
     init(options: PickerOptions, labels: SlotLabels, text: TerminalText) {
-        title = displaySafe(options.title)
+        title = displaySafe(text.words.title(options))
         self.labels = labels
         self.text = text
         headings = (MeasuredText(text.start), MeasuredText(text.end))

@@ -27,7 +27,7 @@ public enum ClientCommand: Equatable, Sendable {
         }
         var remaining = arguments[...]
         guard let first = remaining.popFirst() else {
-            throw UsageError(message: "no command given: pick, monitor or status")
+            throw UsageError(message: ClientText.noCommand)
         }
         switch first {
         case "pick": self = try Self.parsePick(&remaining)
@@ -40,13 +40,13 @@ public enum ClientCommand: Equatable, Sendable {
                 return
             }
             guard let command = HelpTopic(rawValue: topic), command != .general, remaining.isEmpty else {
-                throw UsageError(message: "no help on '\(topic)': pick, monitor or status" + Self.suggestion(for: topic, among: Self.commands))
+                throw UsageError(message: ClientText.noHelp(on: topic) + Self.suggestion(for: topic, among: Self.commands))
             }
             self = .help(command)
         default:
             throw first.hasPrefix("-")
-                ? UsageError(message: "unknown option '\(first)'" + Self.suggestion(for: first, among: Self.generalOptions))
-                : UsageError(message: "unknown command '\(first)'" + Self.suggestion(for: first, among: Self.commands))
+                ? UsageError(message: ClientText.unknownOption(first) + Self.suggestion(for: first, among: Self.generalOptions))
+                : UsageError(message: ClientText.unknownCommand(first) + Self.suggestion(for: first, among: Self.commands))
         }
     }
 
@@ -138,7 +138,7 @@ public enum ClientCommand: Equatable, Sendable {
         of name: String, _ inline: String?, _ remaining: inout ArraySlice<String>
     ) throws(UsageError) -> String {
         guard let value = inline ?? remaining.popFirst() else {
-            throw UsageError(message: "option '\(name)' needs a value", topic: .pick)
+            throw UsageError(message: ClientText.needsValue(name), topic: .pick)
         }
         return value
     }
@@ -151,8 +151,7 @@ public enum ClientCommand: Equatable, Sendable {
         let text = try value(of: name, inline, &remaining)
         if allowingNow, text.lowercased() == "now" { return "now" }
         guard let parsed = TimeText.parse(text) else {
-            let examples = "9:30, 17:00, 9am, 5:30pm, noon or midnight" + (allowingNow ? ", or now" : "")
-            throw UsageError(message: "option '\(name)' needs a time such as \(examples), not '\(text)'", topic: .pick)
+            throw UsageError(message: ClientText.needsTime(name, typed: text, allowingNow: allowingNow), topic: .pick)
         }
         return parsed.resolved(asEnd: asEnd).busText
     }
@@ -166,27 +165,27 @@ public enum ClientCommand: Equatable, Sendable {
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
               let number = UInt32(text)
         else {
-            throw UsageError(message: "option '\(name)' needs a whole number from 0 to \(UInt32.max), not '\(text)'", topic: .pick)
+            throw UsageError(message: ClientText.needsNumber(name, typed: text, largest: UInt32.max), topic: .pick)
         }
         return number
     }
 
     private static func flag(_ name: String, _ inline: String?) throws(UsageError) {
-        if inline != nil { throw UsageError(message: "option '\(name)' takes no value", topic: .pick) }
+        if inline != nil { throw UsageError(message: ClientText.takesNoValue(name), topic: .pick) }
     }
 
     /// An argument the command does not take, with the nearest option it does take.
     private static func unexpected(_ argument: String, among options: [String], topic: HelpTopic) -> UsageError {
-        guard argument.hasPrefix("-") else { return UsageError(message: "unexpected argument '\(argument)'", topic: topic) }
+        guard argument.hasPrefix("-") else { return UsageError(message: ClientText.unexpectedArgument(argument), topic: topic) }
         let name = split(argument).0
-        return UsageError(message: "unknown option '\(name)'" + suggestion(for: name, among: options), topic: topic)
+        return UsageError(message: ClientText.unknownOption(name) + suggestion(for: name, among: options), topic: topic)
     }
 
     /// "; did you mean --title?" for the candidate nearest `typed`, when one is near enough:
     /// the only one `typed` begins (`--min`), or one a typo or two away (`--titel`).
     static func suggestion(for typed: String, among candidates: [String]) -> String {
         guard let nearest = nearest(to: typed, among: candidates) else { return "" }
-        return "; did you mean \(nearest)?"
+        return ClientText.didYouMean(nearest)
     }
 
     /// The candidate nearest `typed`, or nil when none is near enough.

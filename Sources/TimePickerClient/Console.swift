@@ -18,7 +18,7 @@ public enum Console {
     /// the error is about.
     public static func usageError(_ message: String, topic: HelpTopic = .general) {
         let command = topic == .general ? "" : " \(topic.rawValue)"
-        error("\(message)\nTry 'timepickerctl\(command) --help'.")
+        error(message + "\n" + ClientText.tryHelp("timepickerctl\(command) --help"))
     }
 
     /// Writes all of `text` to `descriptor`, retrying after signals and short writes.

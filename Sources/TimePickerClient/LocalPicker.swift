@@ -40,7 +40,7 @@ final class LocalPicker {
         do {
             frontEnd = try TerminalFrontEnd(input: terminal, output: terminal, loop: loop, owner: .client)
         } catch {
-            throw ClientFailure(message: "cannot use the terminal: \(error)")
+            throw ClientFailure(message: ClientText.cannotUseTerminal("\(error)"))
         }
     }
 
@@ -62,7 +62,7 @@ final class LocalPicker {
             return foreground < 0 || foreground == getpgrp()
         }
         if outcome == nil { loop.run() }
-        return outcome ?? .failed("the pick ended without an outcome")
+        return outcome ?? .failed(ClientText.endedWithoutOutcome)
     }
 
     /// Ctrl-C or another terminating signal: the pick ends at once.
@@ -112,10 +112,10 @@ extension LocalPicker: PickerFrontEndDelegate {
     }
 
     func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, cannotShow reason: CancelReason, because message: String) {
-        finish(.failed("cannot show the picker on this terminal: \(message)"))
+        finish(.failed(ClientText.cannotShowOnTerminal(message)))
     }
 
     func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, couldNotShow message: String) {
-        finish(.failed("cannot show the picker on this terminal: \(message)"))
+        finish(.failed(ClientText.cannotShowOnTerminal(message)))
     }
 }

@@ -34,17 +34,17 @@ enum PickOutcome: Equatable {
         case .selected:
             return nil
         case .interrupted:
-            return "interrupted"
+            return ClientText.interrupted
         case .failed(let message):
             return message
         case .cancelled(let reason):
             switch CancelReason(rawValue: reason) {
-            case .user: return "cancelled"
-            case .timeout: return "timed out after \(timeoutSeconds) s"
-            case .caller: return "cancelled through the bus (the session's Cancel method)"
-            case .shutdown: return "the time picker service stopped, cancelling the picker"
-            case .unavailable: return "no user interface can show the picker"
-            case nil: return "cancelled (\(displaySafe(reason)))"
+            case .user: return ClientText.cancelled
+            case .timeout: return ClientText.timedOut(seconds: timeoutSeconds)
+            case .caller: return ClientText.cancelledByCaller
+            case .shutdown: return ClientText.serviceStoppedCancelling
+            case .unavailable: return ClientText.noUserInterface
+            case nil: return ClientText.cancelled(reason: displaySafe(reason))
             }
         }
     }
@@ -57,7 +57,7 @@ enum PickOutcome: Equatable {
                 ? "{\"start\":\(jsonString(start)),\"end\":\(jsonString(end))}\n"
                 : "\(displaySafe(start)) \(displaySafe(end))\n"
             guard Console.out(line) else {
-                Console.error("cannot write the chosen range to stdout")
+                Console.error(ClientText.cannotWriteRange)
                 return ExitStatus.failure
             }
         } else if let reason = reason(timeoutSeconds: timeoutSeconds) {

@@ -24,25 +24,25 @@ struct ServiceOwner {
                 try connection.startService(TimePickerBus.name)
             } catch {
                 throw ClientFailure(message: error.name.isSpawnFailure
-                    ? "cannot start the time picker service: \(error.message)"
-                    : "cannot reach the time picker service: \(error.message)")
+                    ? ClientText.cannotStartService(error.message)
+                    : ClientText.cannotReachService(error.message))
             }
             owner = try currentOwner(on: connection)
         }
         guard let owner else {
-            throw ClientFailure(message: "the time picker service (\(TimePickerBus.name)) is not running")
+            throw ClientFailure(message: ClientText.serviceNotRunning(TimePickerBus.name.rawValue))
         }
         guard let uniqueName = BusName(owner), owner.hasPrefix(":") else {
-            throw ClientFailure(message: "the bus named an invalid owner '\(owner)' for \(TimePickerBus.name)")
+            throw ClientFailure(message: ClientText.invalidOwner(owner, of: TimePickerBus.name.rawValue))
         }
         let user: UInt32
         do {
             user = try connection.unixUser(of: owner)
         } catch {
-            throw ClientFailure(message: "cannot tell whose process owns \(TimePickerBus.name) (\(owner)): \(error.message)")
+            throw ClientFailure(message: ClientText.unknownOwnerUser(of: TimePickerBus.name.rawValue, owner: owner, error.message))
         }
         guard user == getuid() else {
-            throw ClientFailure(message: anotherUser(owner: owner, user: user))
+            throw ClientFailure(message: ClientText.ownedByAnotherUser(TimePickerBus.name.rawValue, user: user, owner: owner))
         }
         return ServiceOwner(uniqueName: uniqueName)
     }
@@ -54,13 +54,7 @@ struct ServiceOwner {
         } catch where error.name == .nameHasNoOwner {
             return nil
         } catch {
-            throw ClientFailure(message: "cannot reach the time picker service: \(error.message)")
+            throw ClientFailure(message: ClientText.cannotReachService(error.message))
         }
-    }
-
-    /// Why the client will not use a service name held by another user's process.
-    static func anotherUser(owner: String, user: UInt32) -> String {
-        "\(TimePickerBus.name) is owned by a process of another user (uid \(user), \(owner)), "
-            + "not by your time picker service: it is not trusted with your terminal or your answer"
     }
 }

@@ -29,7 +29,7 @@ struct ServiceStatus {
         do {
             properties = try reader.properties(of: TimePickerBus.managerPath, interface: TimePickerBus.managerInterface)
         } catch {
-            throw ClientFailure(message: "cannot read the service's properties: \(error.message)")
+            throw ClientFailure(message: ClientText.cannotReadProperties(error.message))
         }
         self.owner = owner
         if case .uint32(let version)? = properties["Version"] { self.version = version } else { version = nil }
@@ -37,18 +37,18 @@ struct ServiceStatus {
         do {
             sessions = try reader.sessions(below: TimePickerBus.sessionsPath, depth: Self.maximumDepth)
         } catch {
-            throw ClientFailure(message: "cannot list the open sessions: \(error.message)")
+            throw ClientFailure(message: ClientText.cannotListSessions(error.message))
         }
     }
 
     /// The report: one fact per line, then one line per session (path, start, end, title).
     var text: String {
         var lines = [
-            "service: \(TimePickerBus.name)",
-            "owner: \(owner)",
-            "version: \(version.map(String.init) ?? "unknown")",
-            "user interface: \(userInterface.map(displaySafe) ?? "unknown")",
-            "open sessions: \(sessions.count)",
+            "\(ClientText.statusService) \(TimePickerBus.name)",
+            "\(ClientText.statusOwner) \(owner)",
+            "\(ClientText.statusVersion) \(version.map(String.init) ?? ClientText.unknown)",
+            "\(ClientText.statusUserInterface) \(userInterface.map(displaySafe) ?? ClientText.unknown)",
+            "\(ClientText.statusSessions) \(sessions.count)",
         ]
         for session in sessions {
             lines.append("  \(session.path) \(displaySafe(session.start)) \(displaySafe(session.end)) \(displaySafe(session.title))")

@@ -1,4 +1,11 @@
-/// The help texts, one per command.
+internal import Localization
+internal import TimePickerContract
+internal import TerminalUI
+
+/// The help texts, one per command, in the person's language: each paragraph and each
+/// option's description is one message (po/POTFILES lists this file), laid out here in
+/// columns and wrapped at 79 columns by display width, so that a translation of any length
+/// keeps the layout. Command lines, option names and examples stay as typed.
 public enum Usage {
     /// The text `--help` prints for `topic`.
     public static func text(for topic: HelpTopic) -> String {
@@ -10,99 +17,107 @@ public enum Usage {
         }
     }
 
-    static let general = """
-        Usage: timepickerctl COMMAND [OPTIONS]
-               timepickerctl --help | --version
+    private static func tr(_ message: String) -> String { ClientText.language.text(message) }
 
-        Asks the timepickerd service (io.github.timepickerd.TimePicker1 on the session bus) for a
-        start-and-end time range, and watches the outcomes of its pickers.
+    static var general: String {
+        HelpLayout.text([
+            .usage(["timepickerctl COMMAND [OPTIONS]", "timepickerctl --help | --version"]),
+            // TRANSLATORS: %s is the service's bus name.
+            .paragraph(filled(tr("Asks the timepickerd service (%s on the session bus) for a start-and-end time range, and watches the outcomes of its pickers."), TimePickerBus.name.rawValue)),
+            // TRANSLATORS: a heading in timepickerctl --help, above the commands.
+            .heading(tr("Commands:")),
+            .rows(indent: 2, [
+                // TRANSLATORS: the pick command's description; keep the example as it is.
+                ("pick", tr("show a time picker and print the chosen range, such as \"09:00 17:00\"")),
+                ("monitor", tr("print every picker outcome on the bus as it happens")),
+                ("status", tr("show the service's version, user interface and open sessions")),
+            ]),
+            // TRANSLATORS: keep 'timepickerctl COMMAND --help' as it is.
+            .paragraph(tr("'timepickerctl COMMAND --help' describes a command's options.")),
+            .rows(indent: 2, [
+                ("-h, --help", tr("print this help and exit (anywhere on the line)")),
+                ("-V, --version", tr("print the version and exit (anywhere on the line)")),
+            ]),
+            // TRANSLATORS: before a shell command that shows how to use timepickerctl.
+            .example(tr("Example:"), "read -r start end < <(timepickerctl pick --title \"Meeting\"); wait $! || exit"),
+            // TRANSLATORS: timepickerctl(1) and io.github.timepickerd.TimePicker1(5) are manual pages.
+            .paragraph(tr("See timepickerctl(1), and io.github.timepickerd.TimePicker1(5) for the D-Bus interface.")),
+        ])
+    }
 
-        Commands:
-          pick      show a time picker and print the chosen range, such as "09:00 17:00"
-          monitor   print every picker outcome on the bus as it happens
-          status    show the service's version, user interface and open sessions
+    static var pick: String {
+        HelpLayout.text([
+            .usage(["timepickerctl pick [OPTIONS]"]),
+            // TRANSLATORS: keep "09:00 17:00" and 24:00 as they are.
+            .paragraph(tr("Shows a start-and-end time picker and prints the chosen range on stdout: \"09:00 17:00\" (local wall-clock HH:MM, 24-hour; 24:00 is the end of the day). The picker appears in the terminal, below the cursor: stdin's, or the controlling terminal when stdin is not one; with neither, wherever the service shows pickers. The service is started by D-Bus activation when it is not running. With no session bus at all (over SSH, in a container), the client shows the same picker in the terminal itself.")),
+            .rows(indent: 2, [
+                // TRANSLATORS: the option name and its value's name (TEXT) stay as they are.
+                ("--title TEXT", filled(tr("the header (default \"%s\")"), PickerWords(ClientText.language).defaultTitle)),
+                // TRANSLATORS: 1440 is the number of minutes in a day.
+                ("--step MIN", tr("minutes between slots; must divide 1440 (default 60)")),
+                ("--first TIME", tr("the first slot (default 01:00)")),
+                ("--last TIME", tr("the last slot (default 24:00)")),
+                // TRANSLATORS: keep 'now' as it is: it is what the option accepts.
+                ("--start TIME", tr("the initially selected start, or 'now' for the first slot at or after the present time (default: the first slot)")),
+                ("--end TIME", tr("the initially selected end (default: the slot after the start)")),
+                ("--min-duration MIN", tr("minutes the end must lie after the start (default 0)")),
+                ("--timeout SEC", tr("give up after SEC seconds (default 0: wait for ever)")),
+                ("--clock 12h|24h", tr("how the labels read (default: your locale's clock)")),
+                ("--json", tr("print {\"start\":\"09:00\",\"end\":\"17:00\"} instead")),
+                // TRANSLATORS: 'dialog', 'notification' and 'terminal' are the option's values: keep them as they are.
+                ("--ui UI", tr("show the picker in the service's 'dialog' (a window), 'notification' or 'terminal' (the one timepickerd runs in) instead of this terminal; exit 2 when it cannot be shown there")),
+                ("--no-terminal", tr("do not show the picker in a terminal; leave it to the service")),
+                ("-v, --verbose", tr("say on stderr when the picker is shown without the service")),
+                ("-h, --help", tr("print this help and exit")),
+                ("-V, --version", tr("print the version and exit")),
+            ]),
+            // TRANSLATORS: the times and words in it are what timepickerctl accepts: keep them as they are.
+            .paragraph(tr("A TIME is written 17:00, 9:30, 930, 9am, 5:30pm, noon or midnight, which ends the day when it ends the range. In the picker, type a time to jump to it: 930, 5p, 1230a.")),
+            // TRANSLATORS: a heading in timepickerctl pick --help, above the exit statuses.
+            .heading(tr("Exit status:")),
+            .rows(indent: 2, [
+                ("0", tr("a range was chosen, and printed")),
+                // TRANSLATORS: Esc, q and Ctrl-C are keys.
+                ("1", tr("cancelled: by the person (Esc, q), by Ctrl-C, through the bus, or the service stopped")),
+                ("2", tr("a usage error, a service that cannot be reached or refuses the options, or no user interface that can show the picker")),
+                ("5", tr("the timeout ran out")),
+            ]),
+            // TRANSLATORS: the quoted messages are this program's own, as translated here.
+            .paragraph(filled(tr("Every status but 0 comes with one line on stderr saying why, such as \"%1$s\" or \"%2$s\". In a script, keep the status through read with wait:"),
+                              "timepickerctl: " + ClientText.cancelled, "timepickerctl: " + ClientText.timedOut(seconds: 30))),
+            .code("read -r start end < <(timepickerctl pick); wait $!; status=$?"),
+            .paragraph(tr("See timepickerctl(1).")),
+        ])
+    }
 
-        'timepickerctl COMMAND --help' describes a command's options.
+    static var monitor: String {
+        HelpLayout.text([
+            .usage(["timepickerctl monitor [--verbose]"]),
+            .paragraph(tr("Prints each picker outcome on the session bus as it happens, one line each, until interrupted (what an application subscribing to the signals sees):")),
+            .code("/io/github/timepickerd/TimePicker1/session/1_42/standup Selected 09:00 17:00\n/io/github/timepickerd/TimePicker1/session/1_43/lunch Cancelled user"),
+            .paragraph(tr("The service need not be running: outcomes appear once it is.")),
+            .rows(indent: 2, [
+                ("-v, --verbose", tr("say on stderr when listening has begun")),
+                ("-h, --help", tr("print this help and exit")),
+                ("-V, --version", tr("print the version and exit")),
+            ]),
+        ])
+    }
 
-          -h, --help       print this help and exit (anywhere on the line)
-          -V, --version    print the version and exit (anywhere on the line)
+    static var status: String {
+        HelpLayout.text([
+            .usage(["timepickerctl status"]),
+            .paragraph(tr("Shows the running service's version, user interface and bus name owner, and its open sessions, one line each: path, start, end, title. Does not start the service; exit status 2 when it is not running.")),
+            .rows(indent: 2, [
+                ("-h, --help", tr("print this help and exit")),
+                ("-V, --version", tr("print the version and exit")),
+            ]),
+        ])
+    }
 
-        Example: read -r start end < <(timepickerctl pick --title "Meeting"); wait $! || exit
-
-        See timepickerctl(1), and io.github.timepickerd.TimePicker1(5) for the D-Bus interface.
-        """
-
-    static let pick = """
-        Usage: timepickerctl pick [OPTIONS]
-
-        Shows a start-and-end time picker and prints the chosen range on stdout: "09:00 17:00"
-        (local wall-clock HH:MM, 24-hour; 24:00 is the end of the day). The picker appears in
-        the terminal, below the cursor: stdin's, or the controlling terminal when stdin is not
-        one; with neither, wherever the service shows pickers. The service is started by D-Bus
-        activation when it is not running. With no session bus at all (over SSH, in a
-        container), the client shows the same picker in the terminal itself.
-
-          --title TEXT         the header (default "Select start and end time")
-          --step MIN           minutes between slots; must divide 1440 (default 60)
-          --first TIME         the first slot (default 01:00)
-          --last TIME          the last slot (default 24:00)
-          --start TIME         the initially selected start, or 'now' for the first slot at or
-                               after the present time (default: the first slot)
-          --end TIME           the initially selected end (default: the slot after the start)
-          --min-duration MIN   minutes the end must lie after the start (default 0)
-          --timeout SEC        give up after SEC seconds (default 0: wait for ever)
-          --clock 12h|24h      how the labels read (default: the service's locale)
-          --json               print {"start":"09:00","end":"17:00"} instead
-          --ui UI              show the picker in the service's 'dialog' (a window),
-                               'notification' or 'terminal' (the one timepickerd runs in)
-                               instead of this terminal; exit 2 when it cannot be shown there
-          --no-terminal        do not show the picker in a terminal; leave it to the service
-          -v, --verbose        say on stderr when the picker is shown without the service
-          -h, --help           print this help and exit
-          -V, --version        print the version and exit
-
-        A TIME is written 17:00, 9:30, 930, 9am, 5:30pm, noon or midnight, which ends the day
-        when it ends the range. In the picker, type a time to jump to it: 930, 5p, 1230a.
-
-        Exit status:
-          0   a range was chosen, and printed
-          1   cancelled: by the person (Esc, q), by Ctrl-C, through the bus, or the service stopped
-          2   a usage error, a service that cannot be reached or refuses the options, or no user
-              interface that can show the picker
-          5   the timeout ran out
-        Every status but 0 comes with one line on stderr saying why, such as "timepickerctl:
-        cancelled" or "timepickerctl: timed out after 30 s". In a script, keep the status
-        through read with wait:
-
-          read -r start end < <(timepickerctl pick); wait $!; status=$?
-
-        See timepickerctl(1).
-        """
-
-    static let monitor = """
-        Usage: timepickerctl monitor [--verbose]
-
-        Prints each picker outcome on the session bus as it happens, one line each, until
-        interrupted (what an application subscribing to the signals sees):
-
-          /io/github/timepickerd/TimePicker1/session/1_42/standup Selected 09:00 17:00
-          /io/github/timepickerd/TimePicker1/session/1_43/lunch Cancelled user
-
-        The service need not be running: outcomes appear once it is.
-
-          -v, --verbose    say on stderr when listening has begun
-          -h, --help       print this help and exit
-          -V, --version    print the version and exit
-        """
-
-    static let status = """
-        Usage: timepickerctl status
-
-        Shows the running service's version, user interface and bus name owner, and its open
-        sessions, one line each: path, start, end, title. Does not start the service; exit
-        status 2 when it is not running.
-
-          -h, --help       print this help and exit
-          -V, --version    print the version and exit
-        """
+    /// "Usage:", translated, before the command lines.
+    static var usageWord: String {
+        // TRANSLATORS: before the command line a program takes, as in "Usage: timepickerctl COMMAND".
+        tr("Usage:")
+    }
 }

@@ -1,6 +1,10 @@
 import Glibc
+import Localization
 import TimePickerClient
 import TimePickerCore
+
+// The person's language for every message, and for the picker drawn without a service.
+Catalogs.bind()
 
 // The executable only dispatches: parsing, the commands and their output live in TimePickerClient.
 let command: ClientCommand

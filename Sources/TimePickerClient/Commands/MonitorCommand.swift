@@ -42,7 +42,7 @@ public final class MonitorCommand {
                 _ = try connection.call(addMatch)
             }
         } catch {
-            Console.error("cannot listen on the session bus: \(error.message)")
+            Console.error(ClientText.cannotListen(error.message))
             return ExitStatus.failure
         }
         // After the blocking calls, so that a stuck bus can still be interrupted the default way.
@@ -52,7 +52,7 @@ public final class MonitorCommand {
                 self.loop.stop()
             }
         } catch {
-            Console.error("cannot watch signals: \(error)")
+            Console.error(ClientText.cannotWatchSignals("\(error)"))
             return ExitStatus.failure
         }
         defer { withExtendedLifetime(signals) {} }
@@ -65,7 +65,7 @@ public final class MonitorCommand {
         }
         connection.attach(to: loop)
         if options.verbose {
-            Console.error("listening for picker outcomes on the session bus as \(connection.uniqueName)")
+            Console.error(ClientText.listening(as: connection.uniqueName))
         }
         loop.run()
         return status
@@ -74,7 +74,7 @@ public final class MonitorCommand {
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
         if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
-            Console.error("lost the connection to the session bus")
+            Console.error(ClientText.lostBus)
             stop(with: ExitStatus.failure)
             return
         }
@@ -110,8 +110,7 @@ public final class MonitorCommand {
             outcomes.removeFirst()
             guard user == getuid() else {
                 if ignoredSenders.insert(sender).inserted {
-                    Console.error("ignoring outcomes from \(sender), "
-                        + (user.map { "a process of another user (uid \($0))" } ?? "whose user the bus could not say"))
+                    Console.error(ClientText.ignoringOtherUser(sender, user: user))
                 }
                 continue
             }
@@ -124,7 +123,7 @@ public final class MonitorCommand {
         if !Console.out(line) {
             // Nobody reads any more: the job is over, not failed (as with `monitor | head -1`).
             if errno != EPIPE {
-                Console.error("cannot write to stdout: \(String(cString: strerror(errno)))")
+                Console.error(ClientText.cannotWriteStdout(String(cString: strerror(errno))))
                 stop(with: ExitStatus.failure)
             } else {
                 stop(with: ExitStatus.success)

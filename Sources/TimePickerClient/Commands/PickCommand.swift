@@ -48,11 +48,11 @@ public final class PickCommand {
         do {
             connection = try DBusConnection.sessionBus()
         } catch {
-            return pickWithoutService(noBus: "cannot connect to the session bus: \(error.message)")
+            return pickWithoutService(noBus: ClientText.cannotConnect(error.message))
         }
         self.connection = connection
         guard let handle = SessionHandle(uniqueName: connection.uniqueName) else {
-            return .failed("the session bus gave this client an unusable name '\(connection.uniqueName)'")
+            return .failed(ClientText.unusableName(connection.uniqueName))
         }
         self.handle = handle
         // Before anything is lent or asked: whose process would receive it.
@@ -72,13 +72,13 @@ public final class PickCommand {
                 self.interrupt()
             }
         } catch {
-            return .failed("cannot watch signals: \(error)")
+            return .failed(ClientText.cannotWatchSignals("\(error)"))
         }
         defer { withExtendedLifetime(signals) {} }
 
         var serviceOptions = options.serviceOptions
         serviceOptions["handle_token"] = .string(handle.token)
-        if options.useTerminal, connection.canPassUnixFDs, let lent = lendTerminal(elsewhere: "the picker appears wherever the service shows pickers") {
+        if options.useTerminal, connection.canPassUnixFDs, let lent = lendTerminal(elsewhere: ClientText.shownByService) {
             self.terminal = lent
             // libdbus sends a duplicate; the client keeps its own.
             serviceOptions["terminal"] = .unixFD(lent.descriptor)
@@ -103,23 +103,23 @@ public final class PickCommand {
             }
         } catch {
             terminal?.returned()
-            return .failed("cannot call the time picker service: \(error.message)")
+            return .failed(ClientText.cannotCallService(error.message))
         }
         loop.run()
-        return outcome ?? .failed("the pick ended without an outcome")
+        return outcome ?? .failed(ClientText.endedWithoutOutcome)
     }
 
     /// With no session bus: the picker on this terminal, shown by the client itself, unless
     /// the person asked for what only the service can do.
     private func pickWithoutService(noBus: String) -> PickOutcome {
         if let userInterface = options.userInterface {
-            return .failed("--ui \(userInterface) needs the time picker service, which is reached through the session bus: \(noBus)")
+            return .failed(ClientText.userInterfaceNeedsBus(userInterface, noBus))
         }
         guard options.useTerminal else {
-            return .failed("--no-terminal leaves the picker to the time picker service, which is reached through the session bus: \(noBus)")
+            return .failed(ClientText.noTerminalOptionNeedsBus(noBus))
         }
         guard let lent = lendTerminal(elsewhere: nil) else {
-            return .failed("no terminal to show the picker in (stdin is not one, and there is no controlling terminal), and no time picker service: \(noBus)")
+            return .failed(ClientText.nowhereToShow(noBus))
         }
         terminal = lent
         let picker: LocalPicker
@@ -128,14 +128,14 @@ public final class PickCommand {
         } catch {
             return .failed(error.message)
         }
-        if options.verbose { Console.error("no session bus (\(noBus)): showing the picker here, without the service") }
+        if options.verbose { Console.error(ClientText.showingWithoutService(noBus)) }
         let signals: SignalSource
         do {
             signals = try SignalSource(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH], loop: loop) { signal in
                 if signal == SIGWINCH { picker.terminalResized() } else { picker.interrupt() }
             }
         } catch {
-            return .failed("cannot watch signals: \(error)")
+            return .failed(ClientText.cannotWatchSignals("\(error)"))
         }
         defer { withExtendedLifetime(signals) {} }
         sayIfWaitingForForeground(terminal: lent.descriptor)
@@ -150,7 +150,7 @@ public final class PickCommand {
     private func lendTerminal(elsewhere: String?) -> BorrowedTerminal? {
         guard let lent = LentTerminal.descriptor(for: STDIN_FILENO) ?? LentTerminal.controllingTerminal() else {
             if isatty(STDIN_FILENO) == 0, let elsewhere {
-                Console.error("stdin is not a terminal and there is no controlling terminal: \(elsewhere)")
+                Console.error(ClientText.noTerminal(elsewhere))
             }
             return nil
         }
@@ -166,7 +166,7 @@ public final class PickCommand {
         guard fstat(terminal, &status) == 0, let process = ProcessStatus.current(),
               process.controllingTerminal == DeviceNumber(stat: UInt64(status.st_rdev)), !process.isInTerminalForeground
         else { return }
-        Console.error("waiting for the terminal: this job is in the background (bring it to the foreground with fg)")
+        Console.error(ClientText.waitingForForeground)
     }
 
     /// Settles the pick once; the first word wins.
@@ -191,8 +191,8 @@ public final class PickCommand {
         guard times.count == 2, let start = WallClockTime(parsing: times[0]), let end = WallClockTime(parsing: times[1]),
               start.busText == times[0], end.busText == times[1], start <= end
         else {
-            let answer = times.isEmpty ? "nothing" : times.map { quotedForMessage($0) }.joined(separator: " ")
-            finish(.failed("the time picker service answered with no range of two HH:MM times: \(answer)"))
+            let answer = times.isEmpty ? nil : times.map { quotedForMessage($0) }.joined(separator: " ")
+            finish(.failed(ClientText.noRange(answer)))
             return
         }
         finish(.selected(start: times[0], end: times[1]))
@@ -207,16 +207,16 @@ public final class PickCommand {
             return .cancelled(reason: message)
         case .invalidArgs where terminal != nil && message.contains("'terminal'"):
             if message.contains("unknown option") {
-                return .failed("the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal")
+                return .failed(ClientText.serviceTooOld)
             }
-            return .failed("the time picker service refused this terminal: \(message)")
+            return .failed(ClientText.terminalRefused(message))
         case .serviceUnknown, .nameHasNoOwner, .disconnected, .noServer:
-            return .failed("cannot reach the time picker service: \(message)")
+            return .failed(ClientText.cannotReachService(message))
         case _ where name.isSpawnFailure:
-            return .failed("cannot start the time picker service: \(message)")
+            return .failed(ClientText.cannotStartService(message))
         case .noReply:
             // The call has no time limit: the service left without answering.
-            return .failed("the time picker service stopped")
+            return .failed(ClientText.serviceStopped)
         case .invalidArgs:
             return .failed(PickOptions.namingFlags(message))
         default:
@@ -228,12 +228,12 @@ public final class PickCommand {
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
         if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
-            finish(.failed("lost the connection to the session bus"))
+            finish(.failed(ClientText.lostBus))
         } else if message.isSignal(interface: .messageBus, member: "NameOwnerChanged") {
             // The service's process left the bus without answering: it crashed or was killed,
             // and whatever it drew on the terminal is still there.
             if let change = NameOwnerChange(message), change.name == service?.uniqueName.rawValue, change.newOwner.isEmpty {
-                finish(.failed("the time picker service stopped"))
+                finish(.failed(ClientText.serviceStopped))
             }
         }
     }

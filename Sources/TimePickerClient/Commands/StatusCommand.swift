@@ -12,10 +12,10 @@ public struct StatusCommand {
             do {
                 connection = try DBusConnection.sessionBus()
             } catch {
-                throw ClientFailure(message: "cannot connect to the session bus: \(error.message)")
+                throw ClientFailure(message: ClientText.cannotConnect(error.message))
             }
             let status = try ServiceStatus(on: connection)
-            guard Console.out(status.text) else { throw ClientFailure(message: "cannot write to stdout") }
+            guard Console.out(status.text) else { throw ClientFailure(message: ClientText.cannotWriteStdout) }
             return ExitStatus.success
         } catch {
             Console.error(error.message)
