@@ -75,13 +75,13 @@ let package = Package(
         // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["DBusKit", "DialogBackend", "TerminalUI", "TimePickerCore", "TimePickerService"]),
+            dependencies: ["DBusKit", "DialogBackend", "Localization", "TerminalUI", "TimePickerCore", "TimePickerService"]),
 
-        .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore"]),
+        .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore", "Localization"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop"]),
-        .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore"]),
+        .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore", "Localization"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(

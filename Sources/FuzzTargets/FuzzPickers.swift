@@ -1,7 +1,11 @@
-internal import TimePickerCore
+internal import Localization
+import TimePickerCore
 
 /// Pickers for the fuzz targets to drive, and what every state of a picker must satisfy.
 enum FuzzPickers {
+    /// The words notes are written in (English: the C locale).
+    static let words = PickerWords(Language(named: "C")!)
+
     /// Grids of every shape: the default, quarter hours with a minimum duration, every minute
     /// of the day, one slot, and a short evening grid whose minimum fills it.
     private static let variants: [[String: OptionValue]] = [

@@ -34,7 +34,7 @@ enum TypedTimeFuzz {
             _ = model.apply(first & (1 << (index % 8)) != 0 ? .erase : .type(character))
             FuzzPickers.check(model)
             // Whatever was typed, the note about it can be written.
-            _ = model.state.typedNote?.text(.twelveHour)
+            _ = model.state.typedNote.map { FuzzPickers.words.note($0, .twelveHour) }
         }
         _ = model.apply(.finishTyping)
         FuzzPickers.check(model)

@@ -73,7 +73,7 @@ public final class Language: @unchecked Sendable {
 
     /// Whether the locale's language is written right to left (its messages' direction).
     public var isRightToLeft: Bool {
-        let language = String(name.prefix { $0.isLetter })
+        let language = String(resolvedName.prefix { $0.isLetter })
         return ["ar", "fa", "he", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(language)
     }
 

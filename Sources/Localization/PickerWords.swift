@@ -13,6 +13,8 @@ public struct PickerWords: Sendable {
     public let am: String
     public let pm: String
     public let midnight: String
+    /// Whether the language is written right to left (its times are then isolated runs).
+    public let isRightToLeft: Bool
 
     public init(_ language: Language) {
         self.language = language
@@ -26,6 +28,7 @@ public struct PickerWords: Sendable {
         pm = periods?.pm ?? "PM"
         // TRANSLATORS: 24:00 in a 12-hour clock, the end of the day.
         midnight = language.text("midnight")
+        isRightToLeft = language.isRightToLeft
     }
 
     /// The session's title: the caller's, or the default one in this language when the caller
@@ -40,9 +43,14 @@ public struct PickerWords: Sendable {
         tr("Select start and end time")
     }
 
-    /// A time as the person reads it in `clock`, with this language's day periods.
+    /// A time as the person reads it in `clock`, with this language's day periods. In a
+    /// right-to-left language it is a run of its own (first-strong isolate … pop directional
+    /// isolate), so that "1:00 ص" keeps its order and a range "1:00 – 2:00" reads start first
+    /// in the line around it, whatever the neighbouring words' direction. Isolates take no
+    /// column and, unlike the older embedding controls, cannot reorder the text after them.
     public func label(_ time: WallClockTime, _ clock: ClockStyle) -> String {
-        time.label(clock, am: am, pm: pm, midnight: midnight)
+        let label = time.label(clock, am: am, pm: pm, midnight: midnight)
+        return isRightToLeft ? "\u{2068}" + label + "\u{2069}" : label
     }
 
     /// "45 min", "1 h", "8 h 30 min".

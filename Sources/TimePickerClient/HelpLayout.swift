@@ -15,8 +15,6 @@ enum HelpLayout {
         case heading(String)
         /// Terms and their descriptions; each description starts in the same column.
         case rows(indent: Int, [(String, String)])
-        /// A label and a command line on one line, never wrapped.
-        case example(String, String)
         /// Lines kept as they are, indented by two.
         case code(String)
     }
@@ -39,9 +37,9 @@ enum HelpLayout {
     private static func lines(of block: Block) -> [String] {
         switch block {
         case .usage(let commands):
-            let word = Usage.usageWord
-            let pad = String(repeating: " ", count: DisplayWidth.of(word) + 1)
-            return commands.enumerated().map { $0.offset == 0 ? word + " " + $0.element : pad + $0.element }
+            let first = labelled(Usage.usageWord, commands.first ?? "")
+            let pad = String(repeating: " ", count: DisplayWidth.of(first) - DisplayWidth.of(commands.first ?? ""))
+            return [first] + commands.dropFirst().map { pad + $0 }
         case .paragraph(let text):
             return wrapped(text, width: width)
         case .heading(let text):
@@ -55,19 +53,29 @@ enum HelpLayout {
                 let indentation = String(repeating: " ", count: column)
                 return body.enumerated().map { $0.offset == 0 ? lead + pad + $0.element : indentation + $0.element }
             }
-        case .example(let label, let command):
-            return [label + " " + command]
         case .code(let text):
             return text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         }
     }
 
-    /// Characters a line never starts with: closing punctuation, as Japanese and Chinese
-    /// line breaking (kinsoku) rules keep with the text before.
-    private static let closing: Set<Character> = ["、", "。", "，", "．", "）", "」", "』", "】", "！", "？", "：", "；", "ー", "…", ")", ",", ".", ":", ";"]
+    /// Characters a line never starts with: closing punctuation and small kana, as Japanese
+    /// and Chinese line breaking (kinsoku) rules keep with the text before.
+    private static let closing: Set<Character> = [
+        "、", "。", "，", "．", "）", "」", "』", "】", "”", "»", "！", "？", "：", "；", "ー", "…", ")", ",", ".", ":", ";",
+        "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ゎ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "ヮ", "ヵ", "ヶ",
+    ]
+    /// Characters a line never ends with: opening brackets and quotes, kept with what follows.
+    private static let opening: Set<Character> = ["「", "『", "（", "【", "“", "«", "("]
 
-    /// `text` broken into lines of at most `width` columns: at spaces (but not between two
-    /// numbers), and between wide characters (scripts written without spaces). A word longer
+    /// `label` and `value` on one line: "Usage: timepickerctl", "用法：timepickerctl" (no space
+    /// after a full-width colon, which has its own).
+    static func labelled(_ label: String, _ value: String) -> String {
+        guard let last = label.last, DisplayWidth.of(last) == 2 else { return label + " " + value }
+        return label + value
+    }
+
+    /// `text` broken into lines of at most `width` columns: at spaces (but not after a number,
+    /// which stays with its unit or the next number), and between wide characters (scripts written without spaces). A word longer
     /// than a line breaks anywhere.
     static func wrapped(_ text: String, width: Int) -> [String] {
         // Units that may not be split, each with whether a space came before it.
@@ -79,8 +87,8 @@ enum HelpLayout {
         }
         let characters = Array(text)
         for (index, character) in characters.enumerated() {
-            // A space between digits ("09:00 17:00", a range) keeps its numbers on one line.
-            if character == " ", current.last?.isWholeNumber == true, index + 1 < characters.count, characters[index + 1].isWholeNumber {
+            // A space after a number keeps it with what follows: "09:00 17:00", "30 s".
+            if character == " ", current.last?.isWholeNumber == true, index + 1 < characters.count, characters[index + 1] != " " {
                 current.append(character)
             } else if character == " " || character == "\n" {
                 flush()
@@ -89,11 +97,12 @@ enum HelpLayout {
                 current = last.text + String(character)
                 spaced = last.spaced
             } else if DisplayWidth.of(character) == 2 {
-                if !closing.contains(character) { flush() }
+                let afterOpening = current.last.map(opening.contains) ?? false
+                if !closing.contains(character), !afterOpening { flush() }
                 current.append(character)
-                flush()
+                if !opening.contains(character) { flush() }
             } else {
-                if let last = current.last, DisplayWidth.of(last) == 2 { flush() }
+                if let last = current.last, DisplayWidth.of(last) == 2, !opening.contains(last) { flush() }
                 current.append(character)
             }
         }

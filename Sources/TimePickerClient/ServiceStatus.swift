@@ -44,11 +44,11 @@ struct ServiceStatus {
     /// The report: one fact per line, then one line per session (path, start, end, title).
     var text: String {
         var lines = [
-            "\(ClientText.statusService) \(TimePickerBus.name)",
-            "\(ClientText.statusOwner) \(owner)",
-            "\(ClientText.statusVersion) \(version.map(String.init) ?? ClientText.unknown)",
-            "\(ClientText.statusUserInterface) \(userInterface.map(displaySafe) ?? ClientText.unknown)",
-            "\(ClientText.statusSessions) \(sessions.count)",
+            HelpLayout.labelled(ClientText.statusService, TimePickerBus.name.rawValue),
+            HelpLayout.labelled(ClientText.statusOwner, owner),
+            HelpLayout.labelled(ClientText.statusVersion, version.map(String.init) ?? ClientText.unknown),
+            HelpLayout.labelled(ClientText.statusUserInterface, userInterface.map(displaySafe) ?? ClientText.unknown),
+            HelpLayout.labelled(ClientText.statusSessions, String(sessions.count)),
         ]
         for session in sessions {
             lines.append("  \(session.path) \(displaySafe(session.start)) \(displaySafe(session.end)) \(displaySafe(session.title))")

@@ -39,7 +39,8 @@ public enum Usage {
                 ("-V, --version", tr("print the version and exit (anywhere on the line)")),
             ]),
             // TRANSLATORS: before a shell command that shows how to use timepickerctl.
-            .example(tr("Example:"), "read -r start end < <(timepickerctl pick --title \"Meeting\"); wait $! || exit"),
+            .heading(tr("Example:")),
+            .code("read -r start end < <(timepickerctl pick --title Meeting); wait $! || exit"),
             // TRANSLATORS: timepickerctl(1) and io.github.timepickerd.TimePicker1(5) are manual pages.
             .paragraph(tr("See timepickerctl(1), and io.github.timepickerd.TimePicker1(5) for the D-Bus interface.")),
         ])

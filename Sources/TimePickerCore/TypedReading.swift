@@ -58,15 +58,4 @@ public enum TypedNote: Sendable, Equatable {
     case beforeEarliest(WallClockTime, earliest: WallClockTime)
     /// Later than the column takes (a start with no room for an end): the selection stays.
     case afterLatest(WallClockTime, latest: WallClockTime)
-
-    /// The note as a person reads it, times in `clock`'s style: "09:30 is not on the 60-min
-    /// grid: 09:00".
-    public func text(_ clock: ClockStyle) -> String {
-        switch self {
-        case .notATime(let typed): "\(typed) is not a time"
-        case .offGrid(let time, let nearest, let step): "\(time.label(clock)) is not on the \(step)-min grid: \(nearest.label(clock))"
-        case .beforeEarliest(let time, let earliest): "\(time.label(clock)) is before \(earliest.label(clock))"
-        case .afterLatest(let time, let latest): "\(time.label(clock)) is after \(latest.label(clock))"
-        }
-    }
 }

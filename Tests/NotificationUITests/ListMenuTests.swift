@@ -1,3 +1,4 @@
+import Localization
 @testable import NotificationUI
 import Testing
 import TimePickerCore
@@ -119,7 +120,7 @@ struct ListMenuTests {
         #expect(hours.last == NotificationAction(key: "end-24:00", label: "End 24:00 (14 h 30 min)"))
         let tenOClock = listActions(picker, menuHour: 10)
         #expect(tenOClock.map(\.label) == ["Change start…"] + stride(from: 10, through: 55, by: 5).map { minute in
-            "End 10:\(minute) (\(durationText(minutes: 30 + minute)))"
+            "End 10:\(minute) (\(PickerWords(Language(named: "C")!).duration(minutes: 30 + minute)))"
         } + ["End at another hour…"])
         // An hour without a valid end (an older menu's) shows the hours again.
         #expect(listActions(picker, menuHour: 9) == hours)

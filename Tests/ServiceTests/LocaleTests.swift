@@ -47,7 +47,7 @@ struct LocaleTests {
         let fixture = try Fixture(environment: catalogs.environment("de_DE.UTF-8"))
         let screen = try fixture.screen
         _ = try fixture.client.showTimePicker(["title": .string("Besprechung"), "min_duration": .uint32(60)])
-        let text = try screen.waitForScreen(containing: "Gewählt: 01:00 – 02:00 · 1 Std. (mindestens 1 Std.)")
+        let text = try screen.waitForScreen(containing: "Gewählt: 01:00 – 02:00 · 1 h (mindestens 1 h)")
         for word in ["Beginn", "Ende", "Eingabe OK", "Esc abbrechen", "↑↓ wählen"] {
             #expect(text.contains(word), "\(word): \(text)")
         }
@@ -55,6 +55,21 @@ struct LocaleTests {
         screen.type("25")
         let typed = try screen.waitForScreen(containing: "getippt: 25_ (25 ist keine Uhrzeit)")
         #expect(!typed.contains("typed"))
+    }
+
+    @Test("Without a title the picker's own is in the session's language; in Arabic each time is an isolated run")
+    func defaultTitleAndArabicTimes() throws {
+        let catalogs = try CompiledCatalogs()
+        let fixture = try Fixture(environment: catalogs.environment("de_DE.UTF-8"))
+        _ = try fixture.client.showTimePicker([:])
+        let german = try fixture.screen.waitForScreen(containing: "Beginn und Ende wählen")
+        #expect(!german.contains("Select start and end time"))
+        try fixture.screen.type(Keys.escape)
+        _ = try fixture.client.showTimePicker(["title": .string("اجتماع"), "locale": .string("ar_EG.UTF-8")])
+        // First-strong isolates around each time: "1:00 ص" keeps its order inside right-to-left
+        // text, and the range reads start first; the isolates take no column.
+        let arabic = try fixture.screen.waitForScreen(containing: "\u{2068}1:00 ص\u{2069} – \u{2068}2:00 ص\u{2069}")
+        #expect(arabic.contains("المختار:"), "\(arabic)")
     }
 
     @Test("A caller in French gets French from a daemon in German, while the daemon's own picker is German")

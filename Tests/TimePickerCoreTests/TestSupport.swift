@@ -1,3 +1,4 @@
+import Localization
 import TimePickerCore
 
 /// Parses a known-good "HH:MM" literal; test inputs are constants, so a bad one is a test bug.
@@ -14,3 +15,7 @@ func options(
 ) throws(OptionError) -> PickerOptions {
     try PickerOptions(validating: raw, defaultClock: defaultClock)
 }
+
+/// The words in English (the C locale, no catalog): what the core's notes and lengths read as
+/// untranslated.
+let english = PickerWords(Language(named: "C")!)

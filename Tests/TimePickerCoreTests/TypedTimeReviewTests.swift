@@ -1,3 +1,4 @@
+import Localization
 import Testing
 import TimePickerCore
 
@@ -10,7 +11,7 @@ struct TypedTimeReviewTests {
         _ = picker.apply(.set(.start, time(start)))
         _ = picker.apply(.focus(column))
         for character in typed { _ = picker.apply(.type(character)) }
-        return ((column == .start ? picker.start : picker.end).busText, picker.state.typedNote?.text(.twentyFourHour))
+        return ((column == .start ? picker.start : picker.end).busText, picker.state.typedNote.map { english.note($0, .twentyFourHour) })
     }
 
     @Test("Grids of step 1 and step 720, a day from 08:00 to 18:00 with a minimum", arguments: [

@@ -1,3 +1,4 @@
+import Localization
 import Testing
 import TimePickerCore
 
@@ -27,7 +28,7 @@ struct TypedTimeTests {
         _ = picker.apply(.focus(column))
         for character in typed { _ = picker.apply(.type(character)) }
         let selected = column == .start ? picker.start : picker.end
-        return (selected.busText, picker.state.typedNote?.text(.twentyFourHour))
+        return (selected.busText, picker.state.typedNote.map { english.note($0, .twentyFourHour) })
     }
 
     @Test("Typed into a column: what it selects and what it says", arguments: [
@@ -80,7 +81,7 @@ struct TypedTimeTests {
     @Test("Notes use the picker's clock")
     func twelveHourNotes() {
         let note = TypedNote.offGrid(WallClockTime(minutes: 570)!, nearest: WallClockTime(minutes: 540)!, step: 60)
-        #expect(note.text(.twelveHour) == "9:30 AM is not on the 60-min grid: 9:00 AM")
+        #expect(english.note(note, .twelveHour) == "9:30 AM is not on the 60-min grid: 9:00 AM")
     }
 
     @Test("Typing four keys reaches any slot; a note goes when the typing does")
@@ -173,13 +174,13 @@ struct TypedTimeTests {
 
     @Test("Durations as people read them", arguments: [(0, "0 min"), (45, "45 min"), (60, "1 h"), (510, "8 h 30 min"), (1440, "24 h")])
     func durations(minutes: Int, text: String) {
-        #expect(durationText(minutes: minutes) == text)
+        #expect(english.duration(minutes: minutes) == text)
     }
 
     @Test("The duration line says when there is a minimum")
     func durationLine() throws {
-        #expect(PickerModel(options: try options()).state.durationLine == "1 h")
-        #expect(PickerModel(options: try options(["min_duration": .uint32(90)])).state.durationLine == "2 h (at least 1 h 30 min)")
+        #expect(english.durationLine(PickerModel(options: try options()).state) == "1 h")
+        #expect(english.durationLine(PickerModel(options: try options(["min_duration": .uint32(90)])).state) == "2 h (at least 1 h 30 min)")
     }
 }
 
