@@ -72,6 +72,19 @@ struct LocaleTests {
         #expect(arabic.contains("المختار:"), "\(arabic)")
     }
 
+    @Test("The session's language as D-Bus activation gives it: a desktop's UpdateActivationEnvironment at log-in, then the first call")
+    func activationEnvironment() throws {
+        let catalogs = try CompiledCatalogs()
+        let bus = try ClientHarness.activatingBus()
+        let server = try MockNotificationServer(bus: bus, capabilities: MockNotificationServer.fullCapabilities)
+        try bus.updateActivationEnvironment(catalogs.environment("de_DE.UTF-8"))
+        let client = try BusClient(bus: bus)
+        try client.subscribeToSessions()
+        _ = try client.showTimePicker(["title": .string("Aktiviert")])
+        let shown = try server.waitForNotify(summary: "Aktiviert")
+        #expect(shown.body.contains("Beginn: 01:00") && shown.body.contains("Dauer: 1 h"), "\(shown.body)")
+    }
+
     @Test("A caller in French gets French from a daemon in German, while the daemon's own picker is German")
     func frenchCallerGermanDaemon() throws {
         let catalogs = try CompiledCatalogs()
