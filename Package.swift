@@ -78,6 +78,7 @@ let package = Package(
             dependencies: ["DBusKit", "DialogBackend", "Localization", "TerminalUI", "TimePickerCore", "TimePickerService"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore", "Localization"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimePickerCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop"]),

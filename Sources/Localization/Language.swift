@@ -65,6 +65,22 @@ public final class Language: @unchecked Sendable {
         return am.isEmpty || pm.isEmpty ? nil : (am, pm)
     }
 
+    /// Where the locale's 12-hour time format (`T_FMT_AMPM`) puts the AM/PM word: before the
+    /// hour or after the time, and what stands between them ("%p%I時" in Japanese: before,
+    /// nothing; "%I:%M:%S %p": after, a space).
+    public var dayPeriodPlacement: (first: Bool, separator: String) {
+        let format = info(nl_item(T_FMT_AMPM))
+        guard let period = format.firstRange(of: "%p") ?? format.firstRange(of: "%P"),
+              let hour = format.firstRange(of: "%I") ?? format.firstRange(of: "%l")
+        else { return (false, " ") }
+        if period.lowerBound < hour.lowerBound {
+            return (true, String(format[period.upperBound..<hour.lowerBound]).isEmpty ? "" : " ")
+        }
+        // After the time: what stands before %p, if it is only spacing.
+        let before = format[..<period.lowerBound]
+        return (false, before.last == " " ? " " : "")
+    }
+
     /// Whether the locale's time format writes a 12-hour clock (an AM/PM field in `T_FMT`).
     public var prefersTwelveHour: Bool {
         let format = info(nl_item(T_FMT))

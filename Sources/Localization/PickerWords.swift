@@ -13,6 +13,9 @@ public struct PickerWords: Sendable {
     public let am: String
     public let pm: String
     public let midnight: String
+    /// Where the locale writes the AM/PM word, and what joins it to the time.
+    private let periodFirst: Bool
+    private let periodSeparator: String
     /// Whether the language is written right to left (its times are then isolated runs).
     public let isRightToLeft: Bool
 
@@ -29,6 +32,7 @@ public struct PickerWords: Sendable {
         // TRANSLATORS: 24:00 in a 12-hour clock, the end of the day.
         midnight = language.text("midnight")
         isRightToLeft = language.isRightToLeft
+        (periodFirst, periodSeparator) = language.dayPeriodPlacement
     }
 
     /// The session's title: the caller's, or the default one in this language when the caller
@@ -49,7 +53,7 @@ public struct PickerWords: Sendable {
     /// in the line around it, whatever the neighbouring words' direction. Isolates take no
     /// column and, unlike the older embedding controls, cannot reorder the text after them.
     public func label(_ time: WallClockTime, _ clock: ClockStyle) -> String {
-        let label = time.label(clock, am: am, pm: pm, midnight: midnight)
+        let label = time.label(clock, am: am, pm: pm, midnight: midnight, periodFirst: periodFirst, separator: periodSeparator)
         return isRightToLeft ? "\u{2068}" + label + "\u{2069}" : label
     }
 

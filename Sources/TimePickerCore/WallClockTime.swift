@@ -69,8 +69,12 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// The time in `clock` with a language's words for the day's halves and for 24:00
-    /// ("9:00 AM" in English; a locale's own from `nl_langinfo(AM_STR)`).
-    public func label(_ clock: ClockStyle, am: String, pm: String, midnight: String) -> String {
+    /// ("9:00 AM" in English; a locale's own from `nl_langinfo(AM_STR)`), the word where the
+    /// locale writes it: after the time ("9:00 AM"), or before it, joined by `separator`
+    /// ("午前9:00" in Japanese, "上午 9:00" in Chinese).
+    public func label(
+        _ clock: ClockStyle, am: String, pm: String, midnight: String, periodFirst: Bool = false, separator: String = " "
+    ) -> String {
         switch clock {
         case .twentyFourHour:
             return busText
@@ -80,7 +84,8 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
             let hourOfDay = hour % 24
             let hourOnDial = hourOfDay % 12 == 0 ? 12 : hourOfDay % 12
             let period = hourOfDay < 12 ? am : pm
-            return "\(hourOnDial):\(Self.twoDigits(minute)) \(period)"
+            let time = "\(hourOnDial):\(Self.twoDigits(minute))"
+            return periodFirst ? period + separator + time : time + separator + period
         }
     }
 
