@@ -21,6 +21,7 @@ public struct PickerWords: Sendable {
 
     public init(_ language: Language) {
         self.language = language
+        func tr(_ message: String) -> String { language.text(message) }
         func trc(_ context: String, _ message: String) -> String { language.text(context: context, message) }
         // TRANSLATORS: the heading of the column of start times.
         start = trc("column", "Start")
@@ -30,7 +31,7 @@ public struct PickerWords: Sendable {
         am = periods?.am ?? "AM"
         pm = periods?.pm ?? "PM"
         // TRANSLATORS: 24:00 in a 12-hour clock, the end of the day.
-        midnight = language.text("midnight")
+        midnight = tr("midnight")
         isRightToLeft = language.isRightToLeft
         (periodFirst, periodSeparator) = language.dayPeriodPlacement
     }
@@ -53,8 +54,28 @@ public struct PickerWords: Sendable {
     /// in the line around it, whatever the neighbouring words' direction. Isolates take no
     /// column and, unlike the older embedding controls, cannot reorder the text after them.
     public func label(_ time: WallClockTime, _ clock: ClockStyle) -> String {
-        let label = time.label(clock, am: am, pm: pm, midnight: midnight, periodFirst: periodFirst, separator: periodSeparator)
-        return isRightToLeft ? "\u{2068}" + label + "\u{2069}" : label
+        isolated(time.label(clock, am: am, pm: pm, midnight: midnight, periodFirst: periodFirst, separator: periodSeparator))
+    }
+
+    /// Two times as one range, "1:00–1:55 PM" (the AM/PM word once, where the locale writes
+    /// it: "午前1:00–1:55"), "09:00–09:55" in 24-hour style; one isolated run.
+    public func range(_ first: WallClockTime, _ last: WallClockTime, _ clock: ClockStyle) -> String {
+        func bare(_ time: WallClockTime) -> String { time.label(clock, am: "", pm: "", midnight: midnight, separator: "") }
+        func plain(_ time: WallClockTime) -> String {
+            time.label(clock, am: am, pm: pm, midnight: midnight, periodFirst: periodFirst, separator: periodSeparator)
+        }
+        let noon = WallClockTime.minutesPerDay / 2
+        let sameHalf = (first.minutes < noon) == (last.minutes < noon) && last != .endOfDay && first != .endOfDay
+        guard clock == .twelveHour, sameHalf else { return isolated(plain(first) + "–" + plain(last)) }
+        let period = first.minutes < noon ? am : pm
+        let times = bare(first) + "–" + bare(last)
+        return isolated(periodFirst ? period + periodSeparator + times : times + periodSeparator + period)
+    }
+
+    /// `text` as a run of its own in a right-to-left language (first-strong isolate … pop
+    /// directional isolate); itself otherwise.
+    private func isolated(_ text: String) -> String {
+        isRightToLeft ? "\u{2068}" + text + "\u{2069}" : text
     }
 
     /// "45 min", "1 h", "8 h 30 min".

@@ -121,11 +121,6 @@ struct ListMenu {
     static func sortableRange(_ first: WallClockTime, _ last: WallClockTime, _ clock: ClockStyle, _ words: PickerWords) -> String {
         let leading = first.busText + "–" + last.busText
         guard clock == .twelveHour else { return leading }
-        var from = words.label(first, .twelveHour)
-        let to = words.label(last, .twelveHour)
-        for mark in [" " + words.am, " " + words.pm] where from.hasSuffix(mark) && to.hasSuffix(mark) {
-            from.removeLast(mark.count)
-        }
-        return leading + " · " + from + "–" + to
+        return leading + " · " + words.range(first, last, .twelveHour)
     }
 }

@@ -55,7 +55,9 @@ public struct NotificationContent: Sendable, Equatable {
             lines.append(text.closesAt(text.words.label(closesAt, view.state.options.clock)))
         }
         lines.append(text.dismissToCancel)
-        let body = lines.map { bodyMarkup ? escapedForMarkup(displaySafe($0)) : displaySafe($0) }.joined(separator: "\n")
+        // The body is the daemon's own words and times, no caller text: not neutralised, which
+        // would turn the isolates around times in right-to-left text into replacement marks.
+        let body = lines.map { bodyMarkup ? escapedForMarkup($0) : $0 }.joined(separator: "\n")
         return NotificationContent(summary: displaySafe(text.words.title(view.state.options)), body: body, actions: actions)
     }
 

@@ -6,11 +6,13 @@ internal import Localization
 /// and `trn` calls). Placeholders are C's `%s` and `%1$s`, checked by `msgfmt --check`.
 ///
 /// Not translated: option and command names, the times and JSON a script reads, `monitor`'s
-/// lines, and the service's own error messages (English on the bus, as other services' are).
+/// lines, `status`'s labels, and the service's own error messages (English on the bus, as
+/// other services' are).
 enum ClientText {
     /// The person's language: LC_ALL, LC_MESSAGES or LANG of the environment.
     static let language = Language.environment
 
+    /// `message` in the person's language (the extraction's keyword).
     private static func tr(_ message: String) -> String { language.text(message) }
 
     // MARK: The command line
@@ -173,29 +175,4 @@ enum ClientText {
 
     static func cannotReadProperties(_ why: String) -> String { filled(tr("cannot read the service's properties: %s"), why) }
     static func cannotListSessions(_ why: String) -> String { filled(tr("cannot list the open sessions: %s"), why) }
-    /// The labels of `status`'s lines, and the word for a value the service did not give.
-    static var statusService: String {
-        // TRANSLATORS: a label in "timepickerctl status": the service's bus name follows.
-        tr("service:")
-    }
-    static var statusOwner: String {
-        // TRANSLATORS: a label in "timepickerctl status": the bus name's owner (:1.42) follows.
-        tr("owner:")
-    }
-    static var statusVersion: String {
-        // TRANSLATORS: a label in "timepickerctl status": the service's version follows.
-        tr("version:")
-    }
-    static var statusUserInterface: String {
-        // TRANSLATORS: a label in "timepickerctl status": terminal, dialog or notification follows.
-        tr("user interface:")
-    }
-    static var statusSessions: String {
-        // TRANSLATORS: a label in "timepickerctl status": the number of open pickers follows.
-        tr("open sessions:")
-    }
-    static var unknown: String {
-        // TRANSLATORS: in "timepickerctl status", a value the service did not give.
-        tr("unknown")
-    }
 }

@@ -34,6 +34,7 @@ enum HelpLayout {
         return result
     }
 
+    /// One block's lines, without blank lines around it.
     private static func lines(of block: Block) -> [String] {
         switch block {
         case .usage(let commands):
@@ -59,58 +60,37 @@ enum HelpLayout {
     }
 
     /// Characters a line never starts with: closing punctuation and small kana, as Japanese
-    /// and Chinese line breaking (kinsoku) rules keep with the text before.
+    /// and Chinese line breaking (kinsoku) rules keep with the text before; French puts a
+    /// space before some ("vraiment ?"), and they stay with the word before it too.
     private static let closing: Set<Character> = [
-        "、", "。", "，", "．", "）", "」", "』", "】", "”", "»", "！", "？", "：", "；", "ー", "…", ")", ",", ".", ":", ";",
+        "、", "。", "，", "．", "）", "」", "』", "】", "”", "»", "！", "？", "：", "；", "ー", "…",
+        ")", ",", ".", ":", ";", "!", "?", "؟", "،", "؛",
         "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ゎ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "ヮ", "ヵ", "ヶ",
     ]
-    /// Characters a line never ends with: opening brackets and quotes, kept with what follows.
+    /// Characters a line never ends with: opening brackets and quotes, kept with what follows
+    /// (with a space between too: "« now »").
     private static let opening: Set<Character> = ["「", "『", "（", "【", "“", "«", "("]
+    /// The directional isolates that open a run (LRI, RLI, FSI) and the one that closes it
+    /// (PDI): a line never breaks inside such a run, which would leave it open.
+    private static let isolateOpeners: Set<Character> = ["\u{2066}", "\u{2067}", "\u{2068}"]
+    private static let isolateCloser: Character = "\u{2069}"
 
     /// `label` and `value` on one line: "Usage: timepickerctl", "用法：timepickerctl" (no space
     /// after a full-width colon, which has its own).
-    static func labelled(_ label: String, _ value: String) -> String {
+    private static func labelled(_ label: String, _ value: String) -> String {
         guard let last = label.last, DisplayWidth.of(last) == 2 else { return label + " " + value }
         return label + value
     }
 
-    /// `text` broken into lines of at most `width` columns: at spaces (but not after a number,
-    /// which stays with its unit or the next number), and between wide characters (scripts written without spaces). A word longer
-    /// than a line breaks anywhere.
+    /// `text` broken into lines of at most `width` columns: at spaces and between wide
+    /// characters (scripts written without spaces), but never after a number (it stays with
+    /// its unit or the next number), before closing or after opening punctuation, or inside
+    /// an isolated run. A unit longer than a line breaks anywhere.
     static func wrapped(_ text: String, width: Int) -> [String] {
-        // Units that may not be split, each with whether a space came before it.
-        var units: [(text: String, spaced: Bool)] = []
-        var spaced = false
-        var current = ""
-        func flush() {
-            if !current.isEmpty { units.append((current, spaced)); spaced = false; current = "" }
-        }
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            // A space after a number keeps it with what follows: "09:00 17:00", "30 s".
-            if character == " ", current.last?.isWholeNumber == true, index + 1 < characters.count, characters[index + 1] != " " {
-                current.append(character)
-            } else if character == " " || character == "\n" {
-                flush()
-                spaced = true
-            } else if closing.contains(character), current.isEmpty, !spaced, let last = units.popLast() {
-                current = last.text + String(character)
-                spaced = last.spaced
-            } else if DisplayWidth.of(character) == 2 {
-                let afterOpening = current.last.map(opening.contains) ?? false
-                if !closing.contains(character), !afterOpening { flush() }
-                current.append(character)
-                if !opening.contains(character) { flush() }
-            } else {
-                if let last = current.last, DisplayWidth.of(last) == 2, !opening.contains(last) { flush() }
-                current.append(character)
-            }
-        }
-        flush()
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for unit in units {
+        for unit in units(of: text) {
             var piece = unit.text
             var pieceWidth = DisplayWidth.of(piece)
             let gap = line.isEmpty ? 0 : (unit.spaced ? 1 : 0)
@@ -138,5 +118,58 @@ enum HelpLayout {
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// The pieces of `text` a line may not split, each with whether a space came before it.
+    static func units(of text: String) -> [(text: String, spaced: Bool)] {
+        var units: [(text: String, spaced: Bool)] = []
+        var spaced = false
+        var current = ""
+        var isolation = 0
+        func flush() {
+            if !current.isEmpty { units.append((current, spaced)); spaced = false; current = "" }
+        }
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            if isolateOpeners.contains(character) { isolation += 1 }
+            if character == isolateCloser { isolation = max(0, isolation - 1) }
+            if character == " " || character == "\n" {
+                let followed = index + 1 < characters.count && characters[index + 1] != " "
+                if isolation > 0 || (current.last?.isWholeNumber == true && followed) {
+                    current.append(" ")
+                } else {
+                    flush()
+                    spaced = true
+                }
+            } else if closing.contains(character), current.isEmpty, let last = units.popLast() {
+                // Closing punctuation joins the unit before, with the space it had ("vraiment ?").
+                current = last.text + (spaced ? " " : "") + String(character)
+                spaced = last.spaced
+            } else if isolation == 0, DisplayWidth.of(character) == 2 {
+                let keptWithPrevious = current.last.map { opening.contains($0) || $0 == " " } ?? false
+                if !closing.contains(character), !keptWithPrevious { flush() }
+                current.append(character)
+                if !opening.contains(character) { flush() }
+            } else {
+                if isolation == 0, let last = current.last, DisplayWidth.of(last) == 2, !opening.contains(last) { flush() }
+                current.append(character)
+            }
+        }
+        flush()
+        // Opening punctuation standing alone ("«" before " now »") joins the unit after it.
+        var joined: [(text: String, spaced: Bool)] = []
+        var pendingOpening: (text: String, spaced: Bool)?
+        for unit in units {
+            if let pending = pendingOpening {
+                joined.append((pending.text + (unit.spaced ? " " : "") + unit.text, pending.spaced))
+                pendingOpening = nil
+            } else if unit.text.allSatisfy(opening.contains) {
+                pendingOpening = unit
+            } else {
+                joined.append(unit)
+            }
+        }
+        if let pending = pendingOpening { joined.append(pending) }
+        return joined
     }
 }

@@ -42,13 +42,15 @@ struct ServiceStatus {
     }
 
     /// The report: one fact per line, then one line per session (path, start, end, title).
+    /// The labels stay English in every locale, as `systemctl show`'s do: scripts read them
+    /// (`grep '^owner: '`).
     var text: String {
         var lines = [
-            HelpLayout.labelled(ClientText.statusService, TimePickerBus.name.rawValue),
-            HelpLayout.labelled(ClientText.statusOwner, owner),
-            HelpLayout.labelled(ClientText.statusVersion, version.map(String.init) ?? ClientText.unknown),
-            HelpLayout.labelled(ClientText.statusUserInterface, userInterface.map(displaySafe) ?? ClientText.unknown),
-            HelpLayout.labelled(ClientText.statusSessions, String(sessions.count)),
+            "service: \(TimePickerBus.name)",
+            "owner: \(owner)",
+            "version: \(version.map(String.init) ?? "unknown")",
+            "user interface: \(userInterface.map(displaySafe) ?? "unknown")",
+            "open sessions: \(sessions.count)",
         ]
         for session in sessions {
             lines.append("  \(session.path) \(displaySafe(session.start)) \(displaySafe(session.end)) \(displaySafe(session.title))")

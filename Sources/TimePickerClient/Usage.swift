@@ -17,8 +17,10 @@ public enum Usage {
         }
     }
 
+    /// `message` in the person's language (the extraction's keyword).
     private static func tr(_ message: String) -> String { ClientText.language.text(message) }
 
+    /// `timepickerctl --help`: the commands.
     static var general: String {
         HelpLayout.text([
             .usage(["timepickerctl COMMAND [OPTIONS]", "timepickerctl --help | --version"]),
@@ -46,6 +48,7 @@ public enum Usage {
         ])
     }
 
+    /// `timepickerctl pick --help`: the options, the times, the exit statuses.
     static var pick: String {
         HelpLayout.text([
             .usage(["timepickerctl pick [OPTIONS]"]),
@@ -91,6 +94,7 @@ public enum Usage {
         ])
     }
 
+    /// `timepickerctl monitor --help`.
     static var monitor: String {
         HelpLayout.text([
             .usage(["timepickerctl monitor [--verbose]"]),
@@ -105,6 +109,7 @@ public enum Usage {
         ])
     }
 
+    /// `timepickerctl status --help`.
     static var status: String {
         HelpLayout.text([
             .usage(["timepickerctl status"]),

@@ -18,7 +18,19 @@ struct DayPeriodTests {
         #expect(words.label(WallClockTime(minutes: 540)!, .twelveHour) == morning)
         #expect(words.label(WallClockTime(minutes: 1050)!, .twelveHour) == evening)
         // The 24-hour clock is the bus's own HH:MM everywhere (isolated in right-to-left text).
-        #expect(words.label(WallClockTime(minutes: 540)!, .twentyFourHour).contains("09:00"))
+        let isolated = locale.hasPrefix("ar") ? "\u{2068}09:00\u{2069}" : "09:00"
+        #expect(words.label(WallClockTime(minutes: 540)!, .twentyFourHour) == isolated)
+    }
+
+    @Test("A range within one half of the day says AM or PM once, where the locale does", arguments: [
+        ("en_US.UTF-8", "1:00–1:55 PM", "11:00 AM–1:00 PM"),
+        ("ja_JP.UTF-8", "午後1:00–1:55", "午前11:00–午後1:00"),
+        ("ar_EG.UTF-8", "\u{2068}1:00–1:55 م\u{2069}", "\u{2068}11:00 ص–1:00 م\u{2069}"),
+    ])
+    func ranges(locale: String, withinHour: String, acrossNoon: String) throws {
+        let words = PickerWords(try #require(Language(named: locale)))
+        #expect(words.range(WallClockTime(minutes: 780)!, WallClockTime(minutes: 835)!, .twelveHour) == withinHour)
+        #expect(words.range(WallClockTime(minutes: 660)!, WallClockTime(minutes: 780)!, .twelveHour) == acrossNoon)
     }
 
     @Test("A right-to-left locale is known by its language")

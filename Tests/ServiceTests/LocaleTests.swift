@@ -72,6 +72,16 @@ struct LocaleTests {
         #expect(arabic.contains("المختار:"), "\(arabic)")
     }
 
+    @Test("A notification in Arabic: times as isolated runs (not neutralised into replacement marks), midnight in Arabic")
+    func arabicNotification() throws {
+        let catalogs = try CompiledCatalogs()
+        let fixture = try NotificationFixture(environment: catalogs.environment("C.UTF-8"))
+        let (_, shown) = try fixture.showPicker("اجتماع", token: "ar", ["locale": .string("ar_EG.UTF-8"), "first": .string("23:00")])
+        #expect(shown.body.contains("\u{2068}11:00 م\u{2069}"), "\(shown.body)")
+        #expect(shown.body.contains("\u{2068}منتصف الليل\u{2069}"), "\(shown.body)")
+        #expect(!shown.body.contains("\u{FFFD}") && !shown.body.contains("midnight"), "\(shown.body)")
+    }
+
     @Test("The session's language as D-Bus activation gives it: a desktop's UpdateActivationEnvironment at log-in, then the first call")
     func activationEnvironment() throws {
         let catalogs = try CompiledCatalogs()
