@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TerminalUI"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore", "Localization"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),

@@ -87,8 +87,8 @@ public final class PseudoTerminal: Sendable {
     /// The terminal side's path, such as /dev/pts/3.
     public var path: String {
         get throws {
-            guard let name = ttyname(terminal) else { throw HarnessError("the pseudo-terminal has no name") }
-            return String(cString: name)
+            guard let name = terminalName(of: terminal) else { throw HarnessError("the pseudo-terminal has no name") }
+            return name
         }
     }
 

@@ -1,7 +1,8 @@
 import EventLoop
 import Glibc
-import Testing
 import TerminalUI
+import TestHarness
+import Testing
 import TimePickerCore
 
 /// Ends the terminal's use the way the service does when a session ends: closes the descriptor
@@ -35,7 +36,7 @@ struct TerminalFrontEndTests {
         try #require(openpty(&controller, &terminal, nil, nil, nil) == 0)
         defer { close(controller) }
         // Output through a descriptor open only for reading: every write fails (EBADF).
-        let readOnly = open(String(cString: ttyname(terminal)), O_RDONLY | O_NOCTTY)
+        let readOnly = open(try #require(terminalName(of: terminal)), O_RDONLY | O_NOCTTY)
         try #require(readOnly >= 0)
         defer { close(readOnly) }
         let loop = EventLoop()
@@ -67,7 +68,7 @@ struct TerminalFrontEndTests {
         }
         // Keys through a descriptor open only for writing: the terminal is readable (the line
         // has bytes), but every read fails with EBADF, an error that is not a hang-up.
-        let writeOnly = open(String(cString: ttyname(terminal)), O_WRONLY | O_NOCTTY)
+        let writeOnly = open(try #require(terminalName(of: terminal)), O_WRONLY | O_NOCTTY)
         try #require(writeOnly >= 0)
         defer { close(writeOnly) }
         let loop = EventLoop()

@@ -16,7 +16,7 @@ final class FuzzDescriptors {
         all += sockets
         // A terminal open only for reading, and a new pseudo-terminal's controlling side:
         // terminals the daemon must refuse.
-        let readOnlyTerminal = terminals.first.flatMap { ttyname($0) }.map { String(cString: $0) } ?? "/dev/null"
+        let readOnlyTerminal = terminals.first.flatMap(terminalName(of:)) ?? "/dev/null"
         for (path, flags) in [("/dev/null", O_RDONLY), ("/", O_RDONLY), ("/proc/self/status", O_RDONLY),
                               (readOnlyTerminal, O_RDONLY | O_NOCTTY), ("/dev/ptmx", O_RDWR | O_NOCTTY)] {
             let descriptor = open(path, flags | O_CLOEXEC)
