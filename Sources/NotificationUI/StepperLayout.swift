@@ -9,9 +9,8 @@ internal import TimePickerCore
 /// buttons go in the order that keeps the most useful: back and on by the hour, on by a step,
 /// back by a step; one that shows all gets them in the order of time, back to on. Next and OK
 /// are the `default` action (a click on the body), also sent as a labelled action for servers
-/// that show it as a button. The body always says what is
-/// chosen (start, end, duration), which of the two the buttons move, and how to go on, in the
-/// words the server's body click allows.
+/// that show it as a button. The body always says what is chosen (start, end, duration), which
+/// of the two the buttons move, and how to go on, in the words the server's body click allows.
 struct StepperLayout {
     let bodyLines: [String]
     let actions: [NotificationAction]

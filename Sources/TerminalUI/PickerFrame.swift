@@ -27,6 +27,8 @@ public final class PickerFrame {
     private let cellColumns: Int
     /// The help line's forms, longest first.
     private let keyLines: [MeasuredText]
+    /// "Selected: " before the range.
+    private let selectedPrefix: MeasuredText
     private var clippedTitle: (width: Int, text: MeasuredText)?
     private var duration: (minutes: Int, text: MeasuredText)?
 
@@ -38,6 +40,7 @@ public final class PickerFrame {
         headings = (MeasuredText(text.start), MeasuredText(text.end))
         cellColumns = max(labels.columns, headings.start.columns, headings.end.columns)
         keyLines = text.keyLines.map(MeasuredText.init)
+        selectedPrefix = MeasuredText(text.selectedPrefix + " ")
     }
 
     /// A frame for a session with `options`, with labels of its own, in `language`.
@@ -199,7 +202,6 @@ public final class PickerFrame {
     /// The columns either marker takes.
     private static let markerWidth = 2
 
-
     private func writeTitle(into frame: inout FrameWriter) {
         if clippedTitle?.width != frame.width {
             clippedTitle = (frame.width, MeasuredText(clipping: title, to: frame.width))
@@ -256,7 +258,6 @@ public final class PickerFrame {
         var extras = ""
         if let secondsLeft { extras += " · " + text.closesInDetail(Self.clockText(secondsLeft)) }
         if waiting > 0 { extras += " · " + text.waitingCount(waiting) }
-        let prefix = MeasuredText(text.selectedPrefix + " ")
         // " – " and " · " take three columns each.
         let range = labels.width(start) + 3 + labels.width(end)
         let typedWidth = DisplayWidth.of(typed)
@@ -264,7 +265,7 @@ public final class PickerFrame {
             (true, true, true), (false, true, true), (false, true, false), (false, false, false),
         ]
         let fitting = choices.first { choice in
-            (choice.prefix ? prefix.columns : 0) + range + (choice.duration ? 3 + durationText.columns : 0)
+            (choice.prefix ? selectedPrefix.columns : 0) + range + (choice.duration ? 3 + durationText.columns : 0)
                 + (choice.extras ? DisplayWidth.of(extras) : 0) + typedWidth <= frame.width
         }
         guard let fitting else {
@@ -272,7 +273,7 @@ public final class PickerFrame {
             frame.writeClipped(plain)
             return
         }
-        if fitting.prefix { frame.buffer.append(prefix.bytes) }
+        if fitting.prefix { frame.buffer.append(selectedPrefix.bytes) }
         frame.buffer.append(labels.text(start))
         frame.buffer.append(" – ")
         frame.buffer.append(labels.text(end))

@@ -72,9 +72,7 @@ public enum Usage {
                 ("--ui UI", tr("show the picker in the service's 'dialog' (a window), 'notification' or 'terminal' (the one timepickerd runs in) instead of this terminal; exit 2 when it cannot be shown there")),
                 ("--no-terminal", tr("do not show the picker in a terminal; leave it to the service")),
                 ("-v, --verbose", tr("say on stderr when the picker is shown without the service")),
-                ("-h, --help", tr("print this help and exit")),
-                ("-V, --version", tr("print the version and exit")),
-            ]),
+            ] + helpAndVersion),
             // TRANSLATORS: the times and words in it are what timepickerctl accepts: keep them as they are.
             .paragraph(tr("A TIME is written 17:00, 9:30, 930, 9am, 5:30pm, noon or midnight, which ends the day when it ends the range. In the picker, type a time to jump to it: 930, 5p, 1230a.")),
             // TRANSLATORS: a heading in timepickerctl pick --help, above the exit statuses.
@@ -103,9 +101,7 @@ public enum Usage {
             .paragraph(tr("The service need not be running: outcomes appear once it is.")),
             .rows(indent: 2, [
                 ("-v, --verbose", tr("say on stderr when listening has begun")),
-                ("-h, --help", tr("print this help and exit")),
-                ("-V, --version", tr("print the version and exit")),
-            ]),
+            ] + helpAndVersion),
         ])
     }
 
@@ -114,11 +110,13 @@ public enum Usage {
         HelpLayout.text([
             .usage(["timepickerctl status"]),
             .paragraph(tr("Shows the running service's version, user interface and bus name owner, and its open sessions, one line each: path, start, end, title. Does not start the service; exit status 2 when it is not running.")),
-            .rows(indent: 2, [
-                ("-h, --help", tr("print this help and exit")),
-                ("-V, --version", tr("print the version and exit")),
-            ]),
+            .rows(indent: 2, helpAndVersion),
         ])
+    }
+
+    /// The rows every command's help ends its options with.
+    private static var helpAndVersion: [(String, String)] {
+        [("-h, --help", tr("print this help and exit")), ("-V, --version", tr("print the version and exit"))]
     }
 
     /// "Usage:", translated, before the command lines.
