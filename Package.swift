@@ -19,58 +19,66 @@ let package = Package(
         // The pure picker: slots, options, state machine. No I/O, no imports.
         .target(name: "TimePickerCore"),
         // The person's locale and local time, from the C library: the clock they prefer, the time now.
-        .target(name: "LocalSettings", dependencies: ["TimePickerCore", "Localization"]),
+        .target(name: "LocalSettings", dependencies: ["TimePickerCore", "Localization", "SystemKit"]),
         // What a person reads, in their language: gettext catalogs read per session's locale.
         .target(name: "Localization", dependencies: ["CLinux", "TimePickerCore"]),
         // Reading command-line options, for the three executables (no packages beyond the toolchain).
         .target(name: "CommandLineOptions"),
+        // What Linux says about processes, terminals and descriptors, and the small system-call
+        // helpers (retrying after signals, writing everything, the standard streams).
+        .target(name: "SystemKit", dependencies: ["CLinux"]),
+        // One line per event on stderr or the journal, for the daemon and the dialog backend.
+        .target(name: "Logging", dependencies: ["SystemKit", "TimePickerCore"]),
         // A poll(2) loop: descriptors, timers and Unix signals, on one thread.
-        .target(name: "EventLoop", dependencies: ["CLinux"]),
+        .target(name: "EventLoop", dependencies: ["CLinux", "SystemKit"]),
         // A thin Swift wrapper over libdbus; C pointers stay inside.
         .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
-        // The contract's names on the bus, written once: the service's and the dialog backend's.
+        // A bus in one process, for unit tests of what talks over DBusKit's MessageBus.
+        .target(name: "DBusKitTesting", dependencies: ["DBusKit", "EventLoop"]),
+        // The names on the bus, written once: the service's, the dialog backend's and the
+        // notification server's.
         .target(name: "TimePickerContract", dependencies: ["DBusKit"]),
         // The terminal front end: keys in, frames out.
-        .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop", "Localization"]),
+        .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop", "Localization", "SystemKit"]),
         // The notification front end: the Notifications server over the daemon's own bus connection.
-        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "LocalSettings", "Localization"]),
+        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
         // The dialog front end: a dialog backend's windows, over the daemon's own bus connection.
         .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "Localization"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
-            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract", "LocalSettings", "Localization"],
+            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"],
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
         // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
         .target(
             name: "TimePickerDaemon",
-            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
+            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"]),
         // Executables only hand their command line over.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status; with no session bus, `pick` shows the
         // terminal front end itself.
         .target(
             name: "TimePickerClient",
-            dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI", "LocalSettings", "Localization"]),
+            dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI", "LocalSettings", "Localization", "SystemKit"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient", "Localization"]),
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
         // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench
         // and the leak check.
-        .target(name: "TestHarness", dependencies: ["CleanSpawn", "DBusKit", "TimePickerContract"]),
+        .target(name: "TestHarness", dependencies: ["CleanSpawn", "DBusKit", "TimePickerContract", "SystemKit"]),
         // `make bench`: the release daemon measured against its goals (not a test).
-        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
+        .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness", "TimePickerContract", "SystemKit"]),
         // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
-        .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness", "TimePickerContract"]),
+        .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness", "TimePickerContract", "SystemKit"]),
         // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK. Its
         // bus connection is libdbus's (DBusKit), driven from GLib's main loop.
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"],
+            dependencies: ["CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
-        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore"]),
+        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore", "SystemKit"]),
         // The parsers' fuzz entry points: libFuzzer runs them (`make fuzz`, the package under
         // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
         .target(
@@ -81,13 +89,14 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimePickerCore"]),
         .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TerminalUI"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
+        .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore", "Localization"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(
-            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings"],
+            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],
             // Scripts the tests run: AT-SPI and X11 from Python, a caller that sends and leaves,
             // and the real desktops' start and stop.
             exclude: ["Support/atspi.py", "Support/x11.py", "Scripts", "Desktops"]

@@ -1,18 +1,18 @@
 internal import CDBus
 
-/// Questions to the bus about other connections: blocking ones (start-up and clients only: each
-/// waits for the bus's answer), and the Unix user asked without waiting, for an event loop.
-extension DBusConnection {
+/// Questions to the bus about other connections: the Unix user asked without waiting, for an
+/// event loop, and blocking ones (start-up and clients only: each waits for the bus's answer).
+extension MessageBus {
     /// Asks which Unix user the connection owning `name` runs as, without waiting: `answered`
     /// gets the user, or why the bus could not say (its error, the message at most 200 bytes).
     /// The answer is read with bounds, as a peer's would be.
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixUser`.
-    public func askUnixUser(of name: String, answered: @escaping (Result<UInt32, DBusFailure>) -> Void) {
+    public func askUnixUser(of name: BusName, answered: @escaping (Result<UInt32, DBusFailure>) -> Void) {
         do {
             let query = try DBusMessage.methodCall(
-                destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetConnectionUnixUser")
-            try query.append(.string(name))
+                destination: .messageBus, path: .messageBus, interface: .messageBus, member: .getConnectionUnixUser)
+            try query.append(.string(name.rawValue))
             try call(query) { reply in
                 guard reply.kind == .methodReturn, case .uint32(let user)? = (try? reply.arguments(maximumValues: 1, maximumStringBytes: 0))?.first
                 else {
@@ -27,18 +27,21 @@ extension DBusConnection {
         }
     }
 
+}
+
+extension DBusConnection {
     /// The Unix user the bus vouches that the connection owning `name` runs as.
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixUser`.
-    public func unixUser(of name: String) throws(DBusFailure) -> UInt32 {
-        try number(from: "GetConnectionUnixUser", about: name)
+    public func unixUser(of name: BusName) throws(DBusFailure) -> UInt32 {
+        try number(from: .getConnectionUnixUser, about: name)
     }
 
     /// The process id the bus knows for the connection owning `name` (0 when it cannot say).
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixProcessID`.
-    public func processID(of name: String) throws(DBusFailure) -> UInt32 {
-        try number(from: "GetConnectionUnixProcessID", about: name)
+    public func processID(of name: BusName) throws(DBusFailure) -> UInt32 {
+        try number(from: .getConnectionUnixProcessID, about: name)
     }
 
     /// Starts the service that provides `name` by D-Bus activation unless it already runs.
@@ -49,9 +52,9 @@ extension DBusConnection {
     }
 
     /// The one uint32 the bus's `member` answers about `name`.
-    private func number(from member: String, about name: String) throws(DBusFailure) -> UInt32 {
+    private func number(from member: MemberName, about name: BusName) throws(DBusFailure) -> UInt32 {
         let query = try DBusMessage.methodCall(destination: .messageBus, path: .messageBus, interface: .messageBus, member: member)
-        try query.append(.string(name))
+        try query.append(.string(name.rawValue))
         guard case .uint32(let number)? = try call(query).arguments().first else {
             throw DBusFailure(name: .failed, message: "\(member) gave no number")
         }

@@ -10,19 +10,30 @@ public final class DBusConnection {
     private var signalObservers: [(DBusMessage) -> Void] = []
     var loopBinding: ConnectionLoopBinding?
 
-    private init(raw: OpaquePointer) {
+    /// This connection's unique name on the bus, like `:1.42`.
+    public let uniqueName: BusName
+
+    /// Adopts a connection registered with its bus; closes it and throws when the bus gave it
+    /// no unique name.
+    private init(registered raw: OpaquePointer) throws(DBusFailure) {
+        guard let name = dbus_bus_get_unique_name(raw).flatMap({ BusName(String(cString: $0)) }) else {
+            dbus_connection_close(raw)
+            dbus_connection_unref(raw)
+            throw DBusFailure(name: .failed, message: "the bus gave the connection no unique name")
+        }
         self.raw = raw
+        uniqueName = name
         // A bus that goes away must not exit the process: the owner decides what to do.
         dbus_connection_set_exit_on_disconnect(raw, 0)
     }
 
     /// Connects to the session bus named by DBUS_SESSION_BUS_ADDRESS.
     ///
-    /// The corresponding C function is `dbus_bus_get_private`.
+    /// The corresponding C function is `dbus_bus_get_private`, which also registers.
     public static func sessionBus() throws(DBusFailure) -> DBusConnection {
         let raw = try DBusFailure.check { error in dbus_bus_get_private(DBUS_BUS_SESSION, error) }
         guard let raw else { throw .noMemory }
-        return DBusConnection(raw: raw)
+        return try DBusConnection(registered: raw)
     }
 
     /// Connects to the bus at `address` and registers with it.
@@ -31,20 +42,20 @@ public final class DBusConnection {
     public static func connect(address: String) throws(DBusFailure) -> DBusConnection {
         let raw = try DBusFailure.check { error in dbus_connection_open_private(address, error) }
         guard let raw else { throw .noMemory }
-        let connection = DBusConnection(raw: raw)
-        _ = try DBusFailure.check { error in dbus_bus_register(raw, error) }
-        return connection
+        do {
+            _ = try DBusFailure.check { error in dbus_bus_register(raw, error) }
+        } catch {
+            dbus_connection_close(raw)
+            dbus_connection_unref(raw)
+            throw error
+        }
+        return try DBusConnection(registered: raw)
     }
 
     deinit {
         loopBinding?.detach()
         dbus_connection_close(raw)
         dbus_connection_unref(raw)
-    }
-
-    /// This connection's unique name on the bus, like `:1.42`.
-    public var uniqueName: String {
-        dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
     }
 
     /// Whether the connection is still open.
@@ -83,13 +94,13 @@ public final class DBusConnection {
 
     /// Sends a method call and hands its reply (or the error libdbus makes when the call times
     /// out or the connection drops) to `completion` while the connection dispatches. The
-    /// returned `PendingCall` can give the call up (`cancel`); dropping it does not.
+    /// returned call can be given up (`cancel`); dropping it does not give it up.
     ///
     /// The corresponding C functions are `dbus_connection_send_with_reply` and `dbus_pending_call_set_notify`.
     @discardableResult
     public func call(
-        _ message: DBusMessage, timeoutMilliseconds: Int32 = -1, completion: @escaping (DBusMessage) -> Void
-    ) throws(DBusFailure) -> PendingCall {
+        _ message: DBusMessage, timeoutMilliseconds: Int32, completion: @escaping (DBusMessage) -> Void
+    ) throws(DBusFailure) -> any OutstandingCall {
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0 else { throw .noMemory }
         guard let pending else {
@@ -131,11 +142,11 @@ public final class DBusConnection {
     /// The unique name that owns `name` now, blocking for the answer (start-up and clients only).
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.GetNameOwner`.
-    public func nameOwner(of name: BusName) throws(DBusFailure) -> String {
+    public func nameOwner(of name: BusName) throws(DBusFailure) -> BusName {
         let query = try DBusMessage.methodCall(
-            destination: .messageBus, path: .messageBus, interface: .messageBus, member: "GetNameOwner")
+            destination: .messageBus, path: .messageBus, interface: .messageBus, member: .getNameOwner)
         try query.append(.string(name.rawValue))
-        guard case .string(let owner)? = try call(query).arguments().first else {
+        guard case .string(let text)? = try call(query).arguments().first, let owner = BusName(text) else {
             throw DBusFailure(name: .failed, message: "GetNameOwner gave no name")
         }
         return owner
@@ -152,13 +163,13 @@ public final class DBusConnection {
     /// (start-up and clients only).
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.ListActivatableNames`.
-    public func activatableNames() throws(DBusFailure) -> [String] {
+    public func activatableNames() throws(DBusFailure) -> [BusName] {
         let query = try DBusMessage.methodCall(
-            destination: .messageBus, path: .messageBus, interface: .messageBus, member: "ListActivatableNames")
+            destination: .messageBus, path: .messageBus, interface: .messageBus, member: .listActivatableNames)
         guard case .array(_, let names)? = try call(query).arguments().first else {
             throw DBusFailure(name: .failed, message: "ListActivatableNames gave no list")
         }
-        return names.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        return names.compactMap { if case .string(let name) = $0 { BusName(name) } else { nil } }
     }
 
     /// Routes every incoming message through `handler`; it returns true for a message it has
@@ -229,10 +240,10 @@ public enum NameRequestReply: Int32, Sendable {
 /// A method call sent with `DBusConnection.call(_:timeoutMilliseconds:completion:)` whose
 /// reply may still come: `cancel` gives it up, so that a call whose answer no longer matters
 /// (a dialog's ShowPicker once the session ended) holds no memory, whatever its peer does.
-public final class PendingCall {
+final class PendingCall: OutstandingCall {
     private let raw: OpaquePointer
 
-    fileprivate init(adopting raw: OpaquePointer) {
+    init(adopting raw: OpaquePointer) {
         self.raw = raw
     }
 
@@ -241,13 +252,13 @@ public final class PendingCall {
     }
 
     /// Whether the reply (or libdbus's error for it) has been handed to the completion.
-    public var isCompleted: Bool { dbus_pending_call_get_completed(raw) != 0 }
+    var isCompleted: Bool { dbus_pending_call_get_completed(raw) != 0 }
 
     /// Gives the call up: its completion never runs and is released now; a reply that comes
     /// later is dropped. Does nothing once the call completed.
     ///
     /// The corresponding C functions are `dbus_pending_call_cancel` and `dbus_pending_call_set_notify`.
-    public func cancel() {
+    func cancel() {
         guard !isCompleted else { return }
         dbus_pending_call_cancel(raw)
         // Lets go of the completion (and what it holds) without waiting for this handle to go.

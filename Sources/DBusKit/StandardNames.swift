@@ -19,6 +19,31 @@ extension InterfaceName {
     public static let local: InterfaceName = "org.freedesktop.DBus.Local"
 }
 
+/// The members of the bus's interface and of the standard interfaces that the project calls,
+/// answers or listens to.
+extension MemberName {
+    // org.freedesktop.DBus: the bus's methods and its signal.
+    public static let getNameOwner: MemberName = "GetNameOwner"
+    public static let nameHasOwner: MemberName = "NameHasOwner"
+    public static let listActivatableNames: MemberName = "ListActivatableNames"
+    public static let startServiceByName: MemberName = "StartServiceByName"
+    public static let getConnectionUnixUser: MemberName = "GetConnectionUnixUser"
+    public static let getConnectionUnixProcessID: MemberName = "GetConnectionUnixProcessID"
+    public static let getConnectionCredentials: MemberName = "GetConnectionCredentials"
+    public static let addMatch: MemberName = "AddMatch"
+    public static let nameOwnerChanged: MemberName = "NameOwnerChanged"
+    // org.freedesktop.DBus.Properties and Introspectable.
+    public static let get: MemberName = "Get"
+    public static let getAll: MemberName = "GetAll"
+    public static let set: MemberName = "Set"
+    public static let propertiesChanged: MemberName = "PropertiesChanged"
+    public static let introspect: MemberName = "Introspect"
+    // org.freedesktop.DBus.Peer.
+    public static let ping: MemberName = "Ping"
+    /// org.freedesktop.DBus.Local: libdbus's own signal that the connection is gone.
+    public static let disconnected: MemberName = "Disconnected"
+}
+
 /// The standard `org.freedesktop.DBus.Error.*` names, as D-Bus defines them.
 extension ErrorName {
     public static let failed: ErrorName = "org.freedesktop.DBus.Error.Failed"
@@ -44,26 +69,28 @@ extension ErrorName {
 /// Match rules for the bus's own signals.
 public enum MatchRule {
     /// The bus's NameOwnerChanged for `name`: it gaining, changing or losing its owner.
-    public static func nameOwnerChanged(of name: String) -> String {
-        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
+    public static func nameOwnerChanged(of name: BusName) -> String {
+        "type='signal',sender='\(BusName.messageBus)',interface='\(InterfaceName.messageBus)',member='\(MemberName.nameOwnerChanged)',arg0='\(name)'"
     }
 }
 
-/// The bus's NameOwnerChanged signal, read: `name` passed from `oldOwner` to `newOwner`
-/// ("" for nobody), as `MatchRule.nameOwnerChanged` subscribes to it.
+/// The bus's NameOwnerChanged signal, read: `name` passed from `oldOwner` to `newOwner` (nil
+/// for nobody), as `MatchRule.nameOwnerChanged` subscribes to it.
 public struct NameOwnerChange: Sendable, Equatable {
-    public let name: String
-    public let oldOwner: String
-    public let newOwner: String
+    public let name: BusName
+    public let oldOwner: BusName?
+    public let newOwner: BusName?
 
     /// The change `signal` announces; nil when it is not the bus's NameOwnerChanged.
     public init?(_ signal: DBusMessage) {
-        guard signal.isSignal(interface: .messageBus, member: "NameOwnerChanged"), signal.sender == .messageBus,
-              let values = try? signal.arguments(), values.count == 3,
-              case .string(let name) = values[0], case .string(let oldOwner) = values[1], case .string(let newOwner) = values[2]
+        guard signal.isSignal(interface: .messageBus, member: .nameOwnerChanged), signal.sender == .messageBus,
+              signal.signature == "sss", let values = try? signal.arguments(maximumValues: 3, maximumStringBytes: 3 * 255),
+              case .string(let nameText) = values[0], let name = BusName(nameText),
+              case .string(let oldOwner) = values[1], case .string(let newOwner) = values[2]
         else { return nil }
         self.name = name
-        self.oldOwner = oldOwner
-        self.newOwner = newOwner
+        // The bus sends "" for nobody, and otherwise a unique name.
+        self.oldOwner = BusName(oldOwner)
+        self.newOwner = BusName(newOwner)
     }
 }

@@ -3,6 +3,7 @@ internal import CGtk
 internal import DBusKit
 internal import Glibc
 internal import TimePickerContract
+internal import Logging
 
 /// How `timepickerd-gtk` runs: what the command line chose.
 public struct BackendConfiguration: Sendable {
@@ -29,7 +30,7 @@ public let backendBusName = DialogBackendBus.gtkName.rawValue
 @MainActor
 public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
     Catalogs.bind()
-    let log = Log(verbose: configuration.verbose)
+    let log = Logger(program: "timepickerd-gtk", verbose: configuration.verbose)
     allocateWithMalloc(log: log)
     preferSoftwareRendering()
     // WM_CLASS and GTK's messages name the program, as GApplication did from argv[0].
@@ -57,7 +58,7 @@ public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
         log.debug("idle for \(configuration.idleTimeoutSeconds) s: exiting")
         g_main_loop_quit(loop)
     }
-    let service = BackendService(connection: connection, display: display, idle: idle, log: log)
+    let service = BackendService(bus: connection, display: display, idle: idle, log: log)
     service.onDisconnected = {
         log.debug("the bus connection closed: exiting")
         g_main_loop_quit(loop)
@@ -96,7 +97,7 @@ public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
 /// allocates a slice, which its own library constructors do before `main`: only a new image of
 /// the program sees it. If the exec fails the backend goes on as it is. (GLib 2.76 and later
 /// allocate slices with malloc.)
-private func allocateWithMalloc(log: Log) {
+private func allocateWithMalloc(log: Logger) {
     guard getenv("G_SLICE") == nil else { return }
     setenv("G_SLICE", "always-malloc", 1)
     execv("/proc/self/exe", CommandLine.unsafeArgv)

@@ -7,9 +7,9 @@ package import TimePickerCore
 /// member, signature), then its body, counted as it is read and refused past the bounds below
 /// before anything else is done with it.
 package enum BackendCall: Equatable {
-    case showPicker(handle: String, parentWindow: String, options: [String: OptionValue])
-    case update(handle: String, state: [String: OptionValue])
-    case close(handle: String)
+    case showPicker(handle: ObjectPath, parentWindow: String, options: [String: OptionValue])
+    case update(handle: ObjectPath, state: [String: OptionValue])
+    case close(handle: ObjectPath)
     /// Introspectable.Introspect on the backend's object or one of its ancestors.
     case introspect(ObjectPath)
     /// Properties.Get of `name` on `interface`.
@@ -30,26 +30,26 @@ package enum BackendCall: Equatable {
     /// are closed: the backend keeps none.
     package init(_ message: DBusMessage) throws(DBusFailure) {
         let path = message.path ?? "/"
-        let member = message.member?.rawValue ?? ""
+        guard let member = message.member else { throw DBusFailure(name: .unknownMethod, message: "a method call without a member") }
         let interface = message.interface
         let signature: String
         switch (interface, member) {
-        case (InterfaceName.introspectable?, "Introspect"):
+        case (InterfaceName.introspectable?, .introspect):
             guard path == DialogBackendBus.path || DialogBackendBus.path.isDescendant(of: path) else { throw Self.noObject(path) }
             self = .introspect(path)
             return
         case (_, _) where path != DialogBackendBus.path:
             throw Self.noObject(path)
-        case (InterfaceName.properties?, "Get"): signature = "ss"
-        case (InterfaceName.properties?, "GetAll"): signature = "s"
-        case (InterfaceName.properties?, "Set"): signature = "ssv"
-        case (nil, "ShowPicker"), (DialogBackendBus.interface?, "ShowPicker"): signature = "osa{sv}"
-        case (nil, "Update"), (DialogBackendBus.interface?, "Update"): signature = "oa{sv}"
-        case (nil, "Close"), (DialogBackendBus.interface?, "Close"): signature = "o"
+        case (InterfaceName.properties?, .get): signature = "ss"
+        case (InterfaceName.properties?, .getAll): signature = "s"
+        case (InterfaceName.properties?, .set): signature = "ssv"
+        case (nil, DialogBackendBus.Member.showPicker), (DialogBackendBus.interface?, DialogBackendBus.Member.showPicker): signature = "osa{sv}"
+        case (nil, DialogBackendBus.Member.update), (DialogBackendBus.interface?, DialogBackendBus.Member.update): signature = "oa{sv}"
+        case (nil, DialogBackendBus.Member.close), (DialogBackendBus.interface?, DialogBackendBus.Member.close): signature = "o"
         default:
             throw DBusFailure(
                 name: .unknownMethod,
-                message: "no method \(quotedForMessage(member, maxCharacters: 255)) on interface \(quotedForMessage(interface?.rawValue ?? "(none)", maxCharacters: 255))")
+                message: "no method \(quotedForMessage(member.rawValue, maxCharacters: 255)) on interface \(quotedForMessage(interface?.rawValue ?? "(none)", maxCharacters: 255))")
         }
         // The header's signature is checked before the body is read: a wrong call costs nothing.
         guard message.signature == signature else {
@@ -65,22 +65,22 @@ package enum BackendCall: Equatable {
         self = try Self.read(member, values)
     }
 
-    private static func read(_ member: String, _ values: [DBusValue]) throws(DBusFailure) -> BackendCall {
+    private static func read(_ member: MemberName, _ values: [DBusValue]) throws(DBusFailure) -> BackendCall {
         let first = values.first
         let second = values.dropFirst().first
         let third = values.dropFirst(2).first
         switch (member, first, second, third) {
-        case ("ShowPicker", .objectPath(let handle)?, .string(let parent)?, let options?):
-            return .showPicker(handle: handle.rawValue, parentWindow: parent, options: try Self.options(options))
-        case ("Update", .objectPath(let handle)?, let state?, nil):
-            return .update(handle: handle.rawValue, state: try Self.options(state))
-        case ("Close", .objectPath(let handle)?, nil, nil):
-            return .close(handle: handle.rawValue)
-        case ("Get", .string(let interface)?, .string(let name)?, nil):
+        case (DialogBackendBus.Member.showPicker, .objectPath(let handle)?, .string(let parent)?, let options?):
+            return .showPicker(handle: handle, parentWindow: parent, options: try Self.options(options))
+        case (DialogBackendBus.Member.update, .objectPath(let handle)?, let state?, nil):
+            return .update(handle: handle, state: try Self.options(state))
+        case (DialogBackendBus.Member.close, .objectPath(let handle)?, nil, nil):
+            return .close(handle: handle)
+        case (.get, .string(let interface)?, .string(let name)?, nil):
             return .getProperty(interface: interface, name: name)
-        case ("GetAll", .string(let interface)?, nil, nil):
+        case (.getAll, .string(let interface)?, nil, nil):
             return .getAllProperties(interface: interface)
-        case ("Set", .string(let interface)?, .string(let name)?, _?):
+        case (.set, .string(let interface)?, .string(let name)?, _?):
             return .setProperty(interface: interface, name: name)
         default:
             // The signature was checked: only a body libdbus and the header disagree on.

@@ -2,6 +2,7 @@ internal import DBusKit
 internal import TimePickerContract
 internal import TimePickerCore
 internal import LocalSettings
+internal import Logging
 
 /// The D-Bus side of the backend: io.github.timepickerd.impl.TimePicker1 at
 /// /io/github/timepickerd/impl/TimePicker1, on a libdbus connection of its own.
@@ -23,9 +24,9 @@ final class BackendService {
         case unavailable(String)
     }
 
-    private let connection: DBusConnection
+    private let bus: any MessageBus
     private let display: Display
-    private let log: Log
+    private let log: Logger
     private let idle: IdleExit
     private let defaultClock = ClockStyle.preferredByLocale()
     private let callerUsers: CallerUsers
@@ -34,13 +35,13 @@ final class BackendService {
     /// Called when the connection to the bus is gone.
     var onDisconnected: (@MainActor () -> Void)?
 
-    init(connection: DBusConnection, display: Display, idle: IdleExit, log: Log) {
-        self.connection = connection
+    init(bus: any MessageBus, display: Display, idle: IdleExit, log: Logger) {
+        self.bus = bus
         self.display = display
         self.idle = idle
         self.log = log
-        callerUsers = CallerUsers(connection: connection)
-        departures = CallerDepartures(connection: connection, log: log)
+        callerUsers = CallerUsers(bus: bus)
+        departures = CallerDepartures(bus: bus, log: log)
         dialogs = OpenDialogs(log: log)
     }
 
@@ -53,7 +54,7 @@ final class BackendService {
             self.callerUsers.forget(caller)
             self.dialogs.closeAll(of: caller, reason: "the caller left the bus")
         }
-        connection.setMessageHandler { [unowned self] message in
+        bus.setMessageHandler { [unowned self] message in
             MainActor.assumeIsolated { self.handle(message) }
         }
     }
@@ -62,7 +63,7 @@ final class BackendService {
     /// the process may exit right after.
     func closeAll(reason: String) {
         dialogs.closeAll(reason: reason)
-        connection.flush()
+        bus.flush()
     }
 
     // MARK: - Routing
@@ -79,7 +80,8 @@ final class BackendService {
                 MemoryTrim.soon()
                 return true
             }
-            let caller = message.sender?.rawValue ?? ""
+            // The bus stamps a sender on every call it routes.
+            guard let caller = message.sender else { return false }
             // Every call restarts the idle timer, so a backend in use is never about to exit;
             // the hold also keeps it running while the call waits for the bus's verdict.
             idle.hold()
@@ -96,7 +98,7 @@ final class BackendService {
             }
             return true
         case .signal:
-            if message.isSignal(interface: .local, member: "Disconnected") {
+            if message.isSignal(interface: .local, member: .disconnected) {
                 onDisconnected?()
             } else {
                 _ = departures.handle(message)
@@ -107,7 +109,7 @@ final class BackendService {
         }
     }
 
-    private func carryOut(_ call: BackendCall, _ message: DBusMessage, from caller: String) {
+    private func carryOut(_ call: BackendCall, _ message: DBusMessage, from caller: BusName) {
         switch call {
         case .showPicker(let handle, let parentWindow, let options):
             methodShowPicker(DialogKey(caller: caller, handle: handle), parentWindow, options, message)
@@ -143,9 +145,9 @@ final class BackendService {
             return fail(message, .invalidArgs, error.message)
         }
         guard !dialogs.contains(key) else {
-            return fail(message, .invalidArgs, "handle \(quotedForMessage(key.handle, maxCharacters: 200)) already has a dialog open")
+            return fail(message, .invalidArgs, "handle \(quotedForMessage(key.handle.rawValue, maxCharacters: 200)) already has a dialog open")
         }
-        let reply = ShowPickerReply(to: message, on: connection)
+        let reply = ShowPickerReply(to: message, on: bus)
         if case .unavailable(let reason) = display {
             log.debug("ShowPicker for \(key): \(reason)")
             return reply.send(.ended(reason), log: log)
@@ -163,7 +165,7 @@ final class BackendService {
 
     private func methodUpdate(_ key: DialogKey, _ raw: [String: OptionValue], _ message: DBusMessage) {
         guard let current = dialogs.state(of: key) else {
-            return fail(message, .unknownObject, "no open dialog for handle \(quotedForMessage(key.handle, maxCharacters: 200))")
+            return fail(message, .unknownObject, "no open dialog for handle \(quotedForMessage(key.handle.rawValue, maxCharacters: 200))")
         }
         do {
             let state = try current.updated(with: raw)
@@ -205,12 +207,8 @@ final class BackendService {
     /// Sends the signal `member` (handle, `text`) to the caller of the dialog `key` only.
     private func emit(_ member: MemberName, _ text: String, for key: DialogKey) {
         do {
-            guard let path = ObjectPath(key.handle), let caller = BusName(key.caller) else { return }
-            let signal = try DBusMessage.signal(path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: member.rawValue)
-            signal.setDestination(caller)
-            try signal.append(contentsOf: [.objectPath(path), .string(text)])
-            connection.send(signal)
-            log.debug("\(member.rawValue) for \(key): \(text)")
+            try bus.emitSignal(member, of: DialogBackendBus.interface, on: DialogBackendBus.path, [.objectPath(key.handle), .string(text)], to: key.caller)
+            log.debug("\(member) for \(key): \(text)")
         } catch {
             log.warning("cannot send \(member.rawValue) to \(key.caller): \(error)")
         }
@@ -218,19 +216,22 @@ final class BackendService {
 
     // MARK: - Replies
 
+    /// Answers `call` with `values`, unless its caller asked for no reply.
     private func reply(_ call: DBusMessage, _ values: [DBusValue]) {
         do {
-            let reply = try call.makeReturn()
-            try reply.append(contentsOf: values)
-            connection.send(reply)
+            try bus.reply(to: call, with: values)
         } catch {
             log.warning("cannot answer \(call.member?.rawValue ?? "a call"): \(error)")
         }
     }
 
+    /// Answers `call` with the error `name`, unless its caller asked for no reply.
     private func fail(_ call: DBusMessage, _ name: ErrorName, _ text: String) {
-        guard call.expectsReply, let reply = try? call.makeError(name: name, message: text) else { return }
-        connection.send(reply)
+        do {
+            try bus.replyError(to: call, name: name, message: text)
+        } catch {
+            log.warning("cannot answer \(call.member?.rawValue ?? "a call") with an error: \(error)")
+        }
     }
 }
 

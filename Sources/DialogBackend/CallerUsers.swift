@@ -17,13 +17,13 @@ final class CallerUsers {
         case refused(String)
     }
 
-    private let connection: DBusConnection
+    private let bus: any MessageBus
     private let ownUser = getuid()
     /// Verdicts by unique name: a name is never reused and its connection's user never changes.
     /// Only the bus's answers are kept; a failed question is asked again at the next call.
-    private var verdicts: [String: Verdict] = [:]
+    private var verdicts: [BusName: Verdict] = [:]
     /// Calls waiting for the bus's answer about their caller, in the order they arrived.
-    private var waiting: [String: [@MainActor (Verdict) -> Void]] = [:]
+    private var waiting: [BusName: [@MainActor (Verdict) -> Void]] = [:]
     /// Verdicts kept at most; past it they are forgotten, and asked for again when needed.
     private let maximumVerdicts = 1024
     /// Calls of one caller that may wait at most; more are refused at once. Above what the
@@ -32,13 +32,13 @@ final class CallerUsers {
     /// a few KiB at most (`BackendCall.maximumStringBytes`).
     private let maximumWaitingCalls = 1024
 
-    init(connection: DBusConnection) {
-        self.connection = connection
+    init(bus: any MessageBus) {
+        self.bus = bus
     }
 
     /// Runs `proceed` with the verdict on `caller`: at once when it is known, else once the
     /// bus has said which user the caller is.
-    func admit(_ caller: String, then proceed: @escaping @MainActor (Verdict) -> Void) {
+    func admit(_ caller: BusName, then proceed: @escaping @MainActor (Verdict) -> Void) {
         if let verdict = verdicts[caller] {
             proceed(verdict)
             return
@@ -56,12 +56,12 @@ final class CallerUsers {
     }
 
     /// Forgets `caller`, which left the bus: its name is never used again.
-    func forget(_ caller: String) {
+    func forget(_ caller: BusName) {
         verdicts.removeValue(forKey: caller)
     }
 
-    private func askBus(about caller: String) {
-        connection.askUnixUser(of: caller) { [weak self] answer in
+    private func askBus(about caller: BusName) {
+        bus.askUnixUser(of: caller) { [weak self] answer in
             MainActor.assumeIsolated {
                 switch answer {
                 case .success(let user): self?.settle(caller, user: user)
@@ -71,7 +71,7 @@ final class CallerUsers {
         }
     }
 
-    private func settle(_ caller: String, user: UInt32) {
+    private func settle(_ caller: BusName, user: UInt32) {
         let verdict: Verdict = user == ownUser
             ? .allowed
             : .refused("timepickerd-gtk shows dialogs for its own user (uid \(ownUser)) only; \(caller) is uid \(user)")
@@ -80,11 +80,11 @@ final class CallerUsers {
         release(caller, verdict)
     }
 
-    private func settle(_ caller: String, problem: String) {
+    private func settle(_ caller: BusName, problem: String) {
         release(caller, .refused("the bus cannot say which user \(caller) is: \(problem)"))
     }
 
-    private func release(_ caller: String, _ verdict: Verdict) {
+    private func release(_ caller: BusName, _ verdict: Verdict) {
         let calls = waiting.removeValue(forKey: caller) ?? []
         for proceed in calls { proceed(verdict) }
     }

@@ -1,3 +1,4 @@
+internal import DBusKit
 internal import CGtk
 
 /// The dialogs asked for and not built yet, and the idle source that builds them one at a time.
@@ -14,9 +15,9 @@ internal import CGtk
 @MainActor
 final class DialogBuildQueue {
     /// Keys waiting, by caller, oldest first.
-    private var waiting: [String: [DialogKey]] = [:]
+    private var waiting: [BusName: [DialogKey]] = [:]
     /// Callers with keys waiting, in turn order.
-    private var turns: [String] = []
+    private var turns: [BusName] = []
     private var source: UInt32 = 0
     private let build: @MainActor (DialogKey) -> Void
 

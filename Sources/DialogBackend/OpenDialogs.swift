@@ -1,10 +1,11 @@
 internal import DBusKit
 internal import TimePickerCore
+internal import Logging
 
 /// A dialog of one caller: its unique name and the handle it passed.
 struct DialogKey: Hashable, CustomStringConvertible {
-    let caller: String
-    let handle: String
+    let caller: BusName
+    let handle: ObjectPath
     var description: String { "\(handle) of \(caller)" }
 }
 
@@ -39,9 +40,9 @@ final class OpenDialogs {
         }
     }
 
-    private let log: Log
+    private let log: Logger
     private var entries: [DialogKey: Entry] = [:]
-    private var countByCaller: [String: Int] = [:]
+    private var countByCaller: [BusName: Int] = [:]
     private lazy var queue = DialogBuildQueue { [unowned self] key in self.build(key) }
 
     /// Called as a dialog ends for a reason of its own (`.accepted`, `.cancelled`, the window
@@ -52,7 +53,7 @@ final class OpenDialogs {
     /// Told what the daemon should log about a dialog (its parent window could not be used).
     var onNotice: (@MainActor (DialogKey, String) -> Void)?
 
-    init(log: Log) {
+    init(log: Logger) {
         self.log = log
     }
 
@@ -60,10 +61,10 @@ final class OpenDialogs {
     func contains(_ key: DialogKey) -> Bool { entries[key] != nil }
 
     /// Whether `caller` has any dialog left.
-    func hasDialogs(of caller: String) -> Bool { countByCaller[caller] != nil }
+    func hasDialogs(of caller: BusName) -> Bool { countByCaller[caller] != nil }
 
     /// Why one more dialog for `caller` is refused, or nil when it may have one.
-    func limitProblem(for caller: String) -> String? {
+    func limitProblem(for caller: BusName) -> String? {
         if countByCaller[caller, default: 0] >= Self.maximumPerCaller {
             return "too many dialogs open for this caller (\(Self.maximumPerCaller))"
         }
@@ -111,7 +112,7 @@ final class OpenDialogs {
     }
 
     /// Ends every dialog of `caller` with `reason`.
-    func closeAll(of caller: String, reason: String) {
+    func closeAll(of caller: BusName, reason: String) {
         for key in entries.keys where key.caller == caller { close(key, reason: reason) }
     }
 

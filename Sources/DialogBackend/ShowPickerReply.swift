@@ -1,20 +1,21 @@
 internal import DBusKit
 internal import TimePickerCore
+internal import Logging
 
 /// The late reply of one ShowPicker call, sent exactly once when its dialog ends: response 0
 /// with the selection, 1 when the person cancelled, 2 with a reason otherwise.
 final class ShowPickerReply {
     private let call: DBusMessage
-    private let connection: DBusConnection
+    private let bus: any MessageBus
     private var sent = false
 
-    init(to call: DBusMessage, on connection: DBusConnection) {
+    init(to call: DBusMessage, on bus: any MessageBus) {
         self.call = call
-        self.connection = connection
+        self.bus = bus
     }
 
     /// Sends the reply for `outcome`; later calls do nothing.
-    func send(_ outcome: TimePickerDialog.Outcome, log: Log) {
+    func send(_ outcome: TimePickerDialog.Outcome, log: Logger) {
         guard !sent else { return }
         sent = true
         let values: [DBusValue] =
@@ -24,9 +25,7 @@ final class ShowPickerReply {
             case .ended(let reason): [.uint32(2), .vardict(["reason": .string(reason)])]
             }
         do {
-            let reply = try call.makeReturn()
-            try reply.append(contentsOf: values)
-            connection.send(reply)
+            try bus.reply(to: call, with: values)
         } catch {
             log.warning("cannot answer ShowPicker: \(error)")
         }

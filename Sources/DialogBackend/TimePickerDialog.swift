@@ -1,6 +1,7 @@
 internal import CGtk
 internal import Localization
 internal import TimePickerCore
+internal import Logging
 
 /// The picker as a dialog window: an AdwMessageDialog with the title as its heading, the
 /// columns Start and End, the duration, a countdown, and Cancel and OK.
@@ -31,7 +32,7 @@ final class TimePickerDialog {
     private let words: PickerWords
     /// The caller's activation token, handed over when the window is first presented.
     private let activationToken: String?
-    private let log: Log
+    private let log: Logger
     private let startColumn: SlotColumn
     private let endColumn: SlotColumn
     /// The range in words ("09:00 – 17:30 · 8 h 30 min").
@@ -56,7 +57,7 @@ final class TimePickerDialog {
     private let onNotice: @MainActor (String) -> Void
 
     init(
-        request: DialogRequest, parent: ParentWindowID, log: Log,
+        request: DialogRequest, parent: ParentWindowID, log: Logger,
         onEvent: @escaping @MainActor (PickerEvent) -> Void, onFinish: @escaping @MainActor (Outcome) -> Void,
         onNotice: @escaping @MainActor (String) -> Void = { _ in }
     ) {

@@ -17,7 +17,7 @@ final class Dialog {
     var owner: BusName?
     /// The ShowPicker call, given up when the session ends first: a backend that never
     /// answers it must not hold the daemon's memory for every dialog it was ever shown.
-    var showing: PendingCall?
+    var showing: (any OutstandingCall)?
     /// The backend answered a call sent after the ShowPicker while it still owned the
     /// backend's name: it had handled the ShowPicker by then, so the dialog may be on screen.
     /// (A backend quitting gives its name up first, and may still handle a ShowPicker that

@@ -20,12 +20,12 @@ public import TimePickerCore
 /// at most one Update out, carrying the latest state. Each ShowPicker has a handle of its own
 /// (the session's path and a serial), so nothing said about one dialog reaches another.
 public final class DialogFrontEnd: PickerFrontEnd {
-    public let kind = "dialog"
+    public let kind = UserInterfaceKind.dialog
     public weak var delegate: (any PickerFrontEndDelegate)?
     /// Told what went wrong with the backend short of ending a session, for the log.
     public var onProblem: ((String) -> Void)?
 
-    private let backend: DialogBackend
+    private let backend: BackendProxy
     private let loop: EventLoop
     /// A session's object path, below which its dialogs' handles are made.
     private let sessionPath: (PickerSessionID) -> ObjectPath?
@@ -41,17 +41,17 @@ public final class DialogFrontEnd: PickerFrontEnd {
     /// How long `shutdown` lets the backend close its dialogs.
     private let stopGraceMilliseconds = 2000
 
-    /// Shows dialogs through the backend named `backendName` on `connection`; `sessionPath`
+    /// Shows dialogs through the backend named `backendName` on `bus`; `sessionPath`
     /// gives a session's object path.
     public init(
-        backendName: BusName, connection: DBusConnection, loop: EventLoop,
+        backendName: BusName, bus: any MessageBus, loop: EventLoop,
         sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) {
-        backend = DialogBackend(name: backendName, connection: connection)
+        backend = BackendProxy(name: backendName, bus: bus)
         self.loop = loop
         self.sessionPath = sessionPath
-        connection.addMatch(MatchRule.nameOwnerChanged(of: backendName.rawValue))
-        connection.addSignalObserver { [weak self] signal in self?.handle(signal) }
+        bus.addMatch(MatchRule.nameOwnerChanged(of: backendName))
+        bus.addSignalObserver { [weak self] signal in self?.handle(signal) }
     }
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
@@ -176,7 +176,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
     }
 
     /// ShowPicker's late reply: the person's choice, or why there is no dialog.
-    private func answered(_ dialog: Dialog, sentTo owner: BusName, _ result: Result<DialogBackend.Response, DialogBackend.Failure>) {
+    private func answered(_ dialog: Dialog, sentTo owner: BusName, _ result: Result<BackendProxy.Response, BackendProxy.Failure>) {
         let session = dialog.session
         switch result {
         case .success(.accepted(let start, let end)):
@@ -265,25 +265,25 @@ public final class DialogFrontEnd: PickerFrontEnd {
 
     /// The backend's Event signals, and its name changing owner.
     private func handle(_ signal: DBusMessage) {
-        if let previous = backend.previousOwner(in: signal) {
+        if let change = backend.ownerChange(in: signal) {
             // The next dialog goes to whoever owns the name next. The dialogs of an owner that
             // left end through their ShowPicker calls, which the bus fails when their recipient
             // disconnects (and a call it never took is sent again). Sessions waiting for the
             // one that left go to the next, without waiting for its calls to fail or time out.
-            if owner?.rawValue == previous {
+            if owner != nil, owner == change.oldOwner {
                 owner = nil
                 sendWaiting()
             }
             return
         }
-        if let (sender, handle, text) = DialogBackend.notice(in: signal),
+        if let (sender, handle, text) = BackendProxy.notice(in: signal),
            dialogs.values.contains(where: { $0.handle == handle && $0.owner == sender }) {
-            onProblem?("\(handle.rawValue): \(DialogBackend.clipped(text))")
+            onProblem?("\(handle.rawValue): \(BackendProxy.clipped(text))")
             return
         }
         // A dialog's events come from the process that shows it, the one its ShowPicker went
         // to, even after another took the backend's name over (its dialogs stay its own).
-        guard let (sender, handle, text) = DialogBackend.event(in: signal),
+        guard let (sender, handle, text) = BackendProxy.event(in: signal),
               let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == sender && !$0.accepted }),
               let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
         else { return }

@@ -8,7 +8,7 @@ internal import TimePickerCore
 /// faster than a backend builds windows leaves no backlog in the backend, because a session
 /// that ends while it waits here is never sent at all. ShowPicker's own reply comes only when
 /// the dialog ends, so a ShowPicker counts as in flight until the backend answered a call
-/// sent after it (see `DialogBackend.confirmTaken`) or answered it, whichever comes first.
+/// sent after it (see `BackendProxy.confirmTaken`) or answered it, whichever comes first.
 /// The count is per backend process: a new owner of the backend's name starts with none.
 struct ShowPickerQueue {
     /// Sessions waiting for a ShowPicker, first come first served.

@@ -1,4 +1,5 @@
 import CLinux
+public import SystemKit
 import Glibc
 
 /// Delivers Unix signals to the event loop through a signalfd, so handlers run as ordinary loop

@@ -1,4 +1,5 @@
 internal import Glibc
+internal import SystemKit
 
 /// A dconf database file (`~/.config/dconf/user`, where GSettings keeps a GNOME user's
 /// settings), read for one string key: GLib's GVDB format, a hash table of keys whose values
@@ -16,7 +17,7 @@ struct DconfDatabase {
 
     /// Reads the database at `path`; nil when there is none, or it is no GVDB file.
     init?(path: String) {
-        guard let contents = Self.read(path) else { return nil }
+        guard let contents = readFile(atPath: path, maximumBytes: Self.maximumBytes) else { return nil }
         self.init(contents: contents)
     }
 
@@ -78,22 +79,5 @@ struct DconfDatabase {
     private func uint32(at offset: Int) -> Int? {
         guard offset >= 0, offset + 4 <= bytes.count else { return nil }
         return Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
-    }
-
-    /// The file at `path`, at most `maximumBytes` of it; nil when it cannot be read.
-    private static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while contents.count <= maximumBytes {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return contents }
-            contents += chunk[0..<count]
-        }
-        return nil
     }
 }

@@ -62,8 +62,8 @@ final class NotificationDelivery {
     /// Told what happened to a session: an action, a dismissal, or its end.
     var onReport: ((NotificationReport) -> Void)?
 
-    init(connection: DBusConnection, loop: EventLoop, layoutOverride: NotificationLayout?) {
-        server = NotificationServer(connection: connection)
+    init(bus: any MessageBus, loop: EventLoop, layoutOverride: NotificationLayout?) {
+        server = NotificationServer(bus: bus)
         self.loop = loop
         self.layoutOverride = layoutOverride
     }

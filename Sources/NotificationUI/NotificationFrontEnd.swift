@@ -14,11 +14,11 @@ public import TimePickerCore
 /// (`NotificationView`), and a countdown timer while the session has a timeout, which redraws
 /// the notification when the countdown's text changes (`Countdown`).
 public final class NotificationFrontEnd: PickerFrontEnd {
-    public let kind = "notification"
+    public let kind = UserInterfaceKind.notification
     public weak var delegate: (any PickerFrontEndDelegate)?
 
     private let loop: EventLoop
-    private let commands: NotificationDelivery
+    private let delivery: NotificationDelivery
     /// The view of each shown session: the state it was last given, which its actions act on,
     /// and the hour its list menu is narrowed to.
     private var views: [PickerSessionID: NotificationView] = [:]
@@ -34,13 +34,13 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     /// keep the daemon from exiting.
     private let stopGraceMilliseconds = 2000
 
-    /// Shows notifications through the server on `connection`; `layout` overrides the choice
-    /// by the server's name.
-    public init(connection: DBusConnection, loop: EventLoop, layout: NotificationLayout?) {
+    /// Shows notifications through the server on `bus`; `layout` overrides the choice by the
+    /// server's name.
+    public init(bus: any MessageBus, loop: EventLoop, layout: NotificationLayout?) {
         self.loop = loop
-        commands = NotificationDelivery(connection: connection, loop: loop, layoutOverride: layout)
-        commands.onReport = { [weak self] report in self?.handle(report) }
-        connection.addSignalObserver { [weak self] signal in self?.handle(signal) }
+        delivery = NotificationDelivery(bus: bus, loop: loop, layoutOverride: layout)
+        delivery.onReport = { [weak self] report in self?.handle(report) }
+        bus.addSignalObserver { [weak self] signal in self?.handle(signal) }
     }
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
@@ -58,7 +58,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     public func withdraw(_ session: PickerSessionID) {
         guard views.removeValue(forKey: session) != nil else { return }
         countdowns.removeValue(forKey: session)?.cancel()
-        commands.close(session)
+        delivery.close(session)
     }
 
     /// Asks the server to close every notification; `done` runs when it has, or after
@@ -68,7 +68,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         isShutDown = true
         views.removeAll()
         cancelCountdowns()
-        commands.stop(graceMilliseconds: stopGraceMilliseconds, then: done)
+        delivery.stop(graceMilliseconds: stopGraceMilliseconds, then: done)
     }
 
     /// The server's signals, and its name changing owner.
@@ -76,13 +76,13 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         if NotificationServer.lostOwner(in: signal) {
             serverVanished()
         } else {
-            commands.handle(signal)
+            delivery.handle(signal)
         }
     }
 
     /// The notification server left the bus: its notifications are gone, and so are their sessions.
     private func serverVanished() {
-        commands.serverGone()
+        delivery.serverGone()
         cancelCountdowns()
         for session in views.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             views[session] = nil
@@ -121,7 +121,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     /// next redraw of its countdown.
     private func send(_ session: PickerSessionID, redraw: Bool = false) {
         guard let view = views[session] else { return }
-        commands.show(session, view, redraw: redraw)
+        delivery.show(session, view, redraw: redraw)
         countdowns.removeValue(forKey: session)?.cancel()
         guard let deadline = view.state.deadline,
               let delay = Countdown.delayUntilRedraw(deadline: deadline, now: MonotonicClock.now()) else { return }

@@ -1,4 +1,5 @@
 internal import DBusKit
+internal import TimePickerContract
 internal import Glibc
 internal import TimePickerCore
 
@@ -10,9 +11,6 @@ internal import TimePickerCore
 /// daemon, and a forged ActionInvoked must not pick; on a bus that admits other users, any of
 /// them may take a free name, and a picker is nobody's business but its user's).
 final class NotificationServer {
-    static let busName: BusName = "org.freedesktop.Notifications"
-    static let path: ObjectPath = "/org/freedesktop/Notifications"
-    static let interface: InterfaceName = "org.freedesktop.Notifications"
     /// D-Bus's default, as libnotify waits: a server that takes longer is not answering.
     static let callTimeoutMilliseconds: Int32 = 25_000
 
@@ -37,24 +35,24 @@ final class NotificationServer {
         case closed(id: UInt32, reason: NotificationCloseReason)
     }
 
-    private let connection: DBusConnection
+    private let bus: any MessageBus
 
-    init(connection: DBusConnection) {
-        self.connection = connection
-        connection.addMatch("type='signal',sender='\(Self.busName)',interface='\(Self.interface)',path='\(Self.path)'")
-        connection.addMatch(MatchRule.nameOwnerChanged(of: Self.busName.rawValue))
+    init(bus: any MessageBus) {
+        self.bus = bus
+        bus.addMatch(NotificationsBus.signalsRule)
+        bus.addMatch(MatchRule.nameOwnerChanged(of: NotificationsBus.name))
     }
 
     /// Whether `signal` is the bus saying the server's name lost its owner, to nobody or to
     /// another process that took it over: the process the daemon knew is no longer the server.
     static func lostOwner(in signal: DBusMessage) -> Bool {
         guard let change = NameOwnerChange(signal) else { return false }
-        return change.name == busName.rawValue && !change.oldOwner.isEmpty
+        return change.name == NotificationsBus.name && change.oldOwner != nil
     }
 
     /// GetServerInformation, then who runs the process that answered, then its GetCapabilities.
     func askInfo(completion: @escaping (Result<Info, Failure>) -> Void) {
-        call("GetServerInformation", to: Self.busName, []) { [weak self] result in
+        call(NotificationsBus.Member.getServerInformation, to: NotificationsBus.name, []) { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let failure):
@@ -70,7 +68,7 @@ final class NotificationServer {
                         completion(.failure(failure))
                         return
                     }
-                    self.call("GetCapabilities", to: owner, []) { result in
+                    self.call(NotificationsBus.Member.getCapabilities, to: owner, []) { result in
                         completion(result.map { capabilities in
                             var found: Set<String> = []
                             if case .array(_, let elements)? = capabilities.values.first {
@@ -86,7 +84,7 @@ final class NotificationServer {
 
     /// GetConnectionUnixUser: nil when the bus vouches that `owner` runs as the daemon's user.
     private func checkUser(of owner: BusName, serverName: String, completion: @escaping (Failure?) -> Void) {
-        call("GetConnectionUnixUser", to: .messageBus, path: .messageBus, interface: .messageBus, [.string(owner.rawValue)]) { result in
+        call(.getConnectionUnixUser, to: .messageBus, path: .messageBus, interface: .messageBus, [.string(owner.rawValue)]) { result in
             switch result {
             case .failure(let failure):
                 completion(failure)
@@ -123,7 +121,7 @@ final class NotificationServer {
             .string("timepickerd"), .uint32(id), .string(""), .string(content.summary), .string(content.body),
             .array(elementSignature: "s", elements: actions), .vardict(hints), .int32(0),
         ]
-        call("Notify", to: owner, arguments) { result in
+        call(NotificationsBus.Member.notify, to: owner, arguments) { result in
             completion(result.flatMap { reply in
                 guard case .uint32(let id)? = reply.values.first else {
                     return .failure(Failure(message: "the notification server answered Notify without an id", timedOut: false))
@@ -135,18 +133,18 @@ final class NotificationServer {
 
     /// CloseNotification; `completion` when the server answered (or failed to).
     func close(_ id: UInt32, at owner: BusName, completion: @escaping () -> Void = {}) {
-        call("CloseNotification", to: owner, [.uint32(id)]) { _ in completion() }
+        call(NotificationsBus.Member.closeNotification, to: owner, [.uint32(id)]) { _ in completion() }
     }
 
     /// The server's ActionInvoked or NotificationClosed in `signal`, when it comes from `owner`.
     static func event(in signal: DBusMessage, from owner: BusName) -> Event? {
-        guard signal.sender == owner, signal.path == path, signal.interface == interface,
+        guard signal.sender == owner, signal.path == NotificationsBus.path, signal.interface == NotificationsBus.interface,
               let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 4096), values.count == 2,
               case .uint32(let id) = values[0]
         else { return nil }
         switch (signal.member, values[1]) {
-        case ("ActionInvoked", .string(let key)): return .actionInvoked(id: id, key: key)
-        case ("NotificationClosed", .uint32(let reason)):
+        case (NotificationsBus.Member.actionInvoked, .string(let key)): return .actionInvoked(id: id, key: key)
+        case (NotificationsBus.Member.notificationClosed, .uint32(let reason)):
             return .closed(id: id, reason: NotificationCloseReason(rawValue: Int32(bitPattern: reason)) ?? .undefined)
         default: return nil
         }
@@ -160,13 +158,14 @@ final class NotificationServer {
     }
 
     private func call(
-        _ member: String, to destination: BusName, path: ObjectPath = path, interface: InterfaceName = interface,
+        _ member: MemberName, to destination: BusName, path: ObjectPath = NotificationsBus.path,
+        interface: InterfaceName = NotificationsBus.interface,
         _ arguments: [DBusValue], completion: @escaping (Result<Reply, Failure>) -> Void
     ) {
         do {
             let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
             try message.append(contentsOf: arguments)
-            try connection.call(message, timeoutMilliseconds: Self.callTimeoutMilliseconds) { reply in
+            try bus.call(message, timeoutMilliseconds: Self.callTimeoutMilliseconds) { reply in
                 guard reply.kind != .error else {
                     let name = reply.errorName ?? .failed
                     let timedOut = name == .noReply || name == .timeout

@@ -1,5 +1,5 @@
-public import EventLoop
 import Glibc
+public import SystemKit
 
 /// Switches a terminal into raw mode and back, restoring its original settings at the latest on deinit.
 ///
@@ -81,9 +81,6 @@ public final class RawTerminal {
     /// tcsetattr, retried when a signal interrupts it.
     private func setAttributes(_ settings: termios, when action: Int32) -> Bool {
         var settings = settings
-        while tcsetattr(fileDescriptor, action, &settings) != 0 {
-            guard Glibc.errno == EINTR else { return false }
-        }
-        return true
+        return retryingAfterInterrupts { tcsetattr(fileDescriptor, action, &settings) } == 0
     }
 }

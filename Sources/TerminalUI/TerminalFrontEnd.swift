@@ -2,6 +2,7 @@ public import EventLoop
 internal import Glibc
 public import TimePickerCore
 internal import Localization
+public import SystemKit
 
 /// Whose terminal a front end draws on.
 public enum TerminalOwner: Sendable {
@@ -38,7 +39,7 @@ public enum TerminalOwner: Sendable {
 /// reading the size (TIOCGWINSZ) at every key and every `terminalCheckMilliseconds` while a
 /// picker is shown. A session with a timeout is redrawn each second for its countdown.
 public final class TerminalFrontEnd: CallerTerminalFrontEnd {
-    public let kind = "terminal"
+    public let kind = UserInterfaceKind.terminal
     public weak var delegate: (any PickerFrontEndDelegate)?
     /// Told `true` when a picker takes the screen and `false` when it gives it back, so that
     /// whoever else writes to this terminal (the log) can hold back meanwhile.

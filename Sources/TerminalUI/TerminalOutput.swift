@@ -1,5 +1,6 @@
 internal import EventLoop
 internal import Glibc
+internal import SystemKit
 
 /// Writes a picker's screen to a terminal without ever stalling the event loop or piling up
 /// output: while the terminal does not take output (a suspended terminal emulator, Ctrl-S, a
@@ -100,19 +101,18 @@ final class TerminalOutput {
                 case .enter(let text), .frame(let text), .leave(let text): unfinished = text
                 }
             }
-            let written = unfinished.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 {
+            switch writeAll(unfinished, to: descriptor) {
+            case .complete:
+                unfinished.removeAll(keepingCapacity: true)
+            case .blocked(let written):
                 unfinished.removeFirst(written)
-                continue
-            }
-            if written < 0, errno == EINTR { continue }
-            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 condition = .stalled
                 waitUntilWritable()
                 return
+            case .failed:
+                fail()
+                return
             }
-            fail()
-            return
         }
         writableWatch?.cancel()
         writableWatch = nil

@@ -4,7 +4,7 @@ public import DBusKit
 extension DBusConnection {
     /// Calls `member` and blocks up to `timeoutMilliseconds` for its reply; an error reply is thrown.
     public func callMethod(
-        _ member: String, destination: BusName, path: ObjectPath, interface: InterfaceName?,
+        _ member: MemberName, destination: BusName, path: ObjectPath, interface: InterfaceName?,
         _ arguments: [DBusValue] = [], timeoutMilliseconds: Int32
     ) throws(DBusFailure) -> DBusMessage {
         let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)

@@ -1,4 +1,5 @@
 import Glibc
+internal import SystemKit
 
 /// Nanoseconds on the monotonic clock.
 public func monotonicNanoseconds() -> UInt64 {
@@ -15,6 +16,9 @@ public func secondsSince(_ start: UInt64) -> Double {
 /// Sleeps for `seconds`, resuming after interruptions.
 public func pause(seconds: Double) {
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    // nanosleep leaves what remains of an interrupted sleep in its second argument: the next
+    // request.
+    withUnsafeMutablePointer(to: &request) { request in
+        _ = retryingAfterInterrupts { nanosleep(request, request) }
+    }
 }

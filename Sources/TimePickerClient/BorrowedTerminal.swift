@@ -1,4 +1,5 @@
 internal import Glibc
+internal import SystemKit
 
 /// The client's own terminal, lent to the daemon to draw one picker on: the client owns it and
 /// puts it back on every way out the daemon does not, even when the daemon dies mid-pick.
@@ -56,10 +57,10 @@ final class BorrowedTerminal {
             // Non-blocking for this one write: a terminal whose output is stopped must not
             // keep the client from exiting.
             _ = fcntl(descriptor, F_SETFL, statusFlags | O_NONBLOCK)
-            Console.write(Self.leaveScreen, to: descriptor)
+            _ = writeAll(Self.leaveScreen, to: descriptor)
             var saved = settings
             // TCSANOW: never wait for output to drain, like the daemon.
-            while tcsetattr(descriptor, TCSANOW, &saved) != 0, errno == EINTR {}
+            _ = retryingAfterInterrupts { tcsetattr(descriptor, TCSANOW, &saved) }
         }
         _ = fcntl(descriptor, F_SETFL, statusFlags)
         if closeWhenRestored { close(descriptor) }

@@ -1,5 +1,6 @@
 internal import EventLoop
 internal import Glibc
+internal import SystemKit
 
 /// Finds the terminal to lend the service for a descriptor of the client's (its stdin): one the
 /// service accepts, naming the same terminal in the service as here.
@@ -12,9 +13,7 @@ enum LentTerminal {
     /// A descriptor to lend for the terminal on `descriptor`, and whether the client opened it
     /// (and must close it); nil when `descriptor` is no terminal, or its device cannot be opened.
     static func descriptor(for descriptor: Int32) -> (descriptor: Int32, opened: Bool)? {
-        var status = stat()
-        guard isatty(descriptor) == 1, fstat(descriptor, &status) == 0 else { return nil }
-        var device = DeviceNumber(stat: UInt64(status.st_rdev))
+        guard isatty(descriptor) == 1, var device = DeviceNumber(ofDeviceOpenOn: descriptor) else { return nil }
         if device == .controllingTerminalAlias {
             guard let controlling = ProcessStatus.current()?.controllingTerminal else { return nil }
             device = controlling
@@ -24,8 +23,7 @@ enum LentTerminal {
         guard let path = path(of: device) else { return nil }
         let opened = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard opened >= 0 else { return nil }
-        var check = stat()
-        guard fstat(opened, &check) == 0, DeviceNumber(stat: UInt64(check.st_rdev)) == device else {
+        guard DeviceNumber(ofDeviceOpenOn: opened) == device else {
             close(opened)
             return nil
         }

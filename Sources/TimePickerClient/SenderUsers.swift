@@ -4,9 +4,9 @@ internal import DBusKit
 /// without blocking the client's loop.
 final class SenderUsers {
     /// What the bus said about a name: its user, or nil when it could not say (the name left).
-    private var known: [String: UInt32?] = [:]
+    private var known: [BusName: UInt32?] = [:]
     /// Those waiting for the bus's answer about a name.
-    private var waiting: [String: [() -> Void]] = [:]
+    private var waiting: [BusName: [() -> Void]] = [:]
     private let connection: DBusConnection
 
     init(connection: DBusConnection) {
@@ -15,12 +15,12 @@ final class SenderUsers {
 
     /// The user `sender` runs as, once the bus said: `.some(nil)` when it could not say, nil
     /// while it has not answered (see `whenKnown`).
-    func user(of sender: String) -> UInt32?? {
+    func user(of sender: BusName) -> UInt32?? {
         known[sender]
     }
 
     /// Calls `then` once the bus has answered about `sender`, asking it if nobody did yet.
-    func whenKnown(_ sender: String, then: @escaping () -> Void) {
+    func whenKnown(_ sender: BusName, then: @escaping () -> Void) {
         guard known[sender] == nil else { return then() }
         if waiting[sender] != nil {
             waiting[sender]?.append(then)
@@ -32,7 +32,7 @@ final class SenderUsers {
         }
     }
 
-    private func settle(_ sender: String, user: UInt32?) {
+    private func settle(_ sender: BusName, user: UInt32?) {
         known[sender] = .some(user)
         let callbacks = waiting.removeValue(forKey: sender) ?? []
         callbacks.forEach { $0() }

@@ -32,23 +32,23 @@ struct ServiceOwner {
         guard let owner else {
             throw ClientFailure(message: ClientText.serviceNotRunning(TimePickerBus.name.rawValue))
         }
-        guard let uniqueName = BusName(owner), owner.hasPrefix(":") else {
-            throw ClientFailure(message: ClientText.invalidOwner(owner, of: TimePickerBus.name.rawValue))
+        guard owner.isUnique else {
+            throw ClientFailure(message: ClientText.invalidOwner(owner.rawValue, of: TimePickerBus.name.rawValue))
         }
         let user: UInt32
         do {
             user = try connection.unixUser(of: owner)
         } catch {
-            throw ClientFailure(message: ClientText.unknownOwnerUser(of: TimePickerBus.name.rawValue, owner: owner, error.message))
+            throw ClientFailure(message: ClientText.unknownOwnerUser(of: TimePickerBus.name.rawValue, owner: owner.rawValue, error.message))
         }
         guard user == getuid() else {
-            throw ClientFailure(message: ClientText.ownedByAnotherUser(TimePickerBus.name.rawValue, user: user, owner: owner))
+            throw ClientFailure(message: ClientText.ownedByAnotherUser(TimePickerBus.name.rawValue, user: user, owner: owner.rawValue))
         }
-        return ServiceOwner(uniqueName: uniqueName)
+        return ServiceOwner(uniqueName: owner)
     }
 
     /// The unique name owning the service's name now; nil when nobody does.
-    private static func currentOwner(on connection: DBusConnection) throws(ClientFailure) -> String? {
+    private static func currentOwner(on connection: DBusConnection) throws(ClientFailure) -> BusName? {
         do {
             return try connection.nameOwner(of: TimePickerBus.name)
         } catch where error.name == .nameHasNoOwner {

@@ -67,14 +67,14 @@ private struct Reader {
     /// A session that ends while it is being read is simply no longer open.
     private static let gone: Set<ErrorName> = [.unknownObject, .unknownMethod]
 
-    func call(_ member: String, path: ObjectPath, interface: InterfaceName, _ arguments: [DBusValue] = []) throws(DBusFailure) -> [DBusValue] {
+    func call(_ member: MemberName, path: ObjectPath, interface: InterfaceName, _ arguments: [DBusValue] = []) throws(DBusFailure) -> [DBusValue] {
         let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
         try message.append(contentsOf: arguments)
         return try connection.call(message, timeoutMilliseconds: 10_000).arguments()
     }
 
     func properties(of path: ObjectPath, interface: InterfaceName) throws(DBusFailure) -> [String: DBusValue] {
-        let reply = try call("GetAll", path: path, interface: InterfaceName.properties, [.string(interface.rawValue)])
+        let reply = try call(.getAll, path: path, interface: InterfaceName.properties, [.string(interface.rawValue)])
         var properties: [String: DBusValue] = [:]
         for (key, value) in reply.first?.stringKeyedEntries ?? [] {
             if case .variant(let inner) = value { properties[key] = inner }
@@ -86,7 +86,7 @@ private struct Reader {
     func sessions(below path: ObjectPath, depth: Int) throws(DBusFailure) -> [ServiceStatus.Session] {
         let nodes: IntrospectionNodes
         do {
-            guard case .string(let xml)? = try call("Introspect", path: path, interface: InterfaceName.introspectable).first else { return [] }
+            guard case .string(let xml)? = try call(.introspect, path: path, interface: InterfaceName.introspectable).first else { return [] }
             nodes = IntrospectionNodes(xml: xml)
         } catch where Self.gone.contains(error.name) {
             // No sessions at all: the service has no node here.

@@ -10,13 +10,12 @@ struct SessionHandle {
     /// /io/github/timepickerd/TimePicker1/session/SENDER/TOKEN.
     let path: ObjectPath
 
-    /// The handle for a connection whose unique name is `uniqueName` (":1.42" gives "1_42").
-    init?(uniqueName: String) {
-        let sender = String(uniqueName.drop { $0 == ":" }.map { $0 == "." ? "_" : $0 })
+    /// The handle for a connection whose unique name is `uniqueName`.
+    init?(uniqueName: BusName) {
         // The process id makes tokens readable in logs; the random part makes them unique even
         // when one connection runs several picks.
         let token = "timepickerctl_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
-        guard let path = TimePickerBus.sessionsPath.appending(sender)?.appending(token) else { return nil }
+        guard let path = TimePickerBus.sessionPath(sender: uniqueName, token: token) else { return nil }
         self.token = token
         self.path = path
     }

@@ -34,13 +34,13 @@ public enum TimePickerBus {
 
     /// The path element for a caller: its unique name without ':' and with '.' as '_'
     /// (":1.42" becomes "1_42"), as xdg-desktop-portal does for requests.
-    public static func pathElement(forSender sender: String) -> String {
-        String(sender.drop { $0 == ":" }.map { $0 == "." ? "_" : $0 })
+    public static func pathElement(forSender sender: BusName) -> String {
+        String(sender.rawValue.drop { $0 == ":" }.map { $0 == "." ? "_" : $0 })
     }
 
     /// The session path for `sender`'s session named `token` (its handle_token), or nil when
     /// the token cannot be a path element.
-    public static func sessionPath(sender: String, token: String) -> ObjectPath? {
+    public static func sessionPath(sender: BusName, token: String) -> ObjectPath? {
         sessionsPath.appending(pathElement(forSender: sender))?.appending(token)
     }
 
@@ -53,7 +53,7 @@ public enum TimePickerBus {
         /// The outcome signals of every session.
         public static let outcomes = "type='signal',sender='\(TimePickerBus.name)',interface='\(TimePickerBus.sessionInterface)'"
         /// The service's name changing owner (the service starting, stopping, dying).
-        public static let ownerChanges = MatchRule.nameOwnerChanged(of: TimePickerBus.name.rawValue)
+        public static let ownerChanges = MatchRule.nameOwnerChanged(of: TimePickerBus.name)
     }
 }
 

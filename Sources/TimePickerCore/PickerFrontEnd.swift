@@ -45,8 +45,9 @@ public protocol PickerFrontEndDelegate: AnyObject {
 ///   nothing shown; it calls `done` (now or later, on the loop's thread) once whatever it
 ///   borrowed — a terminal's modes, a screen, notifications on a server — is given back.
 public protocol PickerFrontEnd: AnyObject {
-    /// The name the service publishes in its `UserInterface` property.
-    var kind: String { get }
+    /// Which user interface this is, as the `ui` option names it: for what the service says
+    /// about the sessions it shows ("the dialog user interface is unavailable").
+    var kind: UserInterfaceKind { get }
     /// Receives the front end's reports; held weakly.
     var delegate: (any PickerFrontEndDelegate)? { get set }
     /// Shows `session` in `state`, or queues it behind the sessions already shown.

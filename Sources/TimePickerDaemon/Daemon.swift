@@ -6,6 +6,8 @@ internal import LocalSettings
 internal import TimePickerCore
 internal import Localization
 internal import TimePickerService
+internal import Logging
+internal import SystemKit
 
 /// timepickerd: the event loop, the session bus, the service and its front ends, wired
 /// together; everything the executable does, so that it only calls `main`.
@@ -17,24 +19,24 @@ public enum Daemon {
         do {
             arguments = try DaemonArguments(parsing: commandLine)
         } catch {
-            writeToStandardError("timepickerd: \(error.message)\nTry 'timepickerd --help'.\n")
+            StandardStream.error.write("timepickerd: \(error.message)\nTry 'timepickerd --help'.\n")
             return 2
         }
         if arguments.showHelp {
-            writeToStandardOutput(DaemonArguments.usage + "\n")
+            StandardStream.output.write(DaemonArguments.usage + "\n")
             return 0
         }
         if arguments.showVersion {
-            writeToStandardOutput("timepickerd \(TimePickerVersion.current)\n")
+            StandardStream.output.write("timepickerd \(TimePickerVersion.current)\n")
             return 0
         }
-        let log = Logger(verbose: arguments.verbose)
+        let log = Logger(program: "timepickerd", verbose: arguments.verbose)
         Catalogs.bind()
         do {
             try run(arguments, log: log)
             return 0
         } catch {
-            log.log(.error, error.message)
+            log.error(error.message)
             return error.status
         }
     }
@@ -63,7 +65,7 @@ public enum Daemon {
                 if signal == SIGWINCH {
                     redrawOnResize?()
                 } else {
-                    log.log(.notice, "stopping on \(TerminatingSignals.name(of: signal))")
+                    log.notice("stopping on \(TerminatingSignals.name(of: signal))")
                     loop.stop()
                 }
             }
@@ -72,7 +74,7 @@ public enum Daemon {
         }
         defer { withExtendedLifetime(signals) {} }
         loop.onInvalidDescriptor = { descriptor in
-            log.log(.error, "bug: a watch on descriptor \(descriptor), which is not open; it was dropped")
+            log.error("bug: a watch on descriptor \(descriptor), which is not open; it was dropped")
         }
         // As systemd recommends for services: the soft descriptor limit up to the hard one, so
         // that callers' terminals run out late (and are refused well before, see DescriptorBudget).
@@ -91,19 +93,19 @@ public enum Daemon {
             for: arguments, ownTerminal: ownTerminal, connection: connection, loop: loop, log: log) { id in namer?.path(of: id) }
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
-            connection: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
-            callerTerminals: FrontEnds.callerTerminals(loop: loop, log: log), log: log,
+            bus: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
+            callerTerminalFrontEnds: FrontEnds.callerTerminalFrontEnds(loop: loop, log: log), log: log,
             defaultClock: { twelve in desktopClock.preferred(callerPrefersTwelveHour: twelve) })
         namer = service
         service.onDisconnected = {
-            log.log(.warning, "the session bus went away")
+            log.warning("the session bus went away")
             loop.stop()
         }
         service.start()
         connection.attach(to: loop)
         try claimName(on: connection, replace: arguments.replace, log: log)
 
-        log.log(.notice, "serving \(TimePickerBus.name) on \(connection.uniqueName) with the \(frontEnds.userInterfaces.preferred.rawValue) user interface")
+        log.notice("serving \(TimePickerBus.name) on \(connection.uniqueName) with the \(frontEnds.userInterfaces.preferred.rawValue) user interface")
         loop.run()
         // Every session ends and every front end gives back what it borrowed; the loop keeps
         // turning meanwhile (a notification server is asked to close its notifications).
@@ -120,9 +122,9 @@ public enum Daemon {
     private static func leaveControllingTerminal(log: Logger) {
         switch ControllingTerminal.detach() {
         case .noneHeld: break
-        case .left: log.log(.debug, "gave up the controlling terminal it inherited: it draws on a terminal only when a caller lends one")
-        case .keptAsSessionLeader: log.log(.debug, "keeps its controlling terminal: it leads that terminal's session")
-        case .failed(let message): log.log(.warning, message)
+        case .left: log.debug("gave up the controlling terminal it inherited: it draws on a terminal only when a caller lends one")
+        case .keptAsSessionLeader: log.debug("keeps its controlling terminal: it leads that terminal's session")
+        case .failed(let message): log.warning(message)
         }
     }
 
@@ -145,15 +147,5 @@ public enum Daemon {
             message: replace
                 ? "\(TimePickerBus.name) is owned by another instance\(who) that neither stopped nor allows replacement"
                 : "\(TimePickerBus.name) is already owned by another instance\(who); use --replace to take it over")
-    }
-
-    private static func writeToStandardOutput(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-    }
-
-    private static func writeToStandardError(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

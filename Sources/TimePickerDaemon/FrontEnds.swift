@@ -6,6 +6,8 @@ internal import NotificationUI
 internal import TerminalUI
 internal import TimePickerCore
 internal import TimePickerService
+internal import Logging
+internal import SystemKit
 
 /// The daemon's own user interfaces: a dialog, notifications and, when it runs in one, its
 /// terminal; which of them `--ui` prefers; and what the daemon wires to them.
@@ -42,9 +44,9 @@ struct FrontEnds {
         sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) throws(StartupFailure) -> FrontEnds {
         let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
-        let notifications = NotificationFrontEnd(connection: connection, loop: loop, layout: layout)
-        let dialog = DialogFrontEnd(backendName: arguments.dialogBackend, connection: connection, loop: loop, sessionPath: sessionPath)
-        dialog.onProblem = { message in log.log(.warning, message) }
+        let notifications = NotificationFrontEnd(bus: connection, loop: loop, layout: layout)
+        let dialog = DialogFrontEnd(backendName: arguments.dialogBackend, bus: connection, loop: loop, sessionPath: sessionPath)
+        dialog.onProblem = { message in log.warning(message) }
         var frontEnds: [UserInterfaceKind: any PickerFrontEnd] = [.notification: notifications, .dialog: dialog]
         var whyMissing: [UserInterfaceKind: String] = [:]
         var terminal: TerminalFrontEnd?
@@ -81,7 +83,7 @@ struct FrontEnds {
             // reading (Ctrl-S) must not stall the bus.
             let output = reopenNonBlocking(STDOUT_FILENO) ?? STDOUT_FILENO
             let terminal = try TerminalFrontEnd(input: STDIN_FILENO, output: output, loop: loop, owner: .daemon)
-            terminal.onProblem = { message in log.log(.warning, message) }
+            terminal.onProblem = { message in log.warning(message) }
             if isatty(STDERR_FILENO) == 1 {
                 // Log lines would scribble over a picker on the same screen: kept until it is gone.
                 terminal.onScreenOwnershipChange = { owned in owned ? log.hold() : log.release() }
@@ -97,19 +99,19 @@ struct FrontEnds {
     private static func backendAvailable(_ name: BusName, on connection: DBusConnection, log: Logger) -> Bool {
         do {
             if try connection.nameHasOwner(name) { return true }
-            return try connection.activatableNames().contains(name.rawValue)
+            return try connection.activatableNames().contains(name)
         } catch {
-            log.log(.warning, "cannot ask the bus about the dialog backend \(name): \(error.message)")
+            log.warning("cannot ask the bus about the dialog backend \(name): \(error.message)")
             return false
         }
     }
 
     /// Makes the front end for a terminal a caller lends (the `terminal` option).
-    static func callerTerminals(loop: EventLoop, log: Logger) -> CallerTerminalFrontEndFactory {
+    static func callerTerminalFrontEnds(loop: EventLoop, log: Logger) -> CallerTerminalFrontEndFactory {
         let logTerminal = terminalDevice(of: STDERR_FILENO)
         return { descriptor, name in
             let frontEnd = try TerminalFrontEnd(input: descriptor, output: descriptor, loop: loop, owner: .caller)
-            frontEnd.onProblem = { message in log.log(.warning, "\(name): \(message)") }
+            frontEnd.onProblem = { message in log.warning("\(name): \(message)") }
             if let logTerminal, terminalDevice(of: descriptor) == logTerminal {
                 // The log goes to this very terminal (a daemon the bus of the caller's shell
                 // started, as under dbus-run-session): its lines wait until the picker is gone.
@@ -120,9 +122,8 @@ struct FrontEnds {
     }
 
     /// The device number of the terminal open on `descriptor`; nil when it is not a terminal.
-    private static func terminalDevice(of descriptor: Int32) -> UInt? {
-        var status = stat()
-        guard isatty(descriptor) == 1, fstat(descriptor, &status) == 0 else { return nil }
-        return UInt(status.st_rdev)
+    private static func terminalDevice(of descriptor: Int32) -> DeviceNumber? {
+        guard isatty(descriptor) == 1 else { return nil }
+        return DeviceNumber(ofDeviceOpenOn: descriptor)
     }
 }

@@ -1,28 +1,30 @@
 internal import DBusKit
+internal import TimePickerContract
 internal import EventLoop
 internal import LocalSettings
 internal import TimePickerCore
 internal import Localization
+internal import SystemKit
 
 /// io.github.timepickerd.TimePicker1: ShowTimePicker and PickTimeRange.
 extension TimePickerService {
     /// Creates a session and replies at once with its path; the outcome comes as a signal.
-    func showTimePicker(_ call: DBusMessage, arguments: [DBusValue]) throws(ServiceError) -> MethodResult {
-        let session = try openSession(for: call, arguments: arguments, method: "ShowTimePicker")
+    func showTimePicker(_ call: MethodCall) throws(ServiceError) -> MethodResult {
+        let session = try openSession(for: call)
         // The handle goes out before anything the front end reports, even a Cancelled that
         // follows at once, so a caller that did not subscribe first still learns the path.
-        sendReply([.objectPath(session.path)], to: call)
+        sendReply([.objectPath(session.path)], to: call.message)
         // A person at the caller's terminal is waiting there; once the caller is gone, so is
         // the reason to hold the terminal.
-        if session.clientTerminal != nil { callerWatch.watch(session.id, caller: session.owner) }
+        if session.callerTerminal != nil { callerWatch.watch(session.id, caller: session.owner) }
         present(session)
         return .later
     }
 
     /// Creates a session whose call is answered only with the outcome (a late reply).
-    func pickTimeRange(_ call: DBusMessage, arguments: [DBusValue]) throws(ServiceError) -> MethodResult {
-        let session = try openSession(for: call, arguments: arguments, method: "PickTimeRange")
-        session.pendingCall = call
+    func pickTimeRange(_ call: MethodCall) throws(ServiceError) -> MethodResult {
+        let session = try openSession(for: call)
+        session.pendingCall = call.message
         callerWatch.watch(session.id, caller: session.owner)
         present(session)
         return .later
@@ -30,9 +32,10 @@ extension TimePickerService {
 
     /// Validates the options, checks the limits, registers a new session object and asks the
     /// bus who created it.
-    private func openSession(for call: DBusMessage, arguments: [DBusValue], method: String) throws(ServiceError) -> PickerSession {
-        guard let owner = call.sender?.rawValue else { throw .invalidArgs("\(method) needs a caller with a bus name") }
-        let decoded = try OptionDecoding.options(of: arguments, method: method)
+    private func openSession(for call: MethodCall) throws(ServiceError) -> PickerSession {
+        let owner = call.sender
+        let method = call.message.member ?? TimePickerBus.Member.showTimePicker
+        let decoded = try OptionDecoding.options(of: call.arguments, method: method)
         var options: PickerOptions
         do {
             options = try PickerOptions(validating: decoded.options, defaultClock: .twentyFourHour, now: LocalTime.now())
@@ -52,13 +55,13 @@ extension TimePickerService {
         if decoded.options["clock"] == nil { options.clock = defaultClock(callerLanguage?.prefersTwelveHour) }
         try sessions.checkLimits(for: owner)
         let path = try sessions.path(owner: owner, requestedToken: options.handleToken)
-        let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try clientTerminals.terminal(for: descriptor) }
+        let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try callerTerminals.terminal(for: descriptor) }
         let session = sessions.add(path: path, owner: owner, model: PickerModel(options: options))
         if let terminal {
-            session.clientTerminal = terminal
-            clientTerminals.attach(session.id, to: terminal)
+            session.callerTerminal = terminal
+            callerTerminals.attach(session.id, to: terminal)
         }
-        log.log(.info, "\(method) from \(owner): session \(path) \"\(options.title)\" \(session.model.start)-\(session.model.end)")
+        log.info("\(method) from \(owner): session \(path) \"\(options.title)\" \(session.model.start)-\(session.model.end)")
         // Before the handle goes back: see identifyOwner.
         identifyOwner(of: session)
         return session
@@ -83,12 +86,12 @@ extension TimePickerService {
                 self.end(session, with: .cancelled(.timeout))
             }
         }
-        guard let terminal = session.clientTerminal else {
+        guard let terminal = session.callerTerminal else {
             let kind = session.model.options.userInterface ?? userInterfaces.preferred
             guard let frontEnd = userInterfaces.frontEnds[kind] else {
                 session.unavailableBecause = "the \(kind.rawValue) user interface is not available: "
                     + (userInterfaces.whyMissing[kind] ?? "the daemon does not offer it")
-                log.log(.info, "\(session.path): \(session.unavailableBecause ?? "")")
+                log.info("\(session.path): \(session.unavailableBecause ?? "")")
                 end(session, with: .cancelled(.unavailable))
                 return
             }
@@ -101,7 +104,7 @@ extension TimePickerService {
             guard case .known(let owner) = session.ownerIdentity, let processID = owner.processID,
                   let caller = ProcessStatus(processID: Int32(bitPattern: processID))
             else {
-                self.log.log(.info, "\(session.owner) left before the bus could say who it is; ending \(session.path)")
+                self.log.info("\(session.owner) left before the bus could say who it is; ending \(session.path)")
                 self.end(session, with: .cancelled(.caller))
                 return
             }

@@ -2,6 +2,7 @@ internal import TimePickerContract
 public import DBusKit
 internal import EventLoop
 internal import Glibc
+public import Logging
 
 /// Takes the service's well-known name at start-up; blocking, so call it before the loop runs.
 public enum NameClaim {
@@ -9,10 +10,10 @@ public enum NameClaim {
     public enum Outcome: Equatable {
         case owned
         /// Another connection keeps the name; its unique name when the bus said.
-        case keptBy(String?)
+        case keptBy(BusName?)
         /// A connection of another Unix user keeps the name: it is neither asked to stop nor
         /// replaced, whatever `replace` says.
-        case keptByAnotherUser(owner: String, user: UInt32)
+        case keptByAnotherUser(owner: BusName, user: UInt32)
     }
 
     /// How long a replaced instance gets to end its sessions and leave.
@@ -52,11 +53,11 @@ public enum NameClaim {
 
     /// Sends SIGTERM to the process behind `owner` and waits until the name is free; false when
     /// that cannot be done (another PID namespace) or takes too long.
-    private static func askToStepDown(_ owner: String, on connection: DBusConnection, log: Logger) -> Bool {
+    private static func askToStepDown(_ owner: BusName, on connection: DBusConnection, log: Logger) -> Bool {
         guard let pid = try? connection.processID(of: owner), pid > 0, kill(pid_t(pid), SIGTERM) == 0 else {
             return false
         }
-        log.log(.notice, "asked the running instance (\(owner), pid \(pid)) to stop")
+        log.notice("asked the running instance (\(owner), pid \(pid)) to stop")
         // A bounded poll, at start-up only: the loop is not running yet and nothing else waits.
         // The deadline is on the clock: each question to the bus takes time too.
         let deadline = MonotonicClock.now() + Int(stepDownSeconds * 1000)
@@ -64,7 +65,7 @@ public enum NameClaim {
             if (try? connection.nameOwner(of: TimePickerBus.name)) != owner { return true }
             usleep(20_000)
         }
-        log.log(.warning, "the running instance did not stop within \(Int(stepDownSeconds)) s")
+        log.warning("the running instance did not stop within \(Int(stepDownSeconds)) s")
         return false
     }
 }

@@ -12,7 +12,7 @@ package enum OptionDecoding {
     }
 
     /// The options of a call whose body must be exactly one `a{sv}`; `method` names it in errors.
-    package static func options(of arguments: [DBusValue], method: String) throws(ServiceError) -> Decoded {
+    package static func options(of arguments: [DBusValue], method: MemberName) throws(ServiceError) -> Decoded {
         let signature = arguments.map(\.signature).joined()
         guard signature == "a{sv}", let entries = arguments.first?.stringKeyedEntries else {
             throw .invalidArgs("\(method) takes one argument of type a{sv} (the options), got '\(signature)'")

@@ -1,6 +1,7 @@
 internal import TimePickerContract
 internal import DBusKit
 internal import Glibc
+internal import Logging
 
 /// What the bus vouches for about a connection: the Unix user and the process behind it.
 struct PeerCredentials: Equatable {
@@ -15,23 +16,23 @@ struct PeerCredentials: Equatable {
 /// An answer the bus cannot give (the connection left before it was asked) is nil, and whoever
 /// asked must treat the peer as unknown: never as the daemon's own user.
 final class CredentialsLookup {
-    private let connection: DBusConnection
+    private let bus: any MessageBus
     private let log: Logger
-    private var known: [String: PeerCredentials] = [:]
+    private var known: [BusName: PeerCredentials] = [:]
     /// Lookups in flight, with everyone waiting for each: one question per name at a time.
-    private var waiting: [String: [(PeerCredentials?) -> Void]] = [:]
+    private var waiting: [BusName: [(PeerCredentials?) -> Void]] = [:]
     /// How many answers are kept; callers come and go all day.
     private let maximumKept = 256
 
-    init(connection: DBusConnection, log: Logger) {
-        self.connection = connection
+    init(bus: any MessageBus, log: Logger) {
+        self.bus = bus
         self.log = log
     }
 
     /// Calls `completion` with the credentials of the connection `name`: at once when they are
     /// known, else when the bus answers. The corresponding bus method is
     /// `org.freedesktop.DBus.GetConnectionCredentials`.
-    func lookUp(_ name: String, completion: @escaping (PeerCredentials?) -> Void) {
+    func lookUp(_ name: BusName, completion: @escaping (PeerCredentials?) -> Void) {
         if let credentials = known[name] {
             completion(credentials)
             return
@@ -44,16 +45,16 @@ final class CredentialsLookup {
         do {
             let query = try DBusMessage.methodCall(
                 destination: BusName.messageBus, path: ObjectPath.messageBus,
-                interface: InterfaceName.messageBus, member: "GetConnectionCredentials")
-            try query.append(.string(name))
-            try connection.call(query) { [weak self] reply in self?.answered(name, reply) }
+                interface: InterfaceName.messageBus, member: .getConnectionCredentials)
+            try query.append(.string(name.rawValue))
+            try bus.call(query) { [weak self] reply in self?.answered(name, reply) }
         } catch {
-            log.log(.error, "cannot ask the bus who \(name) is: \(error)")
+            log.error("cannot ask the bus who \(name) is: \(error)")
             finish(name, nil)
         }
     }
 
-    private func answered(_ name: String, _ reply: DBusMessage) {
+    private func answered(_ name: BusName, _ reply: DBusMessage) {
         let arguments = (try? reply.arguments()) ?? []
         // A newer bus may hand over a descriptor of the process (ProcessFD): not kept.
         for descriptor in arguments.flatMap(\.unixFDs) { close(descriptor) }
@@ -67,7 +68,7 @@ final class CredentialsLookup {
             }
         }
         guard reply.kind != .error, let userID else {
-            log.log(.info, "the bus cannot say who \(name) is: \(reply.errorMessage ?? "no user id in its answer")")
+            log.info("the bus cannot say who \(name) is: \(reply.errorMessage ?? "no user id in its answer")")
             finish(name, nil)
             return
         }
@@ -77,7 +78,7 @@ final class CredentialsLookup {
         finish(name, credentials)
     }
 
-    private func finish(_ name: String, _ credentials: PeerCredentials?) {
+    private func finish(_ name: BusName, _ credentials: PeerCredentials?) {
         let completions = waiting.removeValue(forKey: name) ?? []
         for completion in completions { completion(credentials) }
     }

@@ -8,7 +8,7 @@ final class PickerSession {
     let id: PickerSessionID
     let path: ObjectPath
     /// The unique bus name of the connection that created it.
-    let owner: String
+    let owner: BusName
     var model: PickerModel
     /// The PickTimeRange call still waiting for its late reply; nil for ShowTimePicker.
     var pendingCall: DBusMessage?
@@ -23,7 +23,7 @@ final class PickerSession {
     /// Ends what the person is typing after a pause (`PickerEvent.finishTyping`).
     var typingPause: Timer?
     /// The caller's terminal the session is shown on (the `terminal` option), if any.
-    var clientTerminal: ClientTerminals.Terminal?
+    var callerTerminal: CallerTerminals.Terminal?
     /// The front end the session was handed to; nil until it is presented.
     var frontEnd: (any PickerFrontEnd)?
     /// Why its front end could not show it, for a PickTimeRange caller's NoUserInterface.
@@ -38,7 +38,7 @@ final class PickerSession {
         case unknown
     }
 
-    init(id: PickerSessionID, path: ObjectPath, owner: String, model: PickerModel) {
+    init(id: PickerSessionID, path: ObjectPath, owner: BusName, model: PickerModel) {
         self.id = id
         self.path = path
         self.owner = owner

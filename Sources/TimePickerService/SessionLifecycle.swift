@@ -40,7 +40,7 @@ extension TimePickerService: PickerFrontEndDelegate {
 
     public func frontEnd(_ frontEnd: any PickerFrontEnd, session id: PickerSessionID, cannotShow reason: CancelReason, because message: String) {
         guard let session = sessions[id], session.frontEnd === frontEnd else { return }
-        log.log(.warning, "\(session.path): \(message)")
+        log.warning("\(session.path): \(message)")
         // After a fallback the caller hears both: why neither could show it.
         session.unavailableBecause = session.unavailableBecause.map { "\($0); and \(message)" } ?? message
         end(session, with: .cancelled(reason))
@@ -51,13 +51,13 @@ extension TimePickerService: PickerFrontEndDelegate {
         // Nobody has seen it: a session that left the choice to the daemon may be shown elsewhere.
         if session.model.options.userInterface == nil, let kind = userInterfaces.fallback,
            let fallback = userInterfaces.frontEnds[kind], fallback !== frontEnd {
-            log.log(.notice, "\(session.path): \(message); showing it as a \(fallback.kind) instead")
+            log.notice("\(session.path): \(message); showing it as a \(fallback.kind.rawValue) instead")
             session.unavailableBecause = message
             session.frontEnd = fallback
             fallback.show(id, session.model.state)
             return
         }
-        log.log(.warning, "\(session.path): \(message)")
+        log.warning("\(session.path): \(message)")
         session.unavailableBecause = message
         session.frontEnd = nil
         end(session, with: .cancelled(.unavailable))
@@ -70,7 +70,7 @@ extension TimePickerService: PickerFrontEndDelegate {
         if before.end != session.model.end { changed["End"] = .string(session.model.end.busText) }
         guard !changed.isEmpty else { return }
         emitSignal(
-            "PropertiesChanged", on: session.path, interface: InterfaceName.properties,
+            .propertiesChanged, of: .properties, on: session.path,
             [.string(TimePickerBus.sessionInterface.rawValue), .vardict(changed), .array(elementSignature: "s", elements: [])])
     }
 
@@ -81,16 +81,16 @@ extension TimePickerService: PickerFrontEndDelegate {
         session.timeoutTimer?.cancel()
         session.typingPause?.cancel()
         session.frontEnd?.withdraw(session.id)
-        if let terminal = session.clientTerminal { clientTerminals.release(session.id, from: terminal) }
+        if let terminal = session.callerTerminal { callerTerminals.release(session.id, from: terminal) }
         callerWatch.forget(session.id)
 
         switch outcome {
         case .selected(let start, let end):
-            emitSignal("Selected", on: session.path, interface: TimePickerBus.sessionInterface, [.string(start.busText), .string(end.busText)])
-            log.log(.info, "session \(session.path) selected \(start)-\(end)")
+            emitSignal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.busText), .string(end.busText)])
+            log.info("session \(session.path) selected \(start)-\(end)")
         case .cancelled(let reason):
-            emitSignal("Cancelled", on: session.path, interface: TimePickerBus.sessionInterface, [.string(reason.rawValue)])
-            log.log(.info, "session \(session.path) cancelled: \(reason.rawValue)")
+            emitSignal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)])
+            log.info("session \(session.path) cancelled: \(reason.rawValue)")
         }
 
         if let call = session.pendingCall {
@@ -108,8 +108,8 @@ extension TimePickerService: PickerFrontEndDelegate {
         case .selected(let start, let end):
             sendReply([.string(start.busText), .string(end.busText)], to: call)
         case .cancelled(.unavailable):
-            let kind = session.frontEnd?.kind ?? (session.model.options.userInterface ?? userInterfaces.preferred).rawValue
-            let why = session.unavailableBecause ?? "the \(kind) user interface is unavailable"
+            let kind = session.frontEnd?.kind ?? session.model.options.userInterface ?? userInterfaces.preferred
+            let why = session.unavailableBecause ?? "the \(kind.rawValue) user interface is unavailable"
             sendError(.noUserInterface("no user interface can show a time picker: \(why)"), to: call)
         case .cancelled(let reason):
             sendError(.cancelled(reason.rawValue), to: call)

@@ -8,8 +8,10 @@ extension TimePickerService {
     /// The creator's own connection may always cancel. Anyone else is asked about on the bus
     /// first, and allowed only when the bus vouches that both are the same Unix user: an identity
     /// the bus cannot give is never assumed.
-    func cancel(_ session: PickerSession, call: DBusMessage) throws(ServiceError) -> MethodResult {
-        guard let caller = call.sender?.rawValue else { throw .accessDenied("Cancel needs a caller with a bus name") }
+    func cancel(_ call: MethodCall) throws(ServiceError) -> MethodResult {
+        // The table finds Cancel on sessions only.
+        guard let session = call.session else { throw .unknownObject("no session at '\(call.path)'") }
+        let caller = call.sender
         if caller == session.owner {
             end(session, with: .cancelled(.caller))
             return .reply([])
@@ -18,11 +20,11 @@ extension TimePickerService {
             guard let self else { return }
             guard let callerCredentials else {
                 // Typically a fire-and-forget Cancel whose sender left before the bus was asked.
-                self.log.log(.notice, "Cancel of \(session.path) by \(caller) dropped: the bus cannot say which user it is")
-                self.sendError(.accessDenied("the bus cannot say which user \(caller) is"), to: call)
+                self.log.notice("Cancel of \(session.path) by \(caller) dropped: the bus cannot say which user it is")
+                self.sendError(.accessDenied("the bus cannot say which user \(caller) is"), to: call.message)
                 return
             }
-            self.decideCancel(of: session, call: call, caller: callerCredentials)
+            self.decideCancel(of: session, call: call.message, caller: callerCredentials)
         }
         return .later
     }
@@ -38,13 +40,13 @@ extension TimePickerService {
             // The creator's lookup went out first and the bus answers in order, so this is rare.
             session.cancelsAwaitingOwner.append((call, caller))
         case .unknown:
-            log.log(.notice, "Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") refused: the bus could not say who created it")
+            log.notice("Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") refused: the bus could not say who created it")
             sendError(.accessDenied("session '\(session.path)' can only be cancelled by its creator's connection"), to: call)
         case .known(let owner) where owner.userID == caller.userID:
             end(session, with: .cancelled(.caller))
             sendReply([], to: call)
         case .known(let owner):
-            log.log(.notice, "Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") (uid \(caller.userID)) refused: it belongs to uid \(owner.userID)")
+            log.notice("Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") (uid \(caller.userID)) refused: it belongs to uid \(owner.userID)")
             sendError(.accessDenied("session '\(session.path)' belongs to another user"), to: call)
         }
     }

@@ -9,7 +9,7 @@ struct SessionRegistry {
 
     private(set) var byPath: [ObjectPath: PickerSession] = [:]
     private var pathByID: [PickerSessionID: ObjectPath] = [:]
-    private var countByOwner: [String: Int] = [:]
+    private var countByOwner: [BusName: Int] = [:]
     private var nextID: UInt64 = 1
 
     var count: Int { byPath.count }
@@ -19,7 +19,7 @@ struct SessionRegistry {
     subscript(id: PickerSessionID) -> PickerSession? { pathByID[id].flatMap { byPath[$0] } }
 
     /// Checks the limits for one more session of `owner`.
-    func checkLimits(for owner: String) throws(ServiceError) {
+    func checkLimits(for owner: BusName) throws(ServiceError) {
         if countByOwner[owner, default: 0] >= Self.maximumPerCaller {
             throw .limitsExceeded("at most \(Self.maximumPerCaller) open sessions per caller; \(owner) has \(Self.maximumPerCaller)")
         }
@@ -29,7 +29,7 @@ struct SessionRegistry {
     }
 
     /// The path for `owner`'s session named `token`, or an error when it is taken.
-    func path(owner: String, requestedToken: String?) throws(ServiceError) -> ObjectPath {
+    func path(owner: BusName, requestedToken: String?) throws(ServiceError) -> ObjectPath {
         guard let ownerPath = TimePickerBus.sessionsPath.appending(TimePickerBus.pathElement(forSender: owner)) else {
             throw .invalidArgs("caller name '\(owner)' cannot be used in an object path")
         }
@@ -53,7 +53,7 @@ struct SessionRegistry {
     }
 
     /// Registers a new session and returns it.
-    mutating func add(path: ObjectPath, owner: String, model: PickerModel) -> PickerSession {
+    mutating func add(path: ObjectPath, owner: BusName, model: PickerModel) -> PickerSession {
         let session = PickerSession(id: PickerSessionID(nextID), path: path, owner: owner, model: model)
         nextID += 1
         byPath[path] = session

@@ -1,13 +1,14 @@
 internal import CLinux
 internal import EventLoop
 internal import Glibc
+internal import SystemKit
 
 /// What a descriptor in the `terminal` option must be: the terminal side of a terminal, open
 /// for reading and writing, that names the same terminal in the daemon as in the caller.
 enum TerminalDescriptor {
     /// The terminal's device number, or InvalidArgs saying what is wrong and what to pass.
     static func check(_ descriptor: Int32) throws(ServiceError) -> DeviceNumber {
-        guard isatty(descriptor) == 1, let device = device(of: descriptor) else {
+        guard isatty(descriptor) == 1, let device = DeviceNumber(ofDeviceOpenOn: descriptor) else {
             throw .invalidArgs("option 'terminal': the descriptor is not a terminal")
         }
         if device == .controllingTerminalAlias {
@@ -29,12 +30,5 @@ enum TerminalDescriptor {
                     + "open the terminal read-write (in a shell, <> instead of < or >)")
         }
         return device
-    }
-
-    /// The device number of the file behind `descriptor`, or nil when fstat fails.
-    static func device(of descriptor: Int32) -> DeviceNumber? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        return DeviceNumber(stat: UInt64(status.st_rdev))
     }
 }

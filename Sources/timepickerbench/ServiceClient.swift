@@ -51,7 +51,7 @@ final class ServiceClient {
     /// Returns the call's serial, for `reply(to:seconds:)`.
     func startPickTimeRange(_ options: [String: DBusValue]) throws(DBusFailure) -> UInt32 {
         let message = try DBusMessage.methodCall(
-            destination: Self.service, path: Self.managerPath, interface: Self.managerInterface, member: TimePickerBus.Member.pickTimeRange.rawValue)
+            destination: Self.service, path: Self.managerPath, interface: Self.managerInterface, member: TimePickerBus.Member.pickTimeRange)
         try message.append(contentsOf: [.vardict(options)])
         connection.send(message)
         connection.flush()
@@ -75,7 +75,7 @@ final class ServiceClient {
 
     /// Calls a method and blocks for its reply; an error reply is thrown.
     func call(
-        _ member: String, path: ObjectPath, interface: InterfaceName, destination: BusName = service, _ arguments: [DBusValue] = []
+        _ member: MemberName, path: ObjectPath, interface: InterfaceName, destination: BusName = service, _ arguments: [DBusValue] = []
     ) throws(DBusFailure) -> DBusMessage {
         try connection.callMethod(
             member, destination: destination, path: path, interface: interface, arguments, timeoutMilliseconds: timeoutMilliseconds)

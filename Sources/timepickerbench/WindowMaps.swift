@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TestHarness
+internal import SystemKit
 
 /// The top-level windows an X display maps and unmaps, as `scripts/window-maps.py` reports them:
 /// an X client that selects SubstructureNotify on the root window, so every map is an event
@@ -70,14 +71,12 @@ final class WindowMaps {
             let now = monotonicNanoseconds()
             guard now < deadline else { return nil }
             var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let waited = poll(&ready, 1, Int32(min((deadline - now) / 1_000_000 + 1, 100)))
-            if waited < 0 && errno == EINTR { continue }
+            let waited = retryingAfterInterrupts { poll(&ready, 1, Int32(min((deadline - now) / 1_000_000 + 1, 100))) }
             guard waited > 0 else {
                 if !keepWaiting() { return nil }
                 continue
             }
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { buffer in retryingAfterInterrupts { read(output, buffer.baseAddress, buffer.count) } }
             guard count > 0 else { return nil }
             buffer.append(contentsOf: chunk[0..<count])
         }

@@ -1,11 +1,11 @@
 import DialogBackend
 import Glibc
 import TimePickerCore
+internal import SystemKit
 
 /// Prints `message` to stderr and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
-    let line = Array("timepickerd-gtk: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    StandardStream.error.write("timepickerd-gtk: \(message)\n")
     exit(status)
 }
 

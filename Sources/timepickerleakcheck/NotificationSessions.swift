@@ -40,7 +40,7 @@ struct NotificationSessions {
     }
 
     @discardableResult
-    private func mockCall(_ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
+    private func mockCall(_ member: MemberName, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
         try caller.connection.callMethod(
             member, destination: NotificationServerProcess.busName, path: NotificationServerProcess.path,
             interface: NotificationServerProcess.mockInterface, arguments, timeoutMilliseconds: ServiceCaller.timeoutMilliseconds

@@ -21,7 +21,7 @@ final class ServiceCaller {
     /// Calls `member` on the daemon and returns the reply's arguments.
     @discardableResult
     func call(
-        _ member: String, path: ObjectPath = managerPath, interface: InterfaceName = managerInterface, _ arguments: [DBusValue] = []
+        _ member: MemberName, path: ObjectPath = managerPath, interface: InterfaceName = managerInterface, _ arguments: [DBusValue] = []
     ) throws -> [DBusValue] {
         try connection.callMethod(
             member, destination: DaemonProcess.busName, path: path, interface: interface, arguments,

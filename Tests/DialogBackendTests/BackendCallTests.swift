@@ -10,7 +10,7 @@ struct BackendCallTests {
     static let interface: InterfaceName = "io.github.timepickerd.impl.TimePicker1"
     static let handle: ObjectPath = "/io/github/timepickerd/TimePicker1/session/1_1/t"
 
-    private func call(_ member: String, _ values: [DBusValue], path: ObjectPath = path, interface: InterfaceName? = interface) throws -> DBusMessage {
+    private func call(_ member: MemberName, _ values: [DBusValue], path: ObjectPath = path, interface: InterfaceName? = interface) throws -> DBusMessage {
         let message = try DBusMessage.methodCall(destination: "io.github.timepickerd.Gtk", path: path, interface: interface, member: member)
         try message.append(contentsOf: values)
         return message
@@ -29,10 +29,10 @@ struct BackendCallTests {
     func methods() throws {
         let options: DBusValue = .vardict(["title": .string("Lunch"), "step": .uint32(15), "future": .boolean(true)])
         #expect(try BackendCall(call("ShowPicker", [.objectPath(Self.handle), .string("x11:0x1a"), options])) == .showPicker(
-            handle: Self.handle.rawValue, parentWindow: "x11:0x1a",
+            handle: Self.handle, parentWindow: "x11:0x1a",
             options: ["title": .string("Lunch"), "step": .uint32(15), "future": .other(signature: "b")]))
-        #expect(try BackendCall(call("Update", [.objectPath(Self.handle), .vardict([:])], interface: nil)) == .update(handle: Self.handle.rawValue, state: [:]))
-        #expect(try BackendCall(call("Close", [.objectPath(Self.handle)])) == .close(handle: Self.handle.rawValue))
+        #expect(try BackendCall(call("Update", [.objectPath(Self.handle), .vardict([:])], interface: nil)) == .update(handle: Self.handle, state: [:]))
+        #expect(try BackendCall(call("Close", [.objectPath(Self.handle)])) == .close(handle: Self.handle))
     }
 
     @Test("Introspect at the object and above it, Properties at the object; nothing elsewhere")

@@ -77,12 +77,12 @@ struct DaemonLifecycleTests {
         #expect(try fixture.client.waitForSignal("Cancelled", path: handle).strings == ["shutdown"])
         #expect(try fixture.daemon.waitForExit() == 0, "log:\n\(fixture.daemon.log)")
         #expect(screen.isCooked, "the old instance gave the terminal back in line mode")
-        var newOwner = ""
+        var newOwner: BusName?
         try waitUntil("another connection to own the name") {
-            newOwner = (try? fixture.client.connection.nameOwner(of: BusClient.service)) ?? ""
-            return !newOwner.isEmpty && newOwner != oldOwner
+            newOwner = try? fixture.client.connection.nameOwner(of: BusClient.service)
+            return newOwner != nil && newOwner != oldOwner
         }
-        #expect(try fixture.client.processID(of: newOwner) == successor.process.pid)
+        #expect(try fixture.client.processID(of: newOwner?.rawValue ?? "") == successor.process.pid)
         #expect(try fixture.client.property("UserInterface") == .string("notification"))
         #expect(successor.process.isRunning, "log:\n\(successor.log)")
 
@@ -264,7 +264,7 @@ struct DaemonLifecycleTests {
 
 extension BusClient {
     /// Calls a method of the bus daemon itself.
-    fileprivate func callBus(_ member: String, _ arguments: [DBusValue]) throws -> [DBusValue] {
+    fileprivate func callBus(_ member: MemberName, _ arguments: [DBusValue]) throws -> [DBusValue] {
         try call(member, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", destination: "org.freedesktop.DBus", arguments)
     }
 

@@ -13,7 +13,7 @@ struct DialogBackendBoundaryTests {
     @Test("Another user gets nothing from the backend's connection: not GApplication's interfaces, not introspection, not the Version; the backend's user sees only its interface", .actsAsOtherUser)
     func anotherUserGetsNothing() throws {
         let fixture = try DialogFixture()
-        let owner = try BusClient(bus: fixture.bus).connection.nameOwner(of: "io.github.timepickerd.Gtk")
+        let owner = try BusClient(bus: fixture.bus).connection.nameOwner(of: "io.github.timepickerd.Gtk").rawValue
         // What GApplication exported at the application's path: Activate set the startup id of
         // the backend's X11 leader window and logged a warning for each call.
         let calls: [[String]] = [

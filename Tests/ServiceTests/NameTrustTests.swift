@@ -43,7 +43,7 @@ struct NameTrustTests {
         #expect(daemon.log.contains("owned by a process of another user (uid 65534, \(impostor.uniqueName))"), "log:\n\(daemon.log)")
         #expect(impostor.process.isRunning, "the other user's process was signalled")
         let client = try BusClient(bus: bus)
-        #expect(try client.connection.nameOwner(of: BusClient.service) == impostor.uniqueName)
+        #expect(try client.connection.nameOwner(of: BusClient.service).rawValue == impostor.uniqueName)
     }
 
     @Test("timepickerctl pick lends its terminal to no owner of another user: exit 2 naming it, nothing sent, nothing drawn", .actsAsOtherUser)

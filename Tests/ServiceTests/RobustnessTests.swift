@@ -88,7 +88,7 @@ struct ConnectionLoopTests {
         var witness: Witness? = Witness()
         weak let released = witness
         var replies = 0
-        let call = try DBusMessage.methodCall(destination: BusName(callee.uniqueName), path: "/", interface: "org.example.Late", member: "Wait")
+        let call = try DBusMessage.methodCall(destination: callee.uniqueName, path: "/", interface: "org.example.Late", member: "Wait")
         let pending = try connection.call(call, timeoutMilliseconds: 500) { [witness] _ in
             withExtendedLifetime(witness) { replies += 1 }
         }

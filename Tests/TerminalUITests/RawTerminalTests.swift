@@ -1,4 +1,5 @@
 import EventLoop
+import SystemKit
 import Glibc
 import Testing
 import TerminalUI

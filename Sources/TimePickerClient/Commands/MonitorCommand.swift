@@ -16,9 +16,9 @@ public final class MonitorCommand {
     private var status = ExitStatus.success
     private var senderUsers: SenderUsers?
     /// Outcome lines in the order they came, each with its sender, until its sender is known.
-    private var outcomes: [(sender: String, line: String)] = []
+    private var outcomes: [(sender: BusName, line: String)] = []
     /// Senders of another user already said to be ignored.
-    private var ignoredSenders: Set<String> = []
+    private var ignoredSenders: Set<BusName> = []
 
     public init(options: MonitorOptions) {
         self.options = options
@@ -37,7 +37,7 @@ public final class MonitorCommand {
             // outcomes as it leaves, when the bus can no longer say whose it was).
             for rule in [TimePickerBus.Rule.ownerChanges, TimePickerBus.Rule.outcomes] {
                 let addMatch = try DBusMessage.methodCall(
-                    destination: BusName.messageBus, path: ObjectPath.messageBus, interface: InterfaceName.messageBus, member: "AddMatch")
+                    destination: BusName.messageBus, path: ObjectPath.messageBus, interface: InterfaceName.messageBus, member: .addMatch)
                 try addMatch.append(.string(rule))
                 _ = try connection.call(addMatch)
             }
@@ -65,7 +65,7 @@ public final class MonitorCommand {
         }
         connection.attach(to: loop)
         if options.verbose {
-            Console.error(ClientText.listening(as: connection.uniqueName))
+            Console.error(ClientText.listening(as: connection.uniqueName.rawValue))
         }
         loop.run()
         return status
@@ -73,25 +73,25 @@ public final class MonitorCommand {
 
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
-        if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
+        if message.isSignal(interface: .local, member: .disconnected) {
             Console.error(ClientText.lostBus)
             stop(with: ExitStatus.failure)
             return
         }
-        if let change = NameOwnerChange(message), change.name == TimePickerBus.name.rawValue, !change.newOwner.isEmpty {
-            senderUsers?.whenKnown(change.newOwner) {}
+        if let change = NameOwnerChange(message), change.name == TimePickerBus.name, let newOwner = change.newOwner {
+            senderUsers?.whenKnown(newOwner) {}
             return
         }
         // Broadcasts only: the bus routed those by the rule's sender, while a signal addressed
         // to this client could come from anyone.
         guard message.destination == nil, message.interface == TimePickerBus.sessionInterface,
-              let path = message.path, path.isDescendant(of: TimePickerBus.sessionsPath), let sender = message.sender?.rawValue
+              let path = message.path, path.isDescendant(of: TimePickerBus.sessionsPath), let sender = message.sender
         else { return }
         let arguments = message.strings.map(displaySafe)
         let line: String
         switch message.member {
-        case "Selected" where arguments.count == 2: line = "\(path) Selected \(arguments[0]) \(arguments[1])\n"
-        case "Cancelled" where arguments.count == 1: line = "\(path) Cancelled \(arguments[0])\n"
+        case TimePickerBus.Member.selected where arguments.count == 2: line = "\(path) Selected \(arguments[0]) \(arguments[1])\n"
+        case TimePickerBus.Member.cancelled where arguments.count == 1: line = "\(path) Cancelled \(arguments[0])\n"
         default: return
         }
         outcomes.append((sender, line))
@@ -110,7 +110,7 @@ public final class MonitorCommand {
             outcomes.removeFirst()
             guard user == getuid() else {
                 if ignoredSenders.insert(sender).inserted {
-                    Console.error(ClientText.ignoringOtherUser(sender, user: user))
+                    Console.error(ClientText.ignoringOtherUser(sender.rawValue, user: user))
                 }
                 continue
             }

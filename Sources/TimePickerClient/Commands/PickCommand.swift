@@ -3,6 +3,7 @@ internal import DBusKit
 internal import EventLoop
 internal import Glibc
 internal import TimePickerCore
+internal import SystemKit
 
 /// `timepickerctl pick`: shows a picker through the service, waits for its outcome, reports it;
 /// with no session bus, shows the same picker itself (`LocalPicker`).
@@ -52,7 +53,7 @@ public final class PickCommand {
         }
         self.connection = connection
         guard let handle = SessionHandle(uniqueName: connection.uniqueName) else {
-            return .failed(ClientText.unusableName(connection.uniqueName))
+            return .failed(ClientText.unusableName(connection.uniqueName.rawValue))
         }
         self.handle = handle
         // Before anything is lent or asked: whose process would receive it.
@@ -91,11 +92,11 @@ public final class PickCommand {
         }
         connection.attach(to: loop)
         // The bus takes the rule before the call that follows on this connection.
-        connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName.rawValue))
+        connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName))
         do {
             let call = try DBusMessage.methodCall(
                 destination: service.uniqueName, path: TimePickerBus.managerPath,
-                interface: TimePickerBus.managerInterface, member: TimePickerBus.Member.pickTimeRange.rawValue)
+                interface: TimePickerBus.managerInterface, member: TimePickerBus.Member.pickTimeRange)
             try call.append(.vardict(serviceOptions))
             terminal?.lent()
             try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
@@ -162,9 +163,8 @@ public final class PickCommand {
     /// A job in the background (`timepickerctl pick &`) gets no picker until it is brought to
     /// the foreground, as a job that reads its terminal would be stopped: say so, once.
     private func sayIfWaitingForForeground(terminal: Int32) {
-        var status = stat()
-        guard fstat(terminal, &status) == 0, let process = ProcessStatus.current(),
-              process.controllingTerminal == DeviceNumber(stat: UInt64(status.st_rdev)), !process.isInTerminalForeground
+        guard let device = DeviceNumber(ofDeviceOpenOn: terminal), let process = ProcessStatus.current(),
+              process.controllingTerminal == device, !process.isInTerminalForeground
         else { return }
         Console.error(ClientText.waitingForForeground)
     }
@@ -227,12 +227,12 @@ public final class PickCommand {
     /// Every message that is not a reply: the service's owner changing, the bus going away.
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
-        if message.isSignal(interface: InterfaceName.local, member: "Disconnected") {
+        if message.isSignal(interface: .local, member: .disconnected) {
             finish(.failed(ClientText.lostBus))
-        } else if message.isSignal(interface: .messageBus, member: "NameOwnerChanged") {
+        } else if message.isSignal(interface: .messageBus, member: .nameOwnerChanged) {
             // The service's process left the bus without answering: it crashed or was killed,
             // and whatever it drew on the terminal is still there.
-            if let change = NameOwnerChange(message), change.name == service?.uniqueName.rawValue, change.newOwner.isEmpty {
+            if let change = NameOwnerChange(message), change.name == service?.uniqueName, change.newOwner == nil {
                 finish(.failed(ClientText.serviceStopped))
             }
         }
@@ -256,7 +256,7 @@ public final class PickCommand {
         // so even a session still being made is cancelled.
         if let cancel = try? DBusMessage.methodCall(
             destination: service.uniqueName, path: handle.path, interface: TimePickerBus.sessionInterface,
-            member: TimePickerBus.Member.cancel.rawValue) {
+            member: TimePickerBus.Member.cancel) {
             connection.send(cancel)
         }
         loop.schedule(afterMilliseconds: interruptGraceMilliseconds) { [unowned self] in

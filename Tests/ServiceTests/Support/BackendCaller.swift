@@ -34,7 +34,7 @@ final class BackendCaller {
         connection = try DBusConnection.connect(address: bus.address)
     }
 
-    var uniqueName: String { connection.uniqueName }
+    var uniqueName: String { connection.uniqueName.rawValue }
 
     /// The events received for `handle`, as text.
     func events(for handle: ObjectPath) -> [String] { events.filter { $0.handle == handle.rawValue }.map(\.text) }
@@ -62,7 +62,7 @@ final class BackendCaller {
 
     /// Calls `member` and waits for its reply; an error reply is thrown as DBusFailure.
     @discardableResult
-    func call(_ member: String, _ arguments: [DBusValue], interface: InterfaceName = interface, path: ObjectPath = path) throws -> [DBusValue] {
+    func call(_ member: MemberName, _ arguments: [DBusValue], interface: InterfaceName = interface, path: ObjectPath = path) throws -> [DBusValue] {
         let message = try DBusMessage.methodCall(destination: Self.service, path: path, interface: interface, member: member)
         try message.append(contentsOf: arguments)
         return try connection.call(message, timeoutMilliseconds: 10_000).arguments()
@@ -161,7 +161,7 @@ final class BackendCaller {
     }
 
     /// A call of `member` on the backend's object and interface, without arguments yet.
-    static func methodCall(_ member: String) throws -> DBusMessage {
+    static func methodCall(_ member: MemberName) throws -> DBusMessage {
         try DBusMessage.methodCall(destination: service, path: path, interface: interface, member: member)
     }
 

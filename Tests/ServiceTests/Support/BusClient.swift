@@ -17,14 +17,14 @@ final class BusClient {
         connection = try DBusConnection.connect(address: bus.address)
     }
 
-    var uniqueName: String { connection.uniqueName }
+    var uniqueName: String { connection.uniqueName.rawValue }
 
     /// The path element the service uses for this client (":1.7" becomes "1_7").
     var senderElement: String { String(uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")) }
 
     /// Calls a method and waits for its reply; an error reply is thrown as DBusFailure.
     func call(
-        _ member: String, path: ObjectPath = managerPath, interface: InterfaceName? = managerInterface,
+        _ member: MemberName, path: ObjectPath = managerPath, interface: InterfaceName? = managerInterface,
         destination: BusName = service, _ arguments: [DBusValue] = [], seconds: Int32 = 10
     ) throws -> [DBusValue] {
         try connection.callMethod(
@@ -42,7 +42,7 @@ final class BusClient {
 
     /// Sends a method call without waiting; returns its serial for `waitForReply`.
     func startCall(
-        _ member: String, path: ObjectPath = managerPath, interface: InterfaceName? = managerInterface, _ arguments: [DBusValue] = []
+        _ member: MemberName, path: ObjectPath = managerPath, interface: InterfaceName? = managerInterface, _ arguments: [DBusValue] = []
     ) throws -> UInt32 {
         let message = try DBusMessage.methodCall(destination: Self.service, path: path, interface: interface, member: member)
         try message.append(contentsOf: arguments)

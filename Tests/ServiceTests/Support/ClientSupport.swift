@@ -140,7 +140,7 @@ final class FakeService {
     }
 
     /// Emits a session signal, broadcast or addressed to `destination`.
-    func emit(_ member: String, on path: ObjectPath, _ arguments: [DBusValue], to destination: BusName? = nil) throws {
+    func emit(_ member: MemberName, on path: ObjectPath, _ arguments: [DBusValue], to destination: BusName? = nil) throws {
         let signal = try DBusMessage.signal(path: path, interface: BusClient.sessionInterface, member: member)
         try signal.append(contentsOf: arguments)
         if let destination { signal.setDestination(destination) }

@@ -33,7 +33,7 @@ final class FakeDialogBackend {
         }
     }
 
-    var uniqueName: String { connection.uniqueName }
+    var uniqueName: String { connection.uniqueName.rawValue }
 
     /// Gives the backend's name up (as a backend that quits does before it exits), waiting for
     /// the bus's answer.

@@ -82,7 +82,7 @@ final class MockNotificationServer {
     init(bus: PrivateBus, capabilities: String = fullCapabilities, launcher: [String] = []) throws {
         server = try NotificationServerProcess(bus: bus, capabilities: capabilities, launcher: launcher)
         control = try BusClient(bus: bus)
-        uniqueName = try control.connection.nameOwner(of: Self.busName)
+        uniqueName = try control.connection.nameOwner(of: Self.busName).rawValue
         observer = try BusClient(bus: bus)
         try observer.subscribe(
             "type='signal',sender='\(uniqueName)',interface='\(Self.mockInterface.rawValue)',member='MethodCalled'")
@@ -241,7 +241,7 @@ final class MockNotificationServer {
         }
     }
 
-    private func callHarness(_ method: String, _ arguments: [DBusValue]) throws {
+    private func callHarness(_ method: MemberName, _ arguments: [DBusValue]) throws {
         _ = try control.call(
             method, path: Self.path, interface: Self.harnessInterface, destination: BusName(uniqueName) ?? Self.busName, arguments,
             seconds: 30)

@@ -136,8 +136,12 @@ final class FuzzRun {
 
     /// The call as a message, or nil (a problem recorded) when it cannot be built.
     private func message(for call: FuzzCall) -> DBusMessage? {
+        guard let member = MemberName(call.member) else {
+            problem("the test could not build \(call.summary): '\(call.member)' is no member name")
+            return nil
+        }
         do {
-            let message = try DBusMessage.methodCall(destination: BusClient.service, path: call.path, interface: call.interface, member: call.member)
+            let message = try DBusMessage.methodCall(destination: BusClient.service, path: call.path, interface: call.interface, member: member)
             try message.append(contentsOf: call.arguments)
             return message
         } catch {

@@ -1,6 +1,7 @@
 internal import EventLoop
 internal import Glibc
 public import TimePickerCore
+internal import SystemKit
 
 /// Makes the front end for a terminal a caller lent: given the daemon's own descriptor for it
 /// (read-write, non-blocking) and a name for it in the log. It throws when it cannot use it.
@@ -9,7 +10,7 @@ public typealias CallerTerminalFrontEndFactory = (_ descriptor: Int32, _ name: S
 /// Callers' terminals (the `terminal` option) that sessions are shown on: one front end per
 /// terminal device, so that sessions sharing a terminal take turns on it, and each terminal's
 /// descriptor is closed when its last session ends.
-final class ClientTerminals {
+final class CallerTerminals {
     /// One terminal in use: the daemon's own descriptor for it and the front end drawing on it.
     final class Terminal {
         let device: DeviceNumber
@@ -84,7 +85,7 @@ final class ClientTerminals {
             // /proc/self/fd/N opens the same inode, which for a terminal device is the same
             // terminal; should it ever be another (a device that depends on who opens it),
             // the caller's own open file is used instead.
-            if TerminalDescriptor.device(of: reopened) == device { return reopened }
+            if DeviceNumber(ofDeviceOpenOn: reopened) == device { return reopened }
             close(reopened)
         }
         // Without /proc, share the caller's open file: it is then non-blocking for the caller

@@ -3,15 +3,15 @@ internal import DBusKit
 internal import Glibc
 internal import TimePickerCore
 
-/// A dialog backend on the bus (`dbus/io.github.timepickerd.impl.TimePicker1.xml`), as the
-/// daemon talks to it: asynchronous calls on the daemon's own connection, so a slow or frozen
+/// The daemon's proxy for a dialog backend on the bus (`dbus/io.github.timepickerd.impl.TimePicker1.xml`):
+/// asynchronous calls on the daemon's own connection, so a slow or frozen
 /// backend never stalls the bus, sent to the unique name that owns the backend's name (so a
 /// replacement never receives another process's Update or Close), and a dialog's Event signals
 /// taken only from the process its ShowPicker went to.
-final class DialogBackend {
+final class BackendProxy {
     /// The backend's well-known name, as `--dialog-backend` chose it.
     let name: BusName
-    private let connection: DBusConnection
+    private let bus: any MessageBus
     /// How long an Update or Close may take: a backend that takes longer is not answering.
     static let callTimeoutMilliseconds: Int32 = 5_000
     /// How long starting the backend may take (D-Bus activation, then GTK's start-up).
@@ -39,9 +39,9 @@ final class DialogBackend {
         case ended(reason: String)
     }
 
-    init(name: BusName, connection: DBusConnection) {
+    init(name: BusName, bus: any MessageBus) {
         self.name = name
-        self.connection = connection
+        self.bus = bus
     }
 
     /// The unique name that owns `name`, starting the backend first (D-Bus activation) when
@@ -57,7 +57,7 @@ final class DialogBackend {
             case .success(let owner):
                 self.checkUser(of: owner, completion: completion)
             case .failure(let failure) where failure.isAbsent:
-                self.busCall("StartServiceByName", [.string(self.name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { result in
+                self.busCall(.startServiceByName, [.string(self.name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { result in
                     if case .failure(let failure) = result {
                         completion(.failure(failure))
                         return
@@ -77,7 +77,7 @@ final class DialogBackend {
 
     /// GetNameOwner: who owns `name` now.
     private func currentOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
-        busCall("GetNameOwner", [.string(name.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
+        busCall(.getNameOwner, [.string(name.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
             completion(result.flatMap { values in
                 guard case .string(let text)? = values.first, let owner = BusName(text) else {
                     return .failure(Failure(message: "the bus named no owner for \(name)", isAbsent: true))
@@ -89,7 +89,7 @@ final class DialogBackend {
 
     /// GetConnectionUnixUser: `owner` when the bus vouches that it runs as the daemon's user.
     private func checkUser(of owner: BusName, completion: @escaping (Result<BusName, Failure>) -> Void) {
-        busCall("GetConnectionUnixUser", [.string(owner.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
+        busCall(.getConnectionUnixUser, [.string(owner.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
             completion(result.flatMap { values in
                 guard case .uint32(let user)? = values.first else {
                     return .failure(Failure(message: "the bus did not say who runs the dialog backend \(name) (\(owner))", isAbsent: false))
@@ -112,7 +112,7 @@ final class DialogBackend {
     func showPicker(
         at owner: BusName, handle: ObjectPath, parentWindow: String, options: [String: DBusValue],
         completion: @escaping (Result<Response, Failure>) -> Void
-    ) -> PendingCall? {
+    ) -> (any OutstandingCall)? {
         call(owner, DialogBackendBus.Member.showPicker, [.objectPath(handle), .string(parentWindow), .vardict(options)],
              timeout: DBusConnection.infiniteTimeout) { result in
             completion(result.flatMap(Self.response(from:)))
@@ -128,9 +128,9 @@ final class DialogBackend {
     /// thread, ahead of the calls waiting for the main loop.
     func confirmTaken(at owner: BusName, completion: @escaping (Bool) -> Void) {
         do {
-            let message = try DBusMessage.methodCall(destination: owner, path: DialogBackendBus.path, interface: .properties, member: "Get")
+            let message = try DBusMessage.methodCall(destination: owner, path: DialogBackendBus.path, interface: .properties, member: .get)
             try message.append(contentsOf: [.string(DialogBackendBus.interface.rawValue), .string("Version")])
-            try connection.call(message, timeoutMilliseconds: Self.startTimeoutMilliseconds) { reply in
+            try bus.call(message, timeoutMilliseconds: Self.startTimeoutMilliseconds) { reply in
                 completion(reply.sender == owner)
             }
         } catch {
@@ -173,11 +173,10 @@ final class DialogBackend {
         return (sender, handle, text)
     }
 
-    /// The owner `name` had before, when `signal` is the bus saying it changed hands ("" when
-    /// it had none).
-    func previousOwner(in signal: DBusMessage) -> String? {
-        guard let change = NameOwnerChange(signal), change.name == name.rawValue else { return nil }
-        return change.oldOwner
+    /// The bus saying `name` changed hands, when `signal` is that.
+    func ownerChange(in signal: DBusMessage) -> NameOwnerChange? {
+        guard let change = NameOwnerChange(signal), change.name == name else { return nil }
+        return change
     }
 
     // MARK: Calls
@@ -211,25 +210,25 @@ final class DialogBackend {
     private func call(
         _ owner: BusName, _ member: MemberName, _ arguments: [DBusValue], timeout: Int32,
         completion: @escaping (Result<[DBusValue], Failure>) -> Void
-    ) -> PendingCall? {
-        send(destination: owner, path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: member.rawValue,
+    ) -> (any OutstandingCall)? {
+        send(destination: owner, path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: member,
              arguments, timeout: timeout, completion: completion)
     }
 
-    private func busCall(_ member: String, _ arguments: [DBusValue], timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void) {
+    private func busCall(_ member: MemberName, _ arguments: [DBusValue], timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void) {
         send(destination: .messageBus, path: .messageBus, interface: .messageBus, member: member, arguments, timeout: timeout, completion: completion)
     }
 
     @discardableResult
     private func send(
-        destination: BusName, path: ObjectPath, interface: InterfaceName, member: String, _ arguments: [DBusValue],
+        destination: BusName, path: ObjectPath, interface: InterfaceName, member: MemberName, _ arguments: [DBusValue],
         timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void
-    ) -> PendingCall? {
+    ) -> (any OutstandingCall)? {
         let name = self.name
         do {
             let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
             try message.append(contentsOf: arguments)
-            return try connection.call(message, timeoutMilliseconds: timeout) { reply in
+            return try bus.call(message, timeoutMilliseconds: timeout) { reply in
                 guard reply.kind != .error else {
                     let error = reply.errorName ?? .failed
                     let absent = error == .serviceUnknown || error == .nameHasNoOwner
