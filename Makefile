@@ -1,4 +1,6 @@
 # timepickerd: `make run` and `make test` set up everything they need on Debian, then do their job.
+# What only compiles and installs (build, release, man, catalogs, install) needs the Swift
+# toolchain and the libraries, wherever they come from: no dpkg, no apt-get.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -37,7 +39,7 @@ MAN_PAGES := $(patsubst man/%.scd,.build/man/%,$(wildcard man/*.scd))
 # too (libncurses6, libsqlite3-0, libcurl4, libxml2). To compile, glibc's headers, start files
 # and libraries (libc6-dev: without it swiftc says "libc not found"). To link, GCC's start
 # files and libgcc (libgcc-12-dev: crtbeginS.o) and ld.gold, which swiftc's clang runs
-# (binutils). `deps` installs these before anything runs swift.
+# (binutils). `deps` installs these; `make run` and `make test` run it before they run swift.
 TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc-12-dev binutils
 # Debian packages the build and the tests need: libdbus for the service;
 # dbus-daemon for private buses; python3-dbusmock for a mock notification server; busctl
@@ -83,18 +85,22 @@ install-missing = missing=""; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-## Installs the Debian packages above that are missing (once; quick when all are there).
+## Installs the Debian packages above that are missing (once; quick when all are there). What
+## runs the tests, the checks or Debian's programs depends on it, first, so that on Debian
+## nothing has to be installed by hand; what only compiles does not, so that it works wherever
+## the toolchain and the libraries are.
 deps:
 	@$(call install-missing,$(sort $(TOOLCHAIN_PACKAGES) $(APT_PACKAGES)))
 
-build: deps
+build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
-release: deps
+release:
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 ## Runs the daemon in this terminal, on the session bus or on a private one started for it.
-run: build
+## (deps: the README promises a newcomer that it installs what is missing; dbus-daemon.)
+run: deps build
 	@scripts/run-dev.sh "$$($(SWIFT) build --show-bin-path)/timepickerd"
 
 ## The whole test suite: unit tests, the daemon on private buses (the examples and the shell
@@ -107,7 +113,8 @@ LOAD_TESTS := \.(DialogFloodTests|DialogBackendLoadTests|NotificationFloodTests)
 SOLO_TESTS := \.BusHardeningTests/hugeTitle
 # The suites that run real desktops: `make test-desktops`.
 DESKTOP_TESTS := \.[A-Za-z]+DesktopTests/
-test: build check-data check-man check-deb check-po catalogs
+# deps: the README promises a newcomer that it installs what is missing.
+test: deps build check-data check-man check-deb check-po catalogs
 	$(SWIFT) test --disable-xctest --skip '$(LOAD_TESTS)' --skip '$(DESKTOP_TESTS)' --skip '$(SOLO_TESTS)' $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --disable-xctest --filter '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --disable-xctest --filter '$(SOLO_TESTS)' $(SWIFT_BUILD_FLAGS)
@@ -116,18 +123,19 @@ test: build check-data check-man check-deb check-po catalogs
 ## real pointer, the dialog made transient for another process's window through xdg-foreign)
 ## and xfce4-notifyd on a virtual display. Installs them first. Screenshots go to
 ## $$TIMEPICKERD_DESKTOP_SCREENSHOTS when it is set. CI runs it after `make test`.
-test-desktops: build
+## (deps: the virtual display, the accessibility bus, xdotool.)
+test-desktops: deps build
 	@$(call install-missing,$(DESKTOP_PACKAGES))
 	$(SWIFT) test --disable-xctest --filter '$(DESKTOP_TESTS)' $(SWIFT_BUILD_FLAGS)
 
 ## The translations (po/): the template is what the sources give, every catalog compiles with
 ## msgfmt --check and is complete, and the files that draw what a person reads hold no words
-## of their own (scripts/check-messages.sh).
+## of their own (scripts/check-messages.sh). (deps: gettext.)
 check-po: deps
 	@scripts/check-messages.sh
 
 ## Rewrites po/timepickerd.pot from the sources and merges it into every catalog (then
-## translate what msgmerge marked new or fuzzy).
+## translate what msgmerge marked new or fuzzy). (deps: gettext.)
 po: deps
 	scripts/extract-messages.sh
 	@for language in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none po/$$language.po po/timepickerd.pot; done
@@ -142,8 +150,9 @@ catalogs: $(CATALOGS)
 
 ## The interface file is valid introspection XML; `make install` lays out what it should, and
 ## the installed unit passes systemd's own check; the tables of wide and of invisible characters
-## are the ones Unicode's installed database gives.
-check-data: build
+## are the ones Unicode's installed database gives. (deps: xmllint, systemd-analyze, man-db,
+## the shells and bash-completion, unicode-data.)
+check-data: deps build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.impl.TimePicker1.xml
 	@scripts/check-install.sh
@@ -156,18 +165,19 @@ check-data: build
 	@echo "data files: interface XMLs valid; make install checked; systemd unit verified; width and invisible-character tables current"
 
 ## The man pages render without warnings and document every member, option, error and reason
-## of the interface, and every option the programs' --help lists.
-check-man: build man
+## of the interface, and every option the programs' --help lists. (deps: man-db.)
+check-man: deps build man
 	@scripts/check-man.sh .build/man "$$($(SWIFT) build --show-bin-path)"
 	@echo "man pages: rendered without warnings; every member, option, error and reason documented"
 
 ## Builds the package (release binaries: takes minutes the first time) into .build and checks
-## its contents, its programs, its computed Depends, and lintian.
+## its contents, its programs, its computed Depends, and lintian. (deps: dpkg-dev, lintian.)
 check-deb: deps
 	@debs=$$(DEB_OUTPUT_DIR=$(CURDIR)/.build/deb-test scripts/build-deb.sh) && scripts/check-deb.sh $$debs
 
 ## The Debian package from the release binaries: timepickerd_VERSION_ARCH.deb here (and
 ## timepickerd-gtk_… once the dialog backend is installed); see packaging/debian.
+## (deps: dpkg-dev.)
 deb: deps
 	@scripts/build-deb.sh
 
@@ -188,7 +198,8 @@ fresh-check:
 ## 1,000 sessions in each user interface (not in CI: it takes minutes; installs valgrind);
 ## SESSIONS=n for another number, KEEP=1 keeps the logs. Fails on a definite loss allocated by
 ## the project's code or a memcheck error; suppressions/valgrind-swift-runtime.supp lists the
-## losses that are not (each with its reason). See Sources/timepickerleakcheck.
+## losses that are not (each with its reason). See Sources/timepickerleakcheck. (deps:
+## dbus-daemon, and valgrind besides.)
 SESSIONS ?= 1000
 leakcheck: deps
 	@$(call install-missing,valgrind)
@@ -202,6 +213,7 @@ leakcheck: deps
 ## client the tests run, so their threads and memory are checked too. Fails when a test fails or
 ## any of those programs reports something (scripts/sanitize.sh). SANITIZERS=thread runs one;
 ## suppressions/tsan-system-libraries.supp lists what is not ours (each with its reason).
+## (deps: what `make test` needs.)
 SANITIZERS ?= address thread
 sanitize: deps
 	@status=0; for sanitizer in $(SANITIZERS); do \
@@ -214,13 +226,14 @@ sanitize: deps
 ## corpus kept in Fuzz/corpus/TARGET (replayed by `make test`); what adds coverage goes to
 ## .build/fuzz/TARGET/new (`make fuzz-merge` keeps it), a crash to .build/fuzz/TARGET/crash-*
 ## and fails the run: fix it, and keep the input in the corpus. Builds the package under Fuzz/.
+## (No deps: it runs only what it compiles, which needs no more than `make build`.)
 FUZZ_RUNS ?= 200000
 FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding backend-call parent-window
 FUZZ_BUILD = cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address $(SWIFT_BUILD_FLAGS)
 # Dictionaries hold the option names and escape sequences, which libFuzzer cannot learn from
 # Swift's string comparisons. Swift's own crash backtracer is off: libFuzzer reports a crash
 # itself, and the backtracer's reading of the stack is what AddressSanitizer would report.
-fuzz: deps
+fuzz:
 	$(FUZZ_BUILD)
 	@for target in $(FUZZ_TARGETS); do \
 	  mkdir -p .build/fuzz/$$target/new; \
@@ -245,76 +258,81 @@ fuzz-merge:
 	done
 
 ## Generates the terminal's table of East Asian wide characters from Unicode's database
-## (Debian's unicode-data package); commit the result.
+## (Debian's unicode-data package, which deps installs); commit the result.
 width-table: deps
 	scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt Sources/TerminalUI/EastAsianWideTable.swift
 
 ## Generates the table of characters that show nothing (Default_Ignorable_Code_Point), of format
 ## characters that draw a sign, and of emoji variation bases, which display-safe titles are made
-## with, from Unicode's database (Debian's unicode-data package); commit the result.
+## with, from Unicode's database (Debian's unicode-data package, which deps installs); commit
+## the result.
 ignorable-table: deps
 	scripts/generate-ignorable-table.py /usr/share/unicode Sources/TimePickerCore/InvisibleCharacterTable.swift
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
 ## throughput, limits) on a private bus and a pseudo-terminal, and the dialog on a virtual
 ## display against zenity's, and prints one table; ONLY=startup|terminal|notification|dialog
-## runs one part.
-bench: release
+## runs one part. (deps: dbus-daemon, the virtual display, zenity.)
+bench: deps release
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" $(if $(ONLY),--only $(ONLY)) \
 	  "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
 ## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
-## docs/dialog-dark.png.
-screenshots: build catalogs
+## docs/dialog-dark.png. (deps: the virtual display.)
+screenshots: deps build catalogs
 	TIMEPICKERD_LOCALEDIR="$(CURDIR)/.build/locale" scripts/screenshots.sh "$$($(SWIFT) build --show-bin-path)/timepickerd-gtk"
 
-## Installs the binaries, the D-Bus activation and interface files, the user unit, the man
-## pages and the shell completions under PREFIX (DESTDIR for staging).
-install: deps man catalogs
-	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd $(SWIFT_BUILD_FLAGS)
-	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerctl $(SWIFT_BUILD_FLAGS)
-	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product timepickerd-gtk $(SWIFT_BUILD_FLAGS)
-	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
-	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(USERUNITDIR)" \
-	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
-	  "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
-	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerd"
-	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerctl" "$(DESTDIR)$(BINDIR)/timepickerctl"
-	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/timepickerd-gtk" "$(DESTDIR)$(BINDIR)/timepickerd-gtk"
-	$(REWRITE_PATHS) dbus/io.github.timepickerd.TimePicker1.service \
-	  > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service"
-	install -m 0644 dbus/io.github.timepickerd.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
-	$(REWRITE_PATHS) dbus/io.github.timepickerd.Gtk.service > "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.Gtk.service"
-	install -m 0644 dbus/io.github.timepickerd.impl.TimePicker1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/"
-	$(REWRITE_PATHS) systemd/timepickerd.service > "$(DESTDIR)$(USERUNITDIR)/timepickerd.service"
-	install -m 0644 $(filter %.1,$(MAN_PAGES)) "$(DESTDIR)$(MANDIR)/man1/"
-	install -m 0644 $(filter %.5,$(MAN_PAGES)) "$(DESTDIR)$(MANDIR)/man5/"
-	install -m 0644 completions/timepickerctl.bash "$(DESTDIR)$(BASHCOMPDIR)/timepickerctl"
-	install -m 0644 completions/_timepickerctl "$(DESTDIR)$(ZSHCOMPDIR)/_timepickerctl"
-	install -m 0644 completions/timepickerctl.fish "$(DESTDIR)$(FISHCOMPDIR)/timepickerctl.fish"
-	for catalog in $(CATALOGS); do \
-	  language=$${catalog#.build/locale/}; language=$${language%%/*}; \
-	  install -D -m 0644 "$$catalog" "$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/timepickerd.mo"; \
-	done
+PROGRAMS := timepickerd timepickerctl timepickerd-gtk
+# Every file `make install` lays out, each once, as SOURCE>DESTINATION: `install` puts each
+# SOURCE at $(DESTDIR)DESTINATION and `uninstall` removes each, so that the two always agree.
+# A program's SOURCE is bin/NAME, the build's; the .service files name /usr/local paths, which
+# install rewrites for PREFIX (REWRITE_PATHS).
+INSTALLED := \
+	$(foreach program,$(PROGRAMS),bin/$(program)>$(BINDIR)/$(program)) \
+	dbus/io.github.timepickerd.TimePicker1.service>$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service \
+	dbus/io.github.timepickerd.Gtk.service>$(DATADIR)/dbus-1/services/io.github.timepickerd.Gtk.service \
+	dbus/io.github.timepickerd.TimePicker1.xml>$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml \
+	dbus/io.github.timepickerd.impl.TimePicker1.xml>$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.impl.TimePicker1.xml \
+	systemd/timepickerd.service>$(USERUNITDIR)/timepickerd.service \
+	$(foreach page,$(MAN_PAGES),$(page)>$(MANDIR)/man$(subst .,,$(suffix $(page)))/$(notdir $(page))) \
+	completions/timepickerctl.bash>$(BASHCOMPDIR)/timepickerctl \
+	completions/_timepickerctl>$(ZSHCOMPDIR)/_timepickerctl \
+	completions/timepickerctl.fish>$(FISHCOMPDIR)/timepickerctl.fish \
+	$(foreach catalog,$(CATALOGS),$(catalog)>$(LOCALEDIR)/$(patsubst .build/locale/%,%,$(catalog)))
+# An entry's SOURCE and DESTINATION.
+installed-source = $(word 1,$(subst >, ,$(1)))
+installed-destination = $(word 2,$(subst >, ,$(1)))
+# The command that installs an entry: a program from the build, a .service file rewritten,
+# anything else as it is (SOURCE $(1), DESTINATION $(2) in the last three).
+install-entry = $(call install-file,$(call installed-source,$(1)),$(call installed-destination,$(1)))
+install-file = $(if $(filter bin/%,$(1)),$(install-program),$(if $(filter %.service,$(1)),$(install-rewritten),$(install-copy)))
+install-program = install -D -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/$(notdir $(1))" "$(DESTDIR)$(2)"
+install-rewritten = install -d "$(DESTDIR)$(dir $(2))" && $(REWRITE_PATHS) $(1) > "$(DESTDIR)$(2)" && chmod 0644 "$(DESTDIR)$(2)"
+install-copy = install -D -m 0644 $(1) "$(DESTDIR)$(2)"
+# A recipe line that expands to several lines runs them as commands of their own, each echoed.
+define newline
 
+
+endef
+
+## Installs the binaries, the D-Bus activation and interface files, the user unit, the man
+## pages, the catalogs and the shell completions under PREFIX (DESTDIR for staging). No deps:
+## it is the way in where there is no Debian package (it needs the toolchain, the libraries,
+## scdoc and msgfmt); on Debian, `make deps` installs those.
+install: man catalogs
+	$(foreach program,$(PROGRAMS),$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product $(program) $(SWIFT_BUILD_FLAGS)$(newline))
+	$(foreach entry,$(INSTALLED),$(call install-entry,$(entry))$(newline))
+
+## Removes what `make install` installed with the same PREFIX and DESTDIR: the files; the
+## directories stay, as they may be shared ($(BINDIR), $(MANDIR)/man1…).
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/timepickerd" "$(DESTDIR)$(BINDIR)/timepickerctl" \
-	  "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service" \
-	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml" \
-	  "$(DESTDIR)$(BINDIR)/timepickerd-gtk" "$(DESTDIR)$(DATADIR)/dbus-1/services/io.github.timepickerd.Gtk.service" \
-	  "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.impl.TimePicker1.xml" \
-	  "$(DESTDIR)$(USERUNITDIR)/timepickerd.service" \
-	  $(patsubst .build/locale/%,"$(DESTDIR)$(LOCALEDIR)/%",$(CATALOGS)) \
-	  $(patsubst .build/man/%.1,"$(DESTDIR)$(MANDIR)/man1/%.1",$(filter %.1,$(MAN_PAGES))) \
-	  $(patsubst .build/man/%.5,"$(DESTDIR)$(MANDIR)/man5/%.5",$(filter %.5,$(MAN_PAGES))) \
-	  "$(DESTDIR)$(BASHCOMPDIR)/timepickerctl" "$(DESTDIR)$(ZSHCOMPDIR)/_timepickerctl" \
-	  "$(DESTDIR)$(FISHCOMPDIR)/timepickerctl.fish"
+	rm -f $(foreach entry,$(INSTALLED),"$(DESTDIR)$(call installed-destination,$(entry))")
 
 ## The man pages, from their scdoc sources in man/.
 man: $(MAN_PAGES)
 
 # groff's .TH turns hyphenation back on after scdoc's .nh: bus names and paths must not break.
-.build/man/%: man/%.scd | deps
+.build/man/%: man/%.scd
 	@mkdir -p .build/man
 	scdoc < $< > $@.tmp || { rm -f $@.tmp; exit 1; }
 	sed '/^\.TH /a .nh' $@.tmp > $@ && rm -f $@.tmp

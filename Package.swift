@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(
-            name: "ServiceTests", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],
+            name: "ServiceTests", dependencies: ["CLinux", "DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],
             // Scripts the tests run: AT-SPI and X11 from Python, a caller that sends and leaves,
             // and the real desktops' start and stop.
             exclude: ["Support/atspi.py", "Support/x11.py", "Scripts", "Desktops"]

@@ -3,7 +3,7 @@
 # it laid out: the binaries run (the daemon without GTK), the activation files' Exec= are the
 # installed binaries, the user unit is where `systemd --user` looks for it and passes
 # `systemd-analyze verify --user`, the man pages and the shell completions are where man and
-# the shells find them.
+# the shells find them; then `make uninstall` leaves no file behind.
 set -eu
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -55,3 +55,9 @@ loaded=$(env -u BASH_COMPLETION_USER_DIR XDG_DATA_HOME="$prefix/share" bash -c \
 [ "$loaded" = "complete -F _timepickerctl timepickerctl" ] || fail "bash-completion loaded: $loaded"
 zsh -n "$prefix/share/zsh/site-functions/_timepickerctl" || fail "zsh cannot read the installed completion"
 fish --no-config -n "$prefix/share/fish/vendor_completions.d/timepickerctl.fish" || fail "fish cannot read the installed completion"
+
+# `make uninstall` with the same PREFIX removes every file `make install` laid out (both follow
+# the Makefile's one list, INSTALLED).
+make --no-print-directory -s uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" ! -type d)
+[ -z "$left" ] || fail "make uninstall left: $left"

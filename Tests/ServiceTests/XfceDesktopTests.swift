@@ -9,7 +9,17 @@ import Testing
 /// body only closes the notification. A person who clicks only the buttons picks a workday.
 @Suite("Desktop: xfce4-notifyd", .serialized)
 struct XfceDesktopTests {
-    static let server = "/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd"
+    /// xfce4-notifyd's program, as its D-Bus activation file names it: it lives in the
+    /// architecture's own library directory (/usr/lib/x86_64-linux-gnu, /usr/lib/aarch64-linux-gnu…).
+    static func server() throws -> String {
+        let activation = "/usr/share/dbus-1/services/org.xfce.xfce4-notifyd.Notifications.service"
+        let lines = ((try? String(contentsOfFile: activation, encoding: .utf8)) ?? "").split(separator: "\n")
+        guard let exec = lines.first(where: { $0.hasPrefix("Exec=") }),
+              let path = exec.dropFirst("Exec=".count).split(separator: " ").first.map(String.init),
+              FileManager.default.isExecutableFile(atPath: path)
+        else { throw HarnessError("xfce4-notifyd is not installed: `make test-desktops` installs what the desktop tests need") }
+        return path
+    }
 
     /// One bubble as a screen reader reads it.
     struct Bubble: Decodable {
@@ -21,16 +31,14 @@ struct XfceDesktopTests {
 
     @Test("09:00–17:30 at 30-minute steps by clicking the buttons the bubble shows, in at most 20 clicks; no word of clicking the body")
     func notificationPick() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.server) else {
-            throw HarnessError("xfce4-notifyd is not installed: `make test-desktops` installs what the desktop tests need")
-        }
+        let server = try Self.server()
         let bus = try PrivateBus()
         let display = try VirtualDisplay(bus: bus)
         var environment = display.environment
         environment["XDG_CURRENT_DESKTOP"] = "XFCE"
         environment["HOME"] = bus.directory.path
         let watcher = try NameWatcher(address: bus.address, name: "org.freedesktop.Notifications")
-        let notifyd = try display.start(Self.server, [])
+        let notifyd = try display.start(server, [])
         defer { notifyd.process.stop() }
         try watcher.waitUntilOwned(by: notifyd.process, "xfce4-notifyd", seconds: 20) { notifyd.stderr }
         let daemon = try DaemonProcess.serving(on: bus, arguments: ["--ui", "notification", "--verbose"], environment: environment)
