@@ -62,6 +62,9 @@ let package = Package(
             name: "TimePickerClient",
             dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI", "LocalSettings", "Localization", "SystemKit"]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient", "Localization"]),
+        // A front end with nobody in front of it, for unit tests of the service, and the checks
+        // every front end must pass (PickerFrontEndConformance).
+        .target(name: "FrontEndTesting", dependencies: ["TimePickerCore"]),
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
         // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench
