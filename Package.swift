@@ -90,6 +90,10 @@ let package = Package(
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore", "Localization"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimePickerCore"]),
+        // The service's session rules on a fake bus, through fake front ends: no dbus-daemon.
+        .testTarget(
+            name: "TimePickerServiceTests",
+            dependencies: ["TimePickerService", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "Logging"]),
         .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TerminalUI"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),

@@ -24,8 +24,8 @@ public final class Logger {
     /// with `quietOnTerminal()`.
     private var threshold: Level
     private let journal: Bool
-    /// stderr reopened non-blocking where it can be, so a stalled terminal or pipe drops log
-    /// lines instead of stalling the program's loop.
+    /// Where lines go: stderr reopened non-blocking where it can be, so a stalled terminal or
+    /// pipe drops log lines instead of stalling the program's loop.
     private let output: Int32
     private var droppedLines = 0
     /// Lines kept back while a picker owns the terminal that stderr writes to.
@@ -35,13 +35,21 @@ public final class Logger {
     /// How many lines are kept back at most; older ones give way so memory stays bounded.
     private let maximumHeldLines = 500
 
-    /// A logger for `program` ("timepickerd"), writing debug lines only when `verbose`.
-    public init(program: String, verbose: Bool) {
+    /// A logger for `program` ("timepickerd") on stderr, writing debug lines only when `verbose`.
+    public convenience init(program: String, verbose: Bool) {
+        // stderr is left as it is for the parent's sake; the log's own open file of it is the
+        // non-blocking one.
+        self.init(program: program, verbose: verbose, output: reopenNonBlocking(STDERR_FILENO) ?? STDERR_FILENO)
+    }
+
+    /// A logger for `program` writing to `output` (a test's own file), debug lines only when
+    /// `verbose`. The descriptor stays the caller's.
+    public init(program: String, verbose: Bool, output: Int32) {
         self.program = program
         self.verbose = verbose
         threshold = verbose ? .debug : .info
         journal = getenv("JOURNAL_STREAM") != nil
-        output = reopenNonBlocking(STDERR_FILENO) ?? STDERR_FILENO
+        self.output = output
     }
 
     /// Whether a line of `level` would be written now: for work done only to log.

@@ -148,7 +148,7 @@ public struct PickerModel: Sendable, Equatable {
         }
     }
 
-    /// Moves the start and takes the end along, keeping the duration as the original did,
+    /// Moves the start and takes the end along, keeping the duration as `MyTimePickerAlert` did,
     /// then clamps the end so it stays a valid end for the new start.
     private mutating func moveStart(to index: Int) {
         let newStart = index.clamped(to: validStartIndices)

@@ -6,9 +6,10 @@ public struct PickerOptions: Sendable, Equatable {
         "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock",
         "terminal", "ui", "parent_window", "activation_token", "locale",
     ]
-    /// Minutes between slots when the caller sends no `step`; the original had hourly slots.
+    /// Minutes between slots when the caller sends no `step`; `MyTimePickerAlert`, the iOS picker
+    /// this service is modelled on, had hourly slots.
     public static let defaultStep = 60
-    /// The first slot when the caller sends no `first`: 01:00, as in the original's "1:00 AM".
+    /// The first slot when the caller sends no `first`: 01:00, as in `MyTimePickerAlert`'s "1:00 AM".
     public static let defaultFirst = WallClockTime(uncheckedMinutes: 60)
     /// The longest title, in Characters, so a caller cannot flood the screen.
     public static let maxTitleLength = 200
@@ -48,9 +49,9 @@ public struct PickerOptions: Sendable, Equatable {
 
     /// Validates a caller's options and fills in defaults; throws on the first problem found.
     ///
-    /// Order: unknown keys, then types, then values in dependency order (title, step,
-    /// first, last, min_duration, start, end, timeout, handle_token, clock). `now` is the
-    /// caller's present local time, for `start` "now".
+    /// Order: unknown keys, then types, then values in dependency order (title, step, first,
+    /// last, min_duration, start, end, timeout, handle_token, clock, ui, parent_window,
+    /// activation_token, locale). `now` is the caller's present local time, for `start` "now".
     public init(validating raw: [String: OptionValue], defaultClock: ClockStyle, now: WallClockTime? = nil) throws(OptionError) {
         let options = try RawOptions(raw)
         title = try Self.validatedTitle(options.string("title"))

@@ -1,7 +1,8 @@
 /// A wall-clock time of day, in minutes since midnight, 0...1440 (1440 is "24:00").
 ///
-/// 24:00 exists because ISO 8601 uses it for the end of a day, and the original
-/// picker's last slot ("12:00 AM" at the bottom of the list) meant exactly that.
+/// 24:00 exists because ISO 8601 uses it for the end of a day, and the last slot of the iOS
+/// picker this service is modelled on (`MyTimePickerAlert`, "Create a custom Start-and-End Time
+/// Picker Alert in Swift": "12:00 AM" at the bottom of its list) meant exactly that.
 public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Minutes since midnight, 0...1440.
     public let minutes: Int
@@ -61,7 +62,7 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The time as a person reads it in the given clock style.
     ///
-    /// In 12-hour style 24:00 reads "midnight": the original's "12:00 AM" at the bottom of the
+    /// In 12-hour style 24:00 reads "midnight": `MyTimePickerAlert`'s "12:00 AM" at the bottom of the
     /// list made "11:00 AM – 12:00 AM" look like an end before its start. 00:00, the start of
     /// the day, stays "12:00 AM".
     public func label(_ clock: ClockStyle) -> String {
