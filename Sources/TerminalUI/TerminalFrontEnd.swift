@@ -151,24 +151,26 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         done()
     }
 
-    /// Draws the shown session again, for instance after the terminal was resized.
+    /// Draws the shown session again, for instance after the terminal was resized, and times
+    /// the countdown's next redraw.
     public func redraw() {
-        guard let frame = renderShown() else { return }
-        output.draw(frame)
+        guard let shown else { return }
+        let rendered = render(shown)
+        drawnSize = rendered.size
+        output.draw(rendered.frame)
+        scheduleCountdown(for: shown, now: rendered.now)
     }
 
-    /// The shown session's frame for the terminal's size now; schedules the countdown's next redraw.
-    private func renderShown() -> [UInt8]? {
-        guard let shown else { return nil }
+    /// `entry`'s frame for the terminal's size now, with that size and the time the frame
+    /// shows. Only the view: it draws nothing and schedules nothing (bubbletea's `View`).
+    private func render(_ entry: Entry) -> (frame: [UInt8], size: TerminalSize, now: Int) {
         let windowSize = terminal.windowSize()
         let size = TerminalSize(columns: windowSize.columns, rows: windowSize.rows)
         let now = MonotonicClock.now()
-        let frame = shown.frame.render(
-            shown.state, size: size, placement: placement, waiting: waiting.map(\.frame.title), now: now,
+        let frame = entry.frame.render(
+            entry.state, size: size, placement: placement, waiting: waiting.map(\.frame.title), now: now,
             resized: placement == .inline && drawnSize != nil && drawnSize != size)
-        drawnSize = size
-        scheduleCountdown(for: shown, now: now)
-        return frame
+        return (frame, size, now)
     }
 
     /// Redraws when the terminal's size is no longer the one the picker was drawn for.
@@ -265,9 +267,10 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         onScreenOwnershipChange?(true)
         inputWatch = loop.watch(input, for: .readable) { [weak self] _ in self?.readKeys() }
         // The screen and the first frame in one write.
-        if let frame = renderShown(), let drawnSize {
-            output.enterScreen(PickerFrame.enter(placement, columns: drawnSize.columns) + frame)
-        }
+        let rendered = render(entry)
+        drawnSize = rendered.size
+        output.enterScreen(PickerFrame.enter(placement, columns: rendered.size.columns) + rendered.frame)
+        scheduleCountdown(for: entry, now: rendered.now)
     }
 
     private func takeDownShown() {
