@@ -30,9 +30,9 @@ public enum ClientCommand: Equatable, Sendable {
             throw UsageError(message: ClientText.noCommand)
         }
         switch first {
-        case "pick": self = try Self.parsePick(&remaining)
-        case "monitor": self = try Self.parseMonitor(&remaining)
-        case "status": self = try Self.parseStatus(&remaining)
+        case "pick": self = try Self.parsePick(remaining)
+        case "monitor": self = try Self.parseMonitor(remaining)
+        case "status": self = try Self.parseStatus(remaining)
         case "help":
             // "timepickerctl help pick" is "timepickerctl pick --help".
             guard let topic = remaining.popFirst() else {
@@ -82,103 +82,95 @@ public enum ClientCommand: Equatable, Sendable {
         return nil
     }
 
-    private static func parsePick(_ remaining: inout ArraySlice<String>) throws(UsageError) -> ClientCommand {
+    private static func parsePick(_ remaining: ArraySlice<String>) throws(UsageError) -> ClientCommand {
+        var arguments = OptionArguments(Array(remaining))
         var options = PickOptions()
-        while let argument = remaining.popFirst() {
-            let (name, inline) = split(argument)
-            switch name {
-            case "--title": options.title = try value(of: name, inline, &remaining)
-            case "--first": options.first = try time(of: name, inline, &remaining, asEnd: false)
-            case "--last": options.last = try time(of: name, inline, &remaining, asEnd: true)
-            case "--start": options.start = try time(of: name, inline, &remaining, asEnd: false, allowingNow: true)
-            case "--end": options.end = try time(of: name, inline, &remaining, asEnd: true)
-            case "--clock": options.clock = try value(of: name, inline, &remaining)
-            case "--ui":
-                options.userInterface = try value(of: name, inline, &remaining)
-                options.useTerminal = false
-            case "--step": options.step = try number(of: name, inline, &remaining)
-            case "--min-duration": options.minDuration = try number(of: name, inline, &remaining)
-            case "--timeout": options.timeout = try number(of: name, inline, &remaining)
-            case "--json": try flag(name, inline); options.json = true
-            case "--no-terminal": try flag(name, inline); options.useTerminal = false
-            case "--verbose", "-v": try flag(name, inline); options.verbose = true
-            default: throw unexpected(argument, among: pickOptions, topic: .pick)
+        while let (argument, name, inline) = arguments.next() {
+            do throws(OptionArguments.UsageError) {
+                switch name {
+                case "--title": options.title = try arguments.value(of: name, after: inline)
+                case "--first": options.first = try time(try arguments.value(of: name, after: inline), of: name, asEnd: false)
+                case "--last": options.last = try time(try arguments.value(of: name, after: inline), of: name, asEnd: true)
+                case "--start":
+                    options.start = try time(try arguments.value(of: name, after: inline), of: name, asEnd: false, allowingNow: true)
+                case "--end": options.end = try time(try arguments.value(of: name, after: inline), of: name, asEnd: true)
+                case "--clock": options.clock = try arguments.value(of: name, after: inline)
+                case "--ui":
+                    options.userInterface = try arguments.value(of: name, after: inline)
+                    options.useTerminal = false
+                case "--step": options.step = try number(try arguments.value(of: name, after: inline), of: name)
+                case "--min-duration": options.minDuration = try number(try arguments.value(of: name, after: inline), of: name)
+                case "--timeout": options.timeout = try number(try arguments.value(of: name, after: inline), of: name)
+                case "--json": try OptionArguments.flag(name, inline); options.json = true
+                case "--no-terminal": try OptionArguments.flag(name, inline); options.useTerminal = false
+                case "--verbose", "-v": try OptionArguments.flag(name, inline); options.verbose = true
+                default: throw OptionArguments.unexpected(argument)
+                }
+            } catch {
+                throw usageError(error, among: pickOptions, topic: .pick)
             }
         }
         return .pick(options)
     }
 
-    private static func parseMonitor(_ remaining: inout ArraySlice<String>) throws(UsageError) -> ClientCommand {
+    private static func parseMonitor(_ remaining: ArraySlice<String>) throws(UsageError) -> ClientCommand {
+        var arguments = OptionArguments(Array(remaining))
         var options = MonitorOptions()
-        while let argument = remaining.popFirst() {
-            let (name, inline) = split(argument)
-            switch name {
-            case "--verbose", "-v": try flag(name, inline); options.verbose = true
-            default: throw unexpected(argument, among: monitorOptions, topic: .monitor)
+        while let (argument, name, inline) = arguments.next() {
+            do throws(OptionArguments.UsageError) {
+                switch name {
+                case "--verbose", "-v": try OptionArguments.flag(name, inline); options.verbose = true
+                default: throw OptionArguments.unexpected(argument)
+                }
+            } catch {
+                throw usageError(error, among: monitorOptions, topic: .monitor)
             }
         }
         return .monitor(options)
     }
 
-    private static func parseStatus(_ remaining: inout ArraySlice<String>) throws(UsageError) -> ClientCommand {
-        if let argument = remaining.popFirst() { throw unexpected(argument, among: statusOptions, topic: .status) }
+    private static func parseStatus(_ remaining: ArraySlice<String>) throws(UsageError) -> ClientCommand {
+        if let argument = remaining.first { throw usageError(OptionArguments.unexpected(argument), among: statusOptions, topic: .status) }
         return .status
     }
 
     // MARK: Values
 
-    /// "--title=Lunch" becomes ("--title", "Lunch").
-    private static func split(_ argument: String) -> (String, String?) {
-        OptionArguments.split(argument)
-    }
-
-    /// The option's value: after '=' or the next argument, whatever it looks like (a title may
-    /// start with a dash).
-    private static func value(
-        of name: String, _ inline: String?, _ remaining: inout ArraySlice<String>
-    ) throws(UsageError) -> String {
-        guard let value = inline ?? remaining.popFirst() else {
-            throw UsageError(message: ClientText.needsValue(name), topic: .pick)
-        }
-        return value
-    }
-
     /// A time as a person writes it (`9`, `9:30`, `17:00`, `9am`, `5:30pm`, `noon`, `midnight`,
     /// and `now` where allowed), in the service's HH:MM. Midnight is 24:00 as an end.
     private static func time(
-        of name: String, _ inline: String?, _ remaining: inout ArraySlice<String>, asEnd: Bool, allowingNow: Bool = false
-    ) throws(UsageError) -> String {
-        let text = try value(of: name, inline, &remaining)
+        _ text: String, of name: String, asEnd: Bool, allowingNow: Bool = false
+    ) throws(OptionArguments.UsageError) -> String {
         if allowingNow, text.lowercased() == "now" { return "now" }
         guard let parsed = TimeText.parse(text) else {
-            throw UsageError(message: ClientText.needsTime(name, typed: text, allowingNow: allowingNow), topic: .pick)
+            throw OptionArguments.UsageError(message: ClientText.needsTime(name, typed: text, allowingNow: allowingNow))
         }
         return parsed.resolved(asEnd: asEnd).busText
     }
 
     /// A non-negative whole number that fits the service's `u` options.
-    private static func number(
-        of name: String, _ inline: String?, _ remaining: inout ArraySlice<String>
-    ) throws(UsageError) -> UInt32 {
-        let text = try value(of: name, inline, &remaining)
+    private static func number(_ text: String, of name: String) throws(OptionArguments.UsageError) -> UInt32 {
         // UInt32("+5") would pass; only plain digits are a number here.
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
               let number = UInt32(text)
         else {
-            throw UsageError(message: ClientText.needsNumber(name, typed: text, largest: UInt32.max), topic: .pick)
+            throw OptionArguments.UsageError(message: ClientText.needsNumber(name, typed: text, largest: UInt32.max))
         }
         return number
     }
 
-    private static func flag(_ name: String, _ inline: String?) throws(UsageError) {
-        if inline != nil { throw UsageError(message: ClientText.takesNoValue(name), topic: .pick) }
-    }
-
-    /// An argument the command does not take, with the nearest option it does take.
-    private static func unexpected(_ argument: String, among options: [String], topic: HelpTopic) -> UsageError {
-        guard argument.hasPrefix("-") else { return UsageError(message: ClientText.unexpectedArgument(argument), topic: topic) }
-        let name = split(argument).0
-        return UsageError(message: ClientText.unknownOption(name) + suggestion(for: name, among: options), topic: topic)
+    /// What was wrong with the command line, in the person's language, with the nearest option
+    /// the command does take when an option was mistyped.
+    private static func usageError(_ error: OptionArguments.UsageError, among options: [String], topic: HelpTopic) -> UsageError {
+        switch error.problem {
+        case .needsValue(let option, _): UsageError(message: ClientText.needsValue(option), topic: topic)
+        case .takesNoValue(let option): UsageError(message: ClientText.takesNoValue(option), topic: topic)
+        case .unknownOption(let option):
+            UsageError(message: ClientText.unknownOption(option) + suggestion(for: option, among: options), topic: topic)
+        case .unexpectedArgument(let argument): UsageError(message: ClientText.unexpectedArgument(argument), topic: topic)
+        // The client's own checks of values, already in the person's words.
+        case .invalid(let message): UsageError(message: message, topic: topic)
+        }
     }
 
     /// "; did you mean --title?" for the candidate nearest `typed`, when one is near enough:
