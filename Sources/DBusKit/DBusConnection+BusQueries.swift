@@ -1,7 +1,7 @@
 internal import CDBus
 
 /// Questions to the bus about other connections: the Unix user asked without waiting, for an
-/// event loop, and blocking ones (start-up and clients only: each waits for the bus's answer).
+/// event loop, and blocking ones (start-up, and programs without an event loop: each waits for the bus's answer).
 extension MessageBus {
     /// Asks which Unix user the connection owning `name` runs as, without waiting: `answered`
     /// gets the user, or why the bus could not say (its error, the message at most 200 bytes).

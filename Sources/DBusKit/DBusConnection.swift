@@ -82,7 +82,7 @@ public final class DBusConnection {
 
     /// Sends a method call and blocks until its reply; an error reply is thrown.
     ///
-    /// For clients and start-up only: an event loop must never call this.
+    /// For start-up, and programs without an event loop: an event loop must never call this.
     /// The corresponding C function is `dbus_connection_send_with_reply_and_block`.
     public func call(_ message: DBusMessage, timeoutMilliseconds: Int32 = -1) throws(DBusFailure) -> DBusMessage {
         let reply = try DBusFailure.check { error in
@@ -139,7 +139,7 @@ public final class DBusConnection {
         return reply
     }
 
-    /// The unique name that owns `name` now, blocking for the answer (start-up and clients only).
+    /// The unique name that owns `name` now, blocking for the answer (start-up, and programs without an event loop).
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.GetNameOwner`.
     public func nameOwner(of name: BusName) throws(DBusFailure) -> BusName {
@@ -152,7 +152,7 @@ public final class DBusConnection {
         return owner
     }
 
-    /// Whether `name` has an owner now, blocking for the answer (start-up and clients only).
+    /// Whether `name` has an owner now, blocking for the answer (start-up, and programs without an event loop).
     ///
     /// The corresponding C function is `dbus_bus_name_has_owner`.
     public func nameHasOwner(_ name: BusName) throws(DBusFailure) -> Bool {
@@ -160,7 +160,7 @@ public final class DBusConnection {
     }
 
     /// The names the bus can start on demand (D-Bus activation), blocking for the answer
-    /// (start-up and clients only).
+    /// (start-up, and programs without an event loop).
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.ListActivatableNames`.
     public func activatableNames() throws(DBusFailure) -> [BusName] {
@@ -212,7 +212,7 @@ public final class DBusConnection {
         loopBinding = ConnectionLoopBinding(connection: self, loop: loop)
     }
 
-    /// For clients without a loop: reads and writes for up to `timeoutMilliseconds`, then returns
+    /// For programs without an event loop: reads and writes for up to `timeoutMilliseconds`, then returns
     /// the next received message, if any. The corresponding C functions are
     /// `dbus_connection_read_write` and `dbus_connection_pop_message`.
     public func nextMessage(timeoutMilliseconds: Int32) -> DBusMessage? {

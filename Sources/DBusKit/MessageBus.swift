@@ -3,7 +3,7 @@
 /// the real one; unit tests put a fake in its place (`DBusKitTesting.FakeBus`), so that the
 /// service and the front ends can be tested without a `dbus-daemon`.
 ///
-/// Nothing here blocks: the blocking calls of start-up and of clients are `DBusConnection`'s own.
+/// Nothing here blocks: the blocking calls of start-up and of programs without a loop are `DBusConnection`'s own.
 public protocol MessageBus: AnyObject {
     /// This connection's unique name on the bus, like `:1.42`.
     var uniqueName: BusName { get }

@@ -10,8 +10,8 @@ public import EventLoop
 /// back from inside the call that caused it: replies, incoming calls and signals arrive on a
 /// later turn of `loop`.
 ///
-/// - Calls the code makes are answered by the peer registered for their destination
-///   (`register`), or by the bus itself (`org.freedesktop.DBus`: owners, credentials,
+/// - Calls the code makes are answered by the peer that owns their destination (`connect`,
+///   `own`), or by the bus itself (`org.freedesktop.DBus`: owners, credentials,
 ///   matches); a call to nobody fails with ServiceUnknown, a call its peer never answers with
 ///   NoReply once its timeout passes, and one to a peer that leaves with NoReply from the bus.
 /// - Calls to the code (`deliverCall`) and signals (`deliverSignal`) come with the sender the

@@ -9,7 +9,7 @@ public enum FramePlacement: Sendable {
     /// Between frames the cursor waits at the frame's top-left corner, where the shell's cursor
     /// was; so taking the picker down is erasing from the cursor to the end of the screen, which
     /// leaves the cursor where the shell expects it, and which, should it arrive after the shell
-    /// printed (the client was killed, or the terminal was not taking output), erases only what
+    /// printed (the caller was killed, or the terminal was not taking output), erases only what
     /// lies after the shell's own cursor.
     case inline
 }

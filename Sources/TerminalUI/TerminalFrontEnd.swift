@@ -12,8 +12,8 @@ public enum TerminalOwner: Sendable {
     /// A caller's (the `terminal` option): each session is shown only while its caller's
     /// process group is in the terminal's foreground, and the caller restores the terminal.
     case caller
-    /// The client's own, when it shows the picker itself (there is no session bus): drawn as on
-    /// a caller's terminal, and restored even when the client crashes.
+    /// timepickerctl's own (the client's), when it shows the picker itself (there is no session
+    /// bus): drawn as on a caller's terminal, and restored even when timepickerctl crashes.
     case client
 
     /// Where pickers go: the daemon's own terminal is the daemon's alone while a picker is up;
@@ -22,7 +22,7 @@ public enum TerminalOwner: Sendable {
     var placement: FramePlacement { self == .daemon ? .alternateScreen : .inline }
 
     /// Whether this process must put the terminal back when it dies of a fault: nobody else
-    /// would (a caller's client restores its own terminal).
+    /// would (a caller restores its own terminal; timepickerctl does).
     var restoresOnCrash: Bool { self != .caller }
 }
 
@@ -73,9 +73,9 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     /// When the last picker was taken down, on the monotonic clock.
     private var tookDownAt: Int?
     /// Until when the shown picker is redrawn at every terminal check: it took over a caller's
-    /// terminal from another, whose client prints its result (or its reason) only once it has
+    /// terminal from another, whose caller prints its result (or its reason) only once it has
     /// its answer, at the cursor, where this picker is already drawn. Drawn again, the picker
-    /// moves below what the client printed.
+    /// moves below what the caller printed.
     private var redrawAfterHandOverUntil: Int?
     /// How long after a hand-over the picker is redrawn so.
     private let handOverMilliseconds = 1000

@@ -4,7 +4,7 @@ internal import SystemKit
 
 /// Writes a picker's screen to a terminal without ever stalling the event loop or piling up
 /// output: while the terminal does not take output (a suspended terminal emulator, Ctrl-S, a
-/// client's pty nobody reads), only what still matters waits, and it goes out once it drains.
+/// caller's pty nobody reads), only what still matters waits, and it goes out once it drains.
 ///
 /// Three kinds of output, with what waiting means for each:
 /// - entering the picker's screen (`enterScreen`) and leaving it (`leaveScreen`) must reach the

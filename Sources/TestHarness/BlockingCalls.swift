@@ -16,7 +16,7 @@ extension DBusConnection {
     /// has taken the rule.
     public func subscribe(to rule: String, timeoutMilliseconds: Int32 = 10_000) throws(DBusFailure) {
         _ = try callMethod(
-            "AddMatch", destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            [.string(rule)], timeoutMilliseconds: timeoutMilliseconds)
+            .addMatch, destination: .messageBus, path: .messageBus, interface: .messageBus, [.string(rule)],
+            timeoutMilliseconds: timeoutMilliseconds)
     }
 }

@@ -9,8 +9,7 @@ public final class NameWatcher {
     public init(address: String, name: BusName) throws {
         self.name = name
         connection = try DBusConnection.connect(address: address)
-        try connection.subscribe(
-            to: "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name.rawValue)'")
+        try connection.subscribe(to: MatchRule.nameOwnerChanged(of: name))
     }
 
     /// Waits for the name to gain an owner (`owned`) or lose it; returns the monotonic time the
@@ -23,7 +22,7 @@ public final class NameWatcher {
                 if !keepWaiting() { return nil }
                 continue
             }
-            guard message.kind == .signal, message.member == "NameOwnerChanged",
+            guard message.isSignal(interface: .messageBus, member: .nameOwnerChanged),
                   case .string(let newOwner)? = try? message.arguments().last
             else { continue }
             if newOwner.isEmpty != owned { return monotonicNanoseconds() }

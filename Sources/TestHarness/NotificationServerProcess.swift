@@ -1,12 +1,13 @@
 public import DBusKit
+internal import TimePickerContract
 public import Foundation
 
 /// A notification server on a private bus: python3-dbusmock's `notification_daemon` template,
 /// run by Debian's `/usr/bin/python3`, its output in a log file in the bus's directory.
 /// Watching and steering it through the mock's own interface is up to its user.
 public final class NotificationServerProcess {
-    public static let busName: BusName = "org.freedesktop.Notifications"
-    public static let path: ObjectPath = "/org/freedesktop/Notifications"
+    public static let busName = NotificationsBus.name
+    public static let path = NotificationsBus.path
     /// python3-dbusmock's interface for steering a mock.
     public static let mockInterface: InterfaceName = "org.freedesktop.DBus.Mock"
     /// What a server that can show the picker advertises.

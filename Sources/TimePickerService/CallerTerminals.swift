@@ -89,7 +89,7 @@ final class CallerTerminals {
             close(reopened)
         }
         // Without /proc, share the caller's open file: it is then non-blocking for the caller
-        // too, which the client puts back when it restores its terminal.
+        // too, until the caller puts its terminal back (timepickerctl does).
         let duplicate = fcntl(received, F_DUPFD_CLOEXEC, 3)
         guard duplicate >= 0 else { throw .failed("cannot use the terminal: \(SystemError("dup"))") }
         _ = fcntl(duplicate, F_SETFL, fcntl(duplicate, F_GETFL) | O_NONBLOCK)

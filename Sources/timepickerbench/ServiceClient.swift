@@ -30,7 +30,7 @@ final class ServiceClient {
 
     /// ShowTimePicker with no options; the session's handle.
     func showTimePicker() throws(DBusFailure) -> ObjectPath {
-        let reply = try call("ShowTimePicker", path: Self.managerPath, interface: Self.managerInterface, [.vardict([:])])
+        let reply = try call(TimePickerBus.Member.showTimePicker, path: Self.managerPath, interface: Self.managerInterface, [.vardict([:])])
         guard case .objectPath(let handle)? = try reply.arguments().first else {
             throw DBusFailure(name: "bench.UnexpectedReply", message: "ShowTimePicker returned no object path")
         }
@@ -39,7 +39,7 @@ final class ServiceClient {
 
     /// Cancel() on a session.
     func cancel(_ handle: ObjectPath) throws(DBusFailure) {
-        _ = try call("Cancel", path: handle, interface: Self.sessionInterface)
+        _ = try call(TimePickerBus.Member.cancel, path: handle, interface: Self.sessionInterface)
     }
 
     /// A whole session's life: ShowTimePicker, then Cancel() on its handle.

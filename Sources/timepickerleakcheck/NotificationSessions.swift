@@ -1,5 +1,6 @@
 import DBusKit
 import TestHarness
+import TimePickerContract
 
 /// Drives `count` sessions through the daemon's notification user interface against the mock
 /// notification server: cancelled with Cancel() once on screen or while still on their way,
@@ -33,7 +34,7 @@ struct NotificationSessions {
 
     /// How many Notify calls the mock has recorded since it last cleared them.
     private func notifyCount() throws -> Int {
-        guard case .array(_, let calls)? = try mockCall("GetMethodCalls", [.string("Notify")]).first else {
+        guard case .array(_, let calls)? = try mockCall("GetMethodCalls", [.string(NotificationsBus.Member.notify.rawValue)]).first else {
             throw HarnessError("GetMethodCalls returned no array")
         }
         return calls.count

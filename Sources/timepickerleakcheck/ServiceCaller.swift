@@ -31,7 +31,7 @@ final class ServiceCaller {
 
     /// ShowTimePicker with `title` and `options`; the session's path.
     func show(_ title: String, _ options: [String: DBusValue] = [:]) throws -> ObjectPath {
-        guard case .objectPath(let path)? = try call("ShowTimePicker", [.vardict(options.merging(["title": .string(title)]) { $1 })]).first else {
+        guard case .objectPath(let path)? = try call(TimePickerBus.Member.showTimePicker, [.vardict(options.merging(["title": .string(title)]) { $1 })]).first else {
             throw HarnessError("ShowTimePicker returned no object path")
         }
         return path
@@ -39,13 +39,13 @@ final class ServiceCaller {
 
     /// Cancel() on the session at `path`.
     func cancel(_ path: ObjectPath) throws {
-        try call("Cancel", path: path, interface: Self.sessionInterface)
+        try call(TimePickerBus.Member.cancel, path: path, interface: Self.sessionInterface)
     }
 
     /// Whether the session at `path` has ended: its object is gone.
     func isGone(_ path: ObjectPath) throws -> Bool {
         do {
-            try call("Introspect", path: path, interface: "org.freedesktop.DBus.Introspectable")
+            try call(.introspect, path: path, interface: .introspectable)
             return false
         } catch let failure as DBusFailure where failure.name == Self.unknownObject {
             return true
@@ -70,7 +70,7 @@ final class PendingPick {
         connection = try DBusConnection.connect(address: bus.address)
         let message = try DBusMessage.methodCall(
             destination: DaemonProcess.busName, path: ServiceCaller.managerPath, interface: ServiceCaller.managerInterface,
-            member: "PickTimeRange")
+            member: TimePickerBus.Member.pickTimeRange)
         try message.append(.vardict(["title": .string(title), "handle_token": .string(token)]))
         guard connection.send(message) else { throw HarnessError("PickTimeRange could not be sent") }
         connection.flush()
