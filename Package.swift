@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "TimePickerClient",
             dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI", "LocalSettings", "Localization", "SystemKit"]),
-        .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient", "Localization"]),
+        .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
         // A front end with nobody in front of it, for unit tests of the service, and the checks
         // every front end must pass (PickerFrontEndConformance).
         .target(name: "FrontEndTesting", dependencies: ["TimePickerCore"]),
