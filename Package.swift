@@ -78,7 +78,7 @@ let package = Package(
         // bus connection is libdbus's (DBusKit), driven from GLib's main loop.
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"],
+            dependencies: ["CGtk", "CLinux", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore", "SystemKit"]),

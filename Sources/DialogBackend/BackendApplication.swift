@@ -51,14 +51,15 @@ public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
         log.warning("cannot connect to the session bus: \(error.message)")
         return 1
     }
-    connection.attach(to: GLibConnectionDriver())
+    let driver = GLibConnectionDriver()
+    connection.attach(to: driver)
     let loop = g_main_loop_new(nil, 0)
     defer { g_main_loop_unref(loop) }
-    let idle = IdleExit(seconds: configuration.idleTimeoutSeconds) {
+    let idle = IdleExit(seconds: configuration.idleTimeoutSeconds, loop: driver) {
         log.debug("idle for \(configuration.idleTimeoutSeconds) s: exiting")
         g_main_loop_quit(loop)
     }
-    let service = BackendService(bus: connection, display: display, idle: idle, log: log)
+    let service = BackendService(bus: connection, loop: driver, windows: GtkDialogWindows(log: log), display: display, idle: idle, log: log)
     service.onDisconnected = {
         log.debug("the bus connection closed: exiting")
         g_main_loop_quit(loop)

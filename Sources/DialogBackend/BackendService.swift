@@ -12,7 +12,8 @@ internal import Logging
 /// learns nothing but that the name is taken. A method validates its arguments (InvalidArgs
 /// naming the key), acts, and replies; ShowPicker records a dialog (`OpenDialogs`) and
 /// replies when it ends. The dialogs of a caller are keyed by its unique name and their
-/// handle, and closed when the caller leaves.
+/// handle, and closed when the caller leaves. The windows are the toolkit's
+/// (`DialogWindowFactory`); the service knows them only through `DialogWindow`.
 @MainActor
 final class BackendService {
     static let version: UInt32 = 1
@@ -32,17 +33,20 @@ final class BackendService {
     private let callerUsers: CallerUsers
     private let departures: CallerDepartures
     private let dialogs: OpenDialogs
+    private let memoryTrim: MemoryTrim
     /// Called when the connection to the bus is gone.
     var onDisconnected: (@MainActor () -> Void)?
 
-    init(bus: any MessageBus, display: Display, idle: IdleExit, log: Logger) {
+    /// The service on `bus`, whose messages `loop` dispatches; `windows` makes the dialogs.
+    init(bus: any MessageBus, loop: any BackendLoop, windows: any DialogWindowFactory, display: Display, idle: IdleExit, log: Logger) {
         self.bus = bus
         self.display = display
         self.idle = idle
         self.log = log
         callerUsers = CallerUsers(bus: bus)
         departures = CallerDepartures(bus: bus, log: log)
-        dialogs = OpenDialogs(log: log)
+        dialogs = OpenDialogs(windows: windows, loop: loop, log: log)
+        memoryTrim = MemoryTrim(loop: loop)
     }
 
     /// Starts answering messages. Call before the bus name is owned, so no call is missed.
@@ -77,7 +81,7 @@ final class BackendService {
             } catch {
                 log.debug("refused \(message.member?.rawValue ?? "a call") from \(message.sender?.rawValue ?? "?"): \(error.message)")
                 fail(message, error.name, error.message)
-                MemoryTrim.soon()
+                memoryTrim.soon()
                 return true
             }
             // The bus stamps a sender on every call it routes.
@@ -191,7 +195,7 @@ final class BackendService {
         idle.release()
         if !dialogs.hasDialogs(of: key.caller) { departures.unwatch(key.caller) }
         // What the dialog's widgets and window held goes back to the system, not only to malloc.
-        MemoryTrim.soon()
+        memoryTrim.soon()
     }
 
     /// Sends `event` to the caller of the dialog `key` only (a unicast signal).
