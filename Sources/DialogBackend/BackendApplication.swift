@@ -1,6 +1,5 @@
 internal import Localization
 internal import CGtk
-internal import DBusKit
 internal import Glibc
 internal import TimePickerContract
 internal import Logging
@@ -25,8 +24,8 @@ public let backendBusName = DialogBackendBus.gtkName.rawValue
 /// its own interfaces (org.gtk.Application, org.gtk.Actions, org.freedesktop.Application) on
 /// the connection and answer them for anyone, and would hold a service for 10 s before its
 /// inactivity timeout counts. So the backend has a libdbus connection of its own, driven from
-/// GLib's main loop, serves its one interface on it (exported before the name is taken, so no
-/// call can arrive before the object exists), and leaves after its own idle timeout.
+/// GLib's main loop (`BackendServer` on `GLibConnectionDriver`), serves its one interface on
+/// it, and leaves after its own idle timeout.
 @MainActor
 public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
     Catalogs.bind()
@@ -37,52 +36,32 @@ public func runBackend(_ configuration: BackendConfiguration) -> Int32 {
     g_set_prgname("timepickerd-gtk")
     // Without a display, stay on the bus and answer ShowPicker at once with response 2: the
     // daemon learns why at once, rather than from a name that vanished.
-    let display: BackendService.Display
+    let display: DisplayAvailability
     switch openDisplay() {
     case .success: display = .available
     case .failure(let problem):
         log.warning(problem.description)
         display = .unavailable(problem.description)
     }
-    let connection: DBusConnection
-    do {
-        connection = try DBusConnection.sessionBus()
-    } catch {
-        log.warning("cannot connect to the session bus: \(error.message)")
-        return 1
-    }
-    let driver = GLibConnectionDriver()
-    connection.attach(to: driver)
     let loop = g_main_loop_new(nil, 0)
     defer { g_main_loop_unref(loop) }
-    let idle = IdleExit(seconds: configuration.idleTimeoutSeconds, loop: driver) {
-        log.debug("idle for \(configuration.idleTimeoutSeconds) s: exiting")
-        g_main_loop_quit(loop)
-    }
-    let service = BackendService(bus: connection, loop: driver, windows: GtkDialogWindows(log: log), display: display, idle: idle, log: log)
-    service.onDisconnected = {
-        log.debug("the bus connection closed: exiting")
-        g_main_loop_quit(loop)
-    }
-    service.start()
+    let server: BackendServer
     do {
-        let reply = try connection.requestName(DialogBackendBus.gtkName, flags: [.doNotQueue])
-        guard reply == .primaryOwner || reply == .alreadyOwner else {
-            log.warning("\(backendBusName) is already owned on this bus: another backend runs")
-            return 1
-        }
+        server = try BackendServer(
+            name: DialogBackendBus.gtkName, loop: GLibConnectionDriver(), windows: GtkDialogWindows(log: log), display: display,
+            idleTimeoutSeconds: configuration.idleTimeoutSeconds, log: log
+        ) { g_main_loop_quit(loop) }
     } catch {
-        log.warning("cannot own \(backendBusName): \(error.message)")
+        log.warning(error.description)
         return 1
     }
     for signal in [SIGTERM, SIGINT] {
         MainLoopSource.onUnixSignal(signal) {
             log.debug("stopping on signal \(signal)")
-            service.closeAll(reason: "the backend is stopping")
+            server.closeAll(reason: "the backend is stopping")
             g_main_loop_quit(loop)
         }
     }
-    log.debug("serving \(DialogBackendBus.interface) as \(backendBusName)")
     g_main_loop_run(loop)
     log.debug("exiting")
     return 0

@@ -18,15 +18,8 @@ internal import Logging
 final class BackendService {
     static let version: UInt32 = 1
 
-    /// Whether dialogs can be shown at all.
-    enum Display {
-        case available
-        /// No display could be opened: every ShowPicker answers 2 with this reason.
-        case unavailable(String)
-    }
-
     private let bus: any MessageBus
-    private let display: Display
+    private let display: DisplayAvailability
     private let log: Logger
     private let idle: IdleExit
     private let defaultClock = ClockStyle.preferredByLocale()
@@ -38,7 +31,7 @@ final class BackendService {
     var onDisconnected: (@MainActor () -> Void)?
 
     /// The service on `bus`, whose messages `loop` dispatches; `windows` makes the dialogs.
-    init(bus: any MessageBus, loop: any BackendLoop, windows: any DialogWindowFactory, display: Display, idle: IdleExit, log: Logger) {
+    init(bus: any MessageBus, loop: any BackendLoop, windows: any DialogWindowFactory, display: DisplayAvailability, idle: IdleExit, log: Logger) {
         self.bus = bus
         self.display = display
         self.idle = idle
@@ -239,8 +232,3 @@ final class BackendService {
     }
 }
 
-/// Why the backend could not start; the message says what failed.
-public struct BackendStartError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}
