@@ -74,14 +74,21 @@ let package = Package(
         .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness", "TimePickerContract", "SystemKit"]),
         // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
         .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness", "TimePickerContract", "SystemKit"]),
-        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK. Its
-        // bus connection is libdbus's (DBusKit), driven from GLib's main loop.
+        // What every dialog backend shares, whatever toolkit draws its windows: the backend's
+        // D-Bus interface on a libdbus connection of its own (DBusKit), the dialogs' bookkeeping,
+        // and the seam a toolkit plugs into (DialogWindow, DialogWindowFactory, BackendLoop).
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "CLinux", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"],
+            dependencies: ["CLinux", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "Logging"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
-        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore", "SystemKit"]),
+        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
+        // libadwaita's dialog, its columns and parent windows, and the bus connection driven
+        // from GLib's main loop. Another toolkit's backend would replace this module alone.
+        .target(
+            name: "GtkDialogBackend",
+            dependencies: ["DialogBackend", "CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "Localization", "Logging"]),
+        .executableTarget(name: "timepickerd-gtk", dependencies: ["GtkDialogBackend", "CommandLineOptions", "TimePickerCore", "SystemKit"]),
         // The parsers' fuzz entry points: libFuzzer runs them (`make fuzz`, the package under
         // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
         .target(
@@ -96,7 +103,8 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore", "Localization"]),
-        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
+        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "DBusKit"]),
+        .testTarget(name: "GtkDialogBackendTests", dependencies: ["GtkDialogBackend", "CGtk", "TimePickerCore"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "ServiceTests", dependencies: ["CLinux", "DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],

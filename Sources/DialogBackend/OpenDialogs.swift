@@ -2,13 +2,6 @@ internal import DBusKit
 internal import TimePickerCore
 internal import Logging
 
-/// A dialog of one caller: its unique name and the handle it passed.
-struct DialogKey: Hashable, CustomStringConvertible {
-    let caller: BusName
-    let handle: ObjectPath
-    var description: String { "\(handle) of \(caller)" }
-}
-
 /// The dialogs the backend holds for its callers, from ShowPicker to the reply that ends each:
 /// first waiting to be built (`DialogBuildQueue`), then shown in a window the toolkit's
 /// `DialogWindowFactory` made. Each ends exactly once: through its window (the person's

@@ -1,5 +1,5 @@
 import CommandLineOptions
-import DialogBackend
+import GtkDialogBackend
 
 /// The command line of `timepickerd-gtk`, parsed by hand (no packages beyond the toolchain).
 struct Arguments {

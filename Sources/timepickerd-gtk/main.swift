@@ -1,4 +1,4 @@
-import DialogBackend
+import GtkDialogBackend
 import Glibc
 import TimePickerCore
 internal import SystemKit

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import DialogBackend
 internal import Localization
 internal import TimePickerCore
 internal import Logging

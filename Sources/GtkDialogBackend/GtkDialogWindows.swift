@@ -1,3 +1,4 @@
+internal import DialogBackend
 internal import Logging
 
 /// Makes GTK's dialog windows (`TimePickerDialog`) for `OpenDialogs`.

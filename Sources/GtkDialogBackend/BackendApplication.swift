@@ -1,5 +1,6 @@
 internal import Localization
 internal import CGtk
+internal import DialogBackend
 internal import Glibc
 internal import TimePickerContract
 internal import Logging

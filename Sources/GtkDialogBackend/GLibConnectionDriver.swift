@@ -1,5 +1,6 @@
 internal import CGtk
 internal import DBusKit
+internal import DialogBackend
 internal import EventLoop
 
 /// Drives the backend's libdbus connection from GLib's main context, where GTK runs: the
