@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "LocalSettings", dependencies: ["TimePickerCore", "Localization", "SystemKit"]),
         // What a person reads, in their language: gettext catalogs read per session's locale.
         .target(name: "Localization", dependencies: ["CLinux", "TimePickerCore"]),
-        // Reading command-line options, for the three executables (no packages beyond the toolchain).
+        // Reading command-line options, for the three programs' libraries (TimePickerDaemon,
+        // TimePickerClient, DialogBackend; no packages beyond the toolchain).
         .target(name: "CommandLineOptions"),
         // What Linux says about processes, terminals and descriptors, and the small system-call
         // helpers (retrying after signals, writing everything, the standard streams).
@@ -54,7 +55,9 @@ let package = Package(
         .target(
             name: "TimePickerDaemon",
             dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"]),
-        // Executables only hand their command line over.
+        // The three programs' executables hold no logic: timepickerd and timepickerd-gtk hand
+        // their command line over to their library, timepickerctl dispatches the command its
+        // library parsed.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status; with no session bus, `pick` shows the
         // terminal front end itself.
@@ -79,7 +82,7 @@ let package = Package(
         // and the seam a toolkit plugs into (DialogWindow, DialogWindowFactory, BackendLoop).
         .target(
             name: "DialogBackend",
-            dependencies: ["CLinux", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "Logging"],
+            dependencies: ["CLinux", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "Logging"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
@@ -87,8 +90,8 @@ let package = Package(
         // from GLib's main loop. Another toolkit's backend would replace this module alone.
         .target(
             name: "GtkDialogBackend",
-            dependencies: ["DialogBackend", "CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "Localization", "Logging"]),
-        .executableTarget(name: "timepickerd-gtk", dependencies: ["GtkDialogBackend", "CommandLineOptions", "TimePickerCore", "SystemKit"]),
+            dependencies: ["DialogBackend", "CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "Localization", "Logging", "SystemKit"]),
+        .executableTarget(name: "timepickerd-gtk", dependencies: ["GtkDialogBackend"]),
         // The parsers' fuzz entry points: libFuzzer runs them (`make fuzz`, the package under
         // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
         .target(
