@@ -4,7 +4,7 @@ internal import DBusKit
 /// backend started by hand or activated for a call that never came leaves on time), and again
 /// each time the last use ends. A use is an open dialog, or a call being handled.
 @MainActor
-package final class IdleExit {
+final class IdleExit {
     private let milliseconds: Int
     private let loop: any BackendLoop
     private let onIdle: @MainActor () -> Void
@@ -12,7 +12,7 @@ package final class IdleExit {
     private var timer: (any ConnectionTimer)?
 
     /// Starts counting at once: `onIdle` runs after `seconds` on `loop` unless something holds first.
-    package init(seconds: UInt32, loop: any BackendLoop, onIdle: @escaping @MainActor () -> Void) {
+    init(seconds: UInt32, loop: any BackendLoop, onIdle: @escaping @MainActor () -> Void) {
         let (product, overflow) = Int(seconds).multipliedReportingOverflow(by: 1000)
         milliseconds = overflow ? .max : product
         self.loop = loop

@@ -15,7 +15,7 @@ let backendBusName = DialogBackendBus.gtkName.rawValue
 @MainActor
 public enum GtkBackend {
     /// What `--help` says the program is, between the synopsis and the options.
-    static let description = """
+    static let helpDescription = """
         The GTK 4 dialog backend of timepickerd: owns io.github.timepickerd.Gtk on the session bus
         and shows time pickers as dialog windows for the daemon, through the interface
         io.github.timepickerd.impl.TimePicker1. Usually started by D-Bus activation.
@@ -32,7 +32,7 @@ public enum GtkBackend {
             return 2
         }
         if arguments.showHelp {
-            StandardStream.output.write(BackendArguments.usage(program: "timepickerd-gtk", description: description) + "\n")
+            StandardStream.output.write(BackendArguments.usage(program: "timepickerd-gtk", description: helpDescription) + "\n")
             return 0
         }
         if arguments.showVersion {
