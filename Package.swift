@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "LocalSettings", dependencies: ["TimePickerCore", "Localization", "SystemKit"]),
         // What a person reads, in their language: gettext catalogs read per session's locale.
         .target(name: "Localization", dependencies: ["CLinux", "TimePickerCore"]),
-        // Reading command-line options, for the three executables (no packages beyond the toolchain).
+        // Reading command-line options, for the three programs' libraries (TimePickerDaemon,
+        // TimePickerClient, DialogBackend; no packages beyond the toolchain).
         .target(name: "CommandLineOptions"),
         // What Linux says about processes, terminals and descriptors, and the small system-call
         // helpers (retrying after signals, writing everything, the standard streams).
@@ -54,7 +55,9 @@ let package = Package(
         .target(
             name: "TimePickerDaemon",
             dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"]),
-        // Executables only hand their command line over.
+        // The three programs' executables hold no logic: timepickerd and timepickerd-gtk hand
+        // their command line over to their library, timepickerctl dispatches the command its
+        // library parsed.
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status; with no session bus, `pick` shows the
         // terminal front end itself.
@@ -74,14 +77,21 @@ let package = Package(
         .executableTarget(name: "timepickerbench", dependencies: ["DBusKit", "TestHarness", "TimePickerContract", "SystemKit"]),
         // `make leakcheck`: the daemon under valgrind memcheck through many sessions (not a test).
         .executableTarget(name: "timepickerleakcheck", dependencies: ["DBusKit", "TestHarness", "TimePickerContract", "SystemKit"]),
-        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK. Its
-        // bus connection is libdbus's (DBusKit), driven from GLib's main loop.
+        // What every dialog backend shares, whatever toolkit draws its windows: the backend's
+        // D-Bus interface on a libdbus connection of its own (DBusKit), the dialogs' bookkeeping,
+        // and the seam a toolkit plugs into (DialogWindow, DialogWindowFactory, BackendLoop).
         .target(
             name: "DialogBackend",
-            dependencies: ["CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"],
+            dependencies: ["CLinux", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "Logging"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
-        .executableTarget(name: "timepickerd-gtk", dependencies: ["DialogBackend", "CommandLineOptions", "TimePickerCore", "SystemKit"]),
+        // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.
+        // libadwaita's dialog, its columns and parent windows, and the bus connection driven
+        // from GLib's main loop. Another toolkit's backend would replace this module alone.
+        .target(
+            name: "GtkDialogBackend",
+            dependencies: ["DialogBackend", "CGtk", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "Localization", "Logging", "SystemKit"]),
+        .executableTarget(name: "timepickerd-gtk", dependencies: ["GtkDialogBackend"]),
         // The parsers' fuzz entry points: libFuzzer runs them (`make fuzz`, the package under
         // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
         .target(
@@ -100,7 +110,8 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore", "Localization"]),
-        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
+        .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "Logging"]),
+        .testTarget(name: "GtkDialogBackendTests", dependencies: ["GtkDialogBackend", "CGtk", "TimePickerCore"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "ServiceTests", dependencies: ["CLinux", "DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],

@@ -1,8 +1,8 @@
 #ifndef CGTK_SHIM_H
 #define CGTK_SHIM_H
 // GTK 4 and libadwaita for the dialog backend, GDK's X11 and Wayland backends for parent
-// windows, Xlib for the transient-for hint, and glibc's malloc_trim. Headers only; macros
-// Swift cannot import become static inline helpers below, nothing more.
+// windows, and Xlib for the transient-for hint. Headers only; macros Swift cannot import
+// become static inline helpers below, nothing more.
 #include <gtk/gtk.h>
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
@@ -11,8 +11,6 @@
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
 #include <glib-unix.h>
-// malloc_trim, to give freed memory back once dialogs close.
-#include <malloc.h>
 
 /// G_TYPE_STRING, for GValues.
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }

@@ -11,6 +11,8 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <sys/syscall.h>
+// malloc_trim, for the dialog backend to give freed memory back once dialogs close.
+#include <malloc.h>
 
 // SIGRTMIN and SIGRTMAX are calls in disguise, which Swift cannot import as macros.
 static inline int clinux_sigrtmin(void) { return SIGRTMIN; }

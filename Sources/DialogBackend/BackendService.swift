@@ -12,37 +12,34 @@ internal import Logging
 /// learns nothing but that the name is taken. A method validates its arguments (InvalidArgs
 /// naming the key), acts, and replies; ShowPicker records a dialog (`OpenDialogs`) and
 /// replies when it ends. The dialogs of a caller are keyed by its unique name and their
-/// handle, and closed when the caller leaves.
+/// handle, and closed when the caller leaves. The windows are the toolkit's
+/// (`DialogWindowFactory`); the service knows them only through `DialogWindow`.
 @MainActor
 final class BackendService {
     static let version: UInt32 = 1
 
-    /// Whether dialogs can be shown at all.
-    enum Display {
-        case available
-        /// No display could be opened: every ShowPicker answers 2 with this reason.
-        case unavailable(String)
-    }
-
     private let bus: any MessageBus
-    private let display: Display
+    private let display: DisplayAvailability
     private let log: Logger
     private let idle: IdleExit
     private let defaultClock = ClockStyle.preferredByLocale()
     private let callerUsers: CallerUsers
     private let departures: CallerDepartures
     private let dialogs: OpenDialogs
+    private let memoryTrim: MemoryTrim
     /// Called when the connection to the bus is gone.
     var onDisconnected: (@MainActor () -> Void)?
 
-    init(bus: any MessageBus, display: Display, idle: IdleExit, log: Logger) {
+    /// The service on `bus`, whose messages `loop` dispatches; `windows` makes the dialogs.
+    init(bus: any MessageBus, loop: any BackendLoop, windows: any DialogWindowFactory, display: DisplayAvailability, idle: IdleExit, log: Logger) {
         self.bus = bus
         self.display = display
         self.idle = idle
         self.log = log
         callerUsers = CallerUsers(bus: bus)
         departures = CallerDepartures(bus: bus, log: log)
-        dialogs = OpenDialogs(log: log)
+        dialogs = OpenDialogs(windows: windows, loop: loop, log: log)
+        memoryTrim = MemoryTrim(loop: loop)
     }
 
     /// Starts answering messages. Call before the bus name is owned, so no call is missed.
@@ -77,7 +74,7 @@ final class BackendService {
             } catch {
                 log.debug("refused \(message.member?.rawValue ?? "a call") from \(message.sender?.rawValue ?? "?"): \(error.message)")
                 fail(message, error.name, error.message)
-                MemoryTrim.soon()
+                memoryTrim.soon()
                 return true
             }
             // The bus stamps a sender on every call it routes.
@@ -191,7 +188,7 @@ final class BackendService {
         idle.release()
         if !dialogs.hasDialogs(of: key.caller) { departures.unwatch(key.caller) }
         // What the dialog's widgets and window held goes back to the system, not only to malloc.
-        MemoryTrim.soon()
+        memoryTrim.soon()
     }
 
     /// Sends `event` to the caller of the dialog `key` only (a unicast signal).
@@ -235,8 +232,3 @@ final class BackendService {
     }
 }
 
-/// Why the backend could not start; the message says what failed.
-public struct BackendStartError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}

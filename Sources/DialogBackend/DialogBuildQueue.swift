@@ -1,15 +1,14 @@
 internal import DBusKit
-internal import CGtk
 
-/// The dialogs asked for and not built yet, and the idle source that builds them one at a time.
+/// The dialogs asked for and not built yet, built one at a time when the loop is idle.
 ///
 /// ShowPicker only records its request here. Building a dialog (a window, two lists, a first
-/// frame) costs milliseconds; answering a call, microseconds. So dialogs are built from an
-/// idle source at `G_PRIORITY_LOW`, below the priority at which the bus connection is read and
-/// dispatched (`GLibConnectionDriver`): while calls keep arriving the backend only answers them,
-/// and when it has caught up it builds what is still open. Under a flood of ShowPicker + Close,
-/// a dialog whose Close arrived first is never built, let alone mapped, and nothing piles up
-/// but a record per open dialog (bounded by `OpenDialogs`' limits).
+/// frame) costs milliseconds; answering a call, microseconds. So dialogs are built as idle
+/// work (`IdleWork.build`), below the priority at which the bus connection is read and
+/// dispatched: while calls keep arriving the backend only answers them, and when it has caught
+/// up it builds what is still open. Under a flood of ShowPicker + Close, a dialog whose Close
+/// arrived first is never built, let alone mapped, and nothing piles up but a record per open
+/// dialog (bounded by `OpenDialogs`' limits).
 ///
 /// Callers take turns: one caller's backlog does not hold back another's first dialog.
 @MainActor
@@ -18,11 +17,14 @@ final class DialogBuildQueue {
     private var waiting: [BusName: [DialogKey]] = [:]
     /// Callers with keys waiting, in turn order.
     private var turns: [BusName] = []
-    private var source: UInt32 = 0
+    /// The idle work that builds the next dialog, while one waits.
+    private var next: (any ConnectionTimer)?
+    private let loop: any BackendLoop
     private let build: @MainActor (DialogKey) -> Void
 
-    /// `build` is called with each key in turn, from the idle source.
-    init(build: @escaping @MainActor (DialogKey) -> Void) {
+    /// `build` is called with each key in turn, as idle work of `loop`.
+    init(loop: any BackendLoop, build: @escaping @MainActor (DialogKey) -> Void) {
+        self.loop = loop
         self.build = build
     }
 
@@ -33,10 +35,7 @@ final class DialogBuildQueue {
     func enqueue(_ key: DialogKey) {
         if waiting[key.caller] == nil { turns.append(key.caller) }
         waiting[key.caller, default: []].append(key)
-        guard source == 0 else { return }
-        source = MainLoopSource.whileIdle(priority: G_PRIORITY_LOW) { [weak self] in
-            self?.buildNext() ?? false
-        }
+        scheduleNext()
     }
 
     /// Takes `key` out of the queue (closed, or its caller left, before it was built).
@@ -49,34 +48,36 @@ final class DialogBuildQueue {
         } else {
             waiting[key.caller] = keys
         }
-        if turns.isEmpty, source != 0 {
-            g_source_remove(source)
-            source = 0
+        if turns.isEmpty {
+            next?.cancel()
+            next = nil
         }
     }
 
-    /// Builds the next caller's oldest waiting dialog; false (and the source goes) when none is left.
-    private func buildNext() -> Bool {
-        guard !turns.isEmpty else {
-            source = 0
-            return false
+    /// Has the next dialog built when the loop is idle, unless that is already arranged.
+    private func scheduleNext() {
+        guard next == nil else { return }
+        next = loop.whenIdle(.build) { [weak self] in
+            MainActor.assumeIsolated { self?.buildNext() }
         }
+    }
+
+    /// Builds the next caller's oldest waiting dialog, and has the one after built next time
+    /// the loop is idle: the loop answers the calls that came meanwhile first.
+    private func buildNext() {
+        next = nil
+        guard !turns.isEmpty else { return }
         let caller = turns.removeFirst()
-        guard var keys = waiting[caller], !keys.isEmpty else { return !turns.isEmpty || stop() }
-        let key = keys.removeFirst()
-        if keys.isEmpty {
-            waiting[caller] = nil
-        } else {
-            waiting[caller] = keys
-            turns.append(caller)
+        if var keys = waiting[caller], !keys.isEmpty {
+            let key = keys.removeFirst()
+            if keys.isEmpty {
+                waiting[caller] = nil
+            } else {
+                waiting[caller] = keys
+                turns.append(caller)
+            }
+            build(key)
         }
-        build(key)
-        return !turns.isEmpty || stop()
-    }
-
-    /// Forgets the source, which GLib removes as the callback returns false.
-    private func stop() -> Bool {
-        source = 0
-        return false
+        if !turns.isEmpty { scheduleNext() }
     }
 }

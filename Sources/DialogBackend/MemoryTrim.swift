@@ -1,4 +1,4 @@
-internal import CGtk
+internal import CLinux
 
 /// Gives the memory malloc holds free back to the system, once the work in hand is done.
 ///
@@ -6,18 +6,24 @@ internal import CGtk
 /// surface) or a large call is refused, the backend's resident size would stay at its peak
 /// until it exits. `malloc_trim` returns the free pages of every arena.
 @MainActor
-enum MemoryTrim {
-    private static var scheduled = false
+final class MemoryTrim {
+    private let loop: any BackendLoop
+    private var scheduled = false
 
-    /// Trims from an idle source below everything else, once for any number of requests made
-    /// before it runs.
-    static func soon() {
+    init(loop: any BackendLoop) {
+        self.loop = loop
+    }
+
+    /// Trims as idle work after everything else (`IdleWork.tidy`), once for any number of
+    /// requests made before it runs.
+    func soon() {
         guard !scheduled else { return }
         scheduled = true
-        MainLoopSource.whileIdle(priority: G_PRIORITY_LOW + 10) {
-            scheduled = false
-            _ = malloc_trim(0)
-            return false
+        _ = loop.whenIdle(.tidy) { [weak self] in
+            MainActor.assumeIsolated {
+                self?.scheduled = false
+                _ = malloc_trim(0)
+            }
         }
     }
 }

@@ -2,16 +2,10 @@ internal import DBusKit
 internal import TimePickerCore
 internal import Logging
 
-/// A dialog of one caller: its unique name and the handle it passed.
-struct DialogKey: Hashable, CustomStringConvertible {
-    let caller: BusName
-    let handle: ObjectPath
-    var description: String { "\(handle) of \(caller)" }
-}
-
 /// The dialogs the backend holds for its callers, from ShowPicker to the reply that ends each:
-/// first waiting to be built (`DialogBuildQueue`), then shown. Each ends exactly once: through
-/// its window (the person's answer), Close, its caller leaving, or the backend stopping.
+/// first waiting to be built (`DialogBuildQueue`), then shown in a window the toolkit's
+/// `DialogWindowFactory` made. Each ends exactly once: through its window (the person's
+/// answer), Close, its caller leaving, or the backend stopping.
 @MainActor
 final class OpenDialogs {
     /// The most dialogs one caller may have, shown or waiting: the daemon's own limit for all
@@ -28,22 +22,28 @@ final class OpenDialogs {
         /// Where the dialog is in its life.
         enum Stage {
             case waiting(DialogRequest, ParentWindowID)
-            case shown(TimePickerDialog)
+            case shown(any DialogWindow)
         }
 
         var stage: Stage
+        /// What the dialog draws, or will draw once built: the request's state, then each
+        /// Update's.
+        var state: DialogState
         let reply: ShowPickerReply
 
-        init(_ stage: Stage, reply: ShowPickerReply) {
-            self.stage = stage
+        init(_ request: DialogRequest, parent: ParentWindowID, reply: ShowPickerReply) {
+            stage = .waiting(request, parent)
+            state = request.state
             self.reply = reply
         }
     }
 
+    private let windows: any DialogWindowFactory
+    private let loop: any BackendLoop
     private let log: Logger
     private var entries: [DialogKey: Entry] = [:]
     private var countByCaller: [BusName: Int] = [:]
-    private lazy var queue = DialogBuildQueue { [unowned self] key in self.build(key) }
+    private lazy var queue = DialogBuildQueue(loop: loop) { [unowned self] key in self.build(key) }
 
     /// Called as a dialog ends for a reason of its own (`.accepted`, `.cancelled`, the window
     /// destroyed) as well as on Close: the key, once.
@@ -53,7 +53,10 @@ final class OpenDialogs {
     /// Told what the daemon should log about a dialog (its parent window could not be used).
     var onNotice: (@MainActor (DialogKey, String) -> Void)?
 
-    init(log: Logger) {
+    /// Dialogs whose windows `windows` makes, built as idle work of `loop`.
+    init(windows: any DialogWindowFactory, loop: any BackendLoop, log: Logger) {
+        self.windows = windows
+        self.loop = loop
         self.log = log
     }
 
@@ -74,27 +77,19 @@ final class OpenDialogs {
 
     /// Records a dialog to build when the backend has nothing more urgent to do.
     func add(_ key: DialogKey, _ request: DialogRequest, parent: ParentWindowID, reply: ShowPickerReply) {
-        entries[key] = Entry(.waiting(request, parent), reply: reply)
+        entries[key] = Entry(request, parent: parent, reply: reply)
         countByCaller[key.caller, default: 0] += 1
         queue.enqueue(key)
     }
 
     /// The state `key` draws (or will draw once built), for Update to change.
-    func state(of key: DialogKey) -> DialogState? {
-        switch entries[key]?.stage {
-        case .waiting(let request, _)?: request.state
-        case .shown(let dialog)?: dialog.state
-        case nil: nil
-        }
-    }
+    func state(of key: DialogKey) -> DialogState? { entries[key]?.state }
 
     /// Draws `state` in the dialog `key`, or keeps it for when the dialog is built.
     func update(_ key: DialogKey, to state: DialogState, restartingCountdown: Bool) {
-        switch entries[key]?.stage {
-        case .waiting(let request, let parent)?: entries[key]?.stage = .waiting(request.replacingState(with: state), parent)
-        case .shown(let dialog)?: dialog.update(state, restartingCountdown: restartingCountdown)
-        case nil: break
-        }
+        guard let entry = entries[key] else { return }
+        entry.state = state
+        if case .shown(let window) = entry.stage { window.update(state, restartingCountdown: restartingCountdown) }
     }
 
     /// Ends the dialog `key` with response 2 and `reason`; a dialog not built yet never will be.
@@ -103,9 +98,9 @@ final class OpenDialogs {
         case .waiting?:
             queue.remove(key)
             finish(key, .ended(reason))
-        case .shown(let dialog)?:
-            // Its window's end comes back through `finish`.
-            dialog.close(reason: reason)
+        case .shown(let window)?:
+            // Its window's end comes back through `finish` before `close` returns.
+            window.close(reason: reason)
         case nil:
             break
         }
@@ -125,17 +120,18 @@ final class OpenDialogs {
 
     private func build(_ key: DialogKey) {
         guard let entry = entries[key], case .waiting(let request, let parent) = entry.stage else { return }
-        let dialog = TimePickerDialog(
-            request: request, parent: parent, log: log,
-            onEvent: { [weak self] event in self?.onEvent?(key, event) },
-            onFinish: { [weak self] outcome in self?.finish(key, outcome) },
-            onNotice: { [weak self] notice in self?.onNotice?(key, notice) })
-        entry.stage = .shown(dialog)
+        let reports = DialogWindowReports(
+            event: { [weak self] event in self?.onEvent?(key, event) },
+            finish: { [weak self] outcome in self?.finish(key, outcome) },
+            notice: { [weak self] notice in self?.onNotice?(key, notice) })
+        // Drawing the Updates that came while it waited.
+        let window = windows.makeWindow(for: request.replacingState(with: entry.state), parent: parent, reports: reports)
+        entry.stage = .shown(window)
         log.debug("showing \(key)")
-        dialog.present()
+        window.present()
     }
 
-    private func finish(_ key: DialogKey, _ outcome: TimePickerDialog.Outcome) {
+    private func finish(_ key: DialogKey, _ outcome: DialogOutcome) {
         guard let entry = entries.removeValue(forKey: key) else { return }
         let left = countByCaller[key.caller, default: 1] - 1
         countByCaller[key.caller] = left > 0 ? left : nil

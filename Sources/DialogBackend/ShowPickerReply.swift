@@ -15,7 +15,7 @@ final class ShowPickerReply {
     }
 
     /// Sends the reply for `outcome`; later calls do nothing.
-    func send(_ outcome: TimePickerDialog.Outcome, log: Logger) {
+    func send(_ outcome: DialogOutcome, log: Logger) {
         guard !sent else { return }
         sent = true
         let values: [DBusValue] =

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import DialogBackend
 internal import Localization
 internal import TimePickerCore
 internal import Logging
@@ -7,21 +8,12 @@ internal import Logging
 /// columns Start and End, the duration, a countdown, and Cancel and OK.
 ///
 /// It holds the state it was last given and draws it; what the person does goes out through
-/// `onEvent` as `PickerEvent`s for the daemon, which answers with a new state (`update`).
-/// It ends exactly once, through `onFinish`: accepted with the selection it showed,
-/// cancelled by the person, or ended (closed by the caller, the window destroyed).
+/// `reports.event` as `PickerEvent`s for the daemon, which answers with a new state (`update`).
+/// It ends exactly once, through `reports.finish`: accepted with the selection it showed,
+/// cancelled by the person, or ended (closed by the caller, the window destroyed). The
+/// contract is `DialogWindow`'s.
 @MainActor
-final class TimePickerDialog {
-    /// How a dialog ended.
-    enum Outcome: Equatable, Sendable {
-        /// OK, Enter, or a double click on a row: the selection the dialog showed.
-        case accepted(start: WallClockTime, end: WallClockTime)
-        /// Cancel, Escape, or the window closed.
-        case cancelled
-        /// Ended without the person: the reason, one line.
-        case ended(String)
-    }
-
+final class TimePickerDialog: DialogWindow {
     private static let okResponse = "ok"
     private static let cancelResponse = "cancel"
 
@@ -42,8 +34,8 @@ final class TimePickerDialog {
     /// The range the labels and the lists' descriptions say now.
     private var describedRange = ""
     private let countdownLabel: Widget
-    /// The daemon's last state (Updates apply to it).
-    private(set) var state: DialogState
+    /// The daemon's last state.
+    private var state: DialogState
     /// The selection drawn: the daemon's, or ahead of it by the person's clicks.
     private var selection: ShownSelection
     /// The column the daemon was last told (or told us) that keyboard moves act on.
@@ -51,16 +43,10 @@ final class TimePickerDialog {
     private var countdownSource: UInt32 = 0
     private var secondsLeft: UInt32 = 0
     private var finished = false
-    private let onEvent: @MainActor (PickerEvent) -> Void
-    private let onFinish: @MainActor (Outcome) -> Void
-    /// Told, at most once, what the daemon should log about this dialog.
-    private let onNotice: @MainActor (String) -> Void
+    /// Where events, the end and the notice about the parent window go.
+    private let reports: DialogWindowReports
 
-    init(
-        request: DialogRequest, parent: ParentWindowID, log: Logger,
-        onEvent: @escaping @MainActor (PickerEvent) -> Void, onFinish: @escaping @MainActor (Outcome) -> Void,
-        onNotice: @escaping @MainActor (String) -> Void = { _ in }
-    ) {
+    init(request: DialogRequest, parent: ParentWindowID, log: Logger, reports: DialogWindowReports) {
         options = request.options
         state = request.state
         selection = ShownSelection(request.state.model)
@@ -68,9 +54,7 @@ final class TimePickerDialog {
         self.parent = parent
         activationToken = request.activationToken
         self.log = log
-        self.onEvent = onEvent
-        self.onFinish = onFinish
-        self.onNotice = onNotice
+        self.reports = reports
         words = PickerWords(request.language)
         // One list of every slot's label, which both columns show a run of.
         let labels = SlotRows.labels(of: options.grid, clock: options.clock, words: words)
@@ -210,7 +194,7 @@ final class TimePickerDialog {
                 guard let self else { return }
                 let shown = self.selection.click(which, time)
                 self.report(focus: which)
-                self.onEvent(.set(which, time))
+                self.reports.event(.set(which, time))
                 if shown { self.draw(restartingCountdown: false, clicked: which) }
             }
             slotColumn.onActivate = { [weak self] in
@@ -224,7 +208,7 @@ final class TimePickerDialog {
                 switch key {
                 case .event(let event):
                     self.report(focus: which)
-                    self.onEvent(event)
+                    self.reports.event(event)
                     // After a click the daemon has not answered: the key goes on from the click.
                     if self.selection.keyed(which, event) { self.draw(restartingCountdown: false, clicked: nil) }
                 case .otherColumn:
@@ -301,7 +285,7 @@ final class TimePickerDialog {
     private func report(focus which: PickerColumn) {
         guard which != reportedFocus, !finished else { return }
         reportedFocus = which
-        onEvent(.focus(which))
+        reports.event(.focus(which))
     }
 
     /// Hands the caller's activation token to the display so that the window is shown with it.
@@ -323,17 +307,17 @@ final class TimePickerDialog {
         guard parent != .none else { return }
         if let problem = parent.attach(to: surface) {
             log.debug("parent window \(parent) not used: \(problem)")
-            onNotice("the dialog shows without its parent window: " + problem)
+            reports.notice("the dialog shows without its parent window: " + problem)
         } else {
             log.debug("dialog made transient for \(parent)")
         }
     }
 
-    private func finish(_ outcome: Outcome) {
+    private func finish(_ outcome: DialogOutcome) {
         guard !finished else { return }
         finished = true
         if countdownSource != 0 { g_source_remove(countdownSource) }
         countdownSource = 0
-        onFinish(outcome)
+        reports.finish(outcome)
     }
 }

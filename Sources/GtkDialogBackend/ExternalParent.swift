@@ -1,4 +1,5 @@
 internal import CGtk
+internal import DialogBackend
 
 extension ParentWindowID {
     /// Attaches the dialog's realized `surface` to this parent; nil when it did, else why it

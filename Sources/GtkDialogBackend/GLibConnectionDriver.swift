@@ -1,19 +1,21 @@
 internal import CGtk
 internal import DBusKit
+internal import DialogBackend
 internal import EventLoop
 
 /// Drives the backend's libdbus connection from GLib's main context, where GTK runs: the
 /// connection's descriptors and timeouts become GLib sources, and messages are dispatched from
-/// an idle source at `G_PRIORITY_DEFAULT`.
+/// an idle source at `G_PRIORITY_DEFAULT`. As the backend's `BackendLoop`, it also runs the
+/// backend's idle work, at the lower priorities below.
 ///
-/// That priority is the point: dialogs are built at a lower one (`DialogBuilder`), so while
+/// That priority is the point: dialogs are built at a lower one (`DialogBuildQueue`), so while
 /// calls keep arriving the backend answers them first, and builds only what is still open
 /// when it has caught up. libdbus stops reading from the socket while 63 MiB of messages wait
 /// to be dispatched, so a flood costs bounded memory.
 ///
 /// Not actor-isolated, as DBusKit's types are not: GLib calls every source back on the thread
 /// that runs the main context, the main thread, where the connection is used and nowhere else.
-final class GLibConnectionDriver: ConnectionDriver {
+final class GLibConnectionDriver: BackendLoop {
     func watchDescriptor(_ descriptor: Int32, for events: IOEvents, handler: @escaping (IOEvents) -> Void) -> any ConnectionWatch {
         GLibDescriptorWatch(descriptor: descriptor, events: events, handler: handler)
     }
@@ -28,6 +30,20 @@ final class GLibConnectionDriver: ConnectionDriver {
             return 0
         }
         g_idle_add_full(G_PRIORITY_DEFAULT, trampoline, ClosureBox(work).retainedForC(), releaseBox)
+    }
+
+    func whenIdle(_ kind: IdleWork, _ work: @escaping () -> Void) -> any ConnectionTimer {
+        GLibIdleWork(priority: Self.priority(of: kind), work: work)
+    }
+
+    /// Below the bus connection (`G_PRIORITY_DEFAULT`) and GTK's layout and drawing
+    /// (`GDK_PRIORITY_REDRAW`, `G_PRIORITY_HIGH_IDLE` + 20): a dialog is built once the calls
+    /// are answered and what is on screen is drawn, and memory given back after the builds.
+    private static func priority(of kind: IdleWork) -> Int32 {
+        switch kind {
+        case .build: G_PRIORITY_LOW
+        case .tidy: G_PRIORITY_LOW + 10
+        }
     }
 }
 
@@ -94,6 +110,29 @@ private final class GLibDescriptorWatch: ConnectionWatch {
             cancel()
         }
         handler(events)
+    }
+}
+
+/// Idle work as a one-shot GLib idle source at `priority`.
+private final class GLibIdleWork: ConnectionTimer {
+    private var source: UInt32 = 0
+
+    init(priority: Int32, work: @escaping () -> Void) {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
+            if let data { Unmanaged<ClosureBox<() -> Void>>.fromOpaque(data).takeUnretainedValue().closure() }
+            return 0
+        }
+        let box = ClosureBox<() -> Void> { [weak self] in
+            // Ran: the source is gone once this returns, and must not be removed again.
+            self?.source = 0
+            work()
+        }
+        source = g_idle_add_full(priority, trampoline, box.retainedForC(), releaseBox)
+    }
+
+    func cancel() {
+        if source != 0 { g_source_remove(source) }
+        source = 0
     }
 }
 
