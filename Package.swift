@@ -55,9 +55,8 @@ let package = Package(
         .target(
             name: "TimePickerDaemon",
             dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"]),
-        // The three programs' executables hold no logic: timepickerd and timepickerd-gtk hand
-        // their command line over to their library, timepickerctl dispatches the command its
-        // library parsed.
+        // The three programs' executables hold no logic: each hands its command line over to its
+        // library (Daemon.main, Client.main, GtkBackend.main).
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
         // The command-line client: pick, monitor, status; with no session bus, `pick` shows the
         // terminal front end itself.
