@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "Logging", dependencies: ["SystemKit", "TimePickerCore"]),
         // A poll(2) loop: descriptors, timers and Unix signals, on one thread.
         .target(name: "EventLoop", dependencies: ["CLinux", "SystemKit"]),
+        // What the remote front ends send another process, in order and a few at a time.
+        .target(name: "PeerDelivery"),
         // A thin Swift wrapper over libdbus; C pointers stay inside.
         .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
         // A bus in one process, for unit tests of what talks over DBusKit's MessageBus.
@@ -92,6 +94,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimePickerCore"]),
         .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TerminalUI"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
+        .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit"]),
