@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit"]),
-        .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore", "Localization"]),
+        .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "DBusKit", "DBusKitTesting", "EventLoop", "TimePickerCore", "Localization"]),
         .testTarget(name: "DialogUITests", dependencies: ["DialogUI", "DBusKit", "DBusKitTesting", "EventLoop", "TimePickerCore"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "CGtk", "DBusKit"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
