@@ -45,7 +45,7 @@ let package = Package(
         // The notification front end: the Notifications server over the daemon's own bus connection.
         .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
         // The dialog front end: a dialog backend's windows, over the daemon's own bus connection.
-        .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "Localization"]),
+        .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "Localization"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
