@@ -43,7 +43,7 @@ let package = Package(
         // The terminal front end: keys in, frames out.
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop", "Localization", "SystemKit"]),
         // The notification front end: the Notifications server over the daemon's own bus connection.
-        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
+        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
         // The dialog front end: a dialog backend's windows, over the daemon's own bus connection.
         .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "Localization"]),
         // Sessions and the D-Bus interface, on top of the above.

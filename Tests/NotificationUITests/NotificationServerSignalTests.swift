@@ -50,6 +50,31 @@ struct NotificationServerSignalTests {
         #expect(bench.calls("Notify").count == 2, "the step was not shown anew")
     }
 
+    @Test("Closed by the server while the session's next Notify is out: the session ends, and what that Notify shows is closed once answered")
+    func closedWhileNotifyOut() throws {
+        let bench = NotificationBench()
+        bench.answersNotify = false
+        let server = bench.startServer()
+        try bench.show(1...1)
+        bench.run()
+        bench.showNotify(bench.calls("Notify")[0], id: 5, from: server)
+        bench.run()
+        bench.frontEnd.update(session(1), try NotificationBench.state(title: "S1", after: [.move(by: 1)]))
+        bench.run()
+        #expect(bench.calls("Notify").count == 2)
+        try bench.close(5, reason: 2, from: server)
+        bench.run()
+        #expect(bench.delegate.reports == [.event(session(1), .cancel)])
+        bench.frontEnd.withdraw(session(1))
+        bench.run()
+        #expect(bench.closedIDs.isEmpty, "closed before the Notify out was answered")
+        // The server made the step a notification again, the one it replaced being gone.
+        bench.showNotify(bench.calls("Notify")[1], id: 6, from: server)
+        bench.run()
+        #expect(bench.closedIDs == [6], "a notification for a session that ended stayed on the server")
+        #expect(bench.delegate.reports == [.event(session(1), .cancel)])
+    }
+
     @Test("A forged NotificationClosed from another process ends nothing")
     func forgedClose() throws {
         let bench = NotificationBench()
