@@ -50,6 +50,31 @@ struct NotificationServerSignalTests {
         #expect(bench.calls("Notify").count == 2, "the step was not shown anew")
     }
 
+    @Test("The same with the step's Notify still waiting its turn: no cancel, and the step comes as a new notification")
+    func dismissalAfterActionWhileWaiting() throws {
+        let bench = NotificationBench()
+        bench.answersNotify = false
+        let server = bench.startServer()
+        try bench.show(1...5)
+        bench.run()
+        bench.showNotify(bench.calls("Notify")[0], id: 1, from: server)
+        bench.run()
+        #expect(bench.notifiedSummaries == ["S1", "S2", "S3", "S4", "S5"])
+        try bench.invoke("later", on: 1, from: server)
+        try bench.close(1, reason: 2, from: server)
+        bench.run()
+        #expect(bench.delegate.reports == [.event(session(1), .move(by: 1))])
+        #expect(bench.calls("Notify").count == 5, "more than four Notify out")
+
+        bench.showNotify(bench.calls("Notify")[1], id: 2, from: server)
+        bench.run()
+        let step = try #require(bench.calls("Notify").last)
+        #expect(bench.calls("Notify").count == 6)
+        #expect(NotificationBench.strings(in: step).first == "S1")
+        #expect(NotificationBench.replacedID(in: step) == 0, "replaced a notification the server had taken down")
+        #expect(bench.delegate.reports == [.event(session(1), .move(by: 1))])
+    }
+
     @Test("Closed by the server while the session's next Notify is out: the session ends, and what that Notify shows is closed once answered")
     func closedWhileNotifyOut() throws {
         let bench = NotificationBench()
