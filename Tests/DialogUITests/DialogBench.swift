@@ -3,6 +3,7 @@ import DBusKitTesting
 import DialogUI
 import EventLoop
 import Glibc
+import Testing
 import TimePickerCore
 
 /// A dialog front end on a fake bus, with the dialog backend played by the test: it answers
@@ -72,6 +73,13 @@ final class DialogBench {
 
     /// The calls to `member` the front end made, in order.
     func calls(_ member: MemberName) -> [DBusMessage] { bus.calls(member) }
+
+    /// The call to `member` numbered `index` (from 0), which the test requires to have been made.
+    func call(_ member: MemberName, _ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> DBusMessage {
+        let made = calls(member)
+        try #require(made.indices.contains(index), "no \(member) call number \(index): \(made.count) were made", sourceLocation: sourceLocation)
+        return made[index]
+    }
 
     /// The handle (first argument) of a ShowPicker, Update or Close.
     static func handle(of call: DBusMessage) -> ObjectPath? {

@@ -17,7 +17,7 @@ struct DialogUpdateAndEventTests {
         for slots in 1...3 { bench.frontEnd.update(session(1), try DialogBench.state(after: [.move(by: slots)])) }
         bench.run()
         var updates = bench.calls("Update")
-        #expect(updates.count == 1)
+        try #require(updates.count == 1)
         #expect(updates.first?.destination == backend)
         #expect(updates.first.flatMap(DialogBench.handle(of:)) == handle)
         #expect(updates.first.map { DialogBench.strings(in: $0, at: 1)["start"] } == "02:00")
@@ -25,7 +25,7 @@ struct DialogUpdateAndEventTests {
         bench.bus.reply(to: updates[0], from: backend, .values([]))
         bench.run()
         updates = bench.calls("Update")
-        #expect(updates.count == 2)
+        try #require(updates.count == 2)
         #expect(updates.last.map { DialogBench.strings(in: $0, at: 1)["start"] } == "04:00", "not the latest state")
 
         bench.bus.reply(to: updates[1], from: backend, .values([]))

@@ -3,6 +3,7 @@ import DBusKitTesting
 import EventLoop
 import Glibc
 import NotificationUI
+import Testing
 import TimePickerCore
 
 /// A notification front end on a fake bus, with the notification server played by the test:
@@ -80,6 +81,13 @@ final class NotificationBench {
     // MARK: What the server received
 
     func calls(_ member: MemberName) -> [DBusMessage] { bus.calls(member) }
+
+    /// The call to `member` numbered `index` (from 0), which the test requires to have been made.
+    func call(_ member: MemberName, _ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> DBusMessage {
+        let made = calls(member)
+        try #require(made.indices.contains(index), "no \(member) call number \(index): \(made.count) were made", sourceLocation: sourceLocation)
+        return made[index]
+    }
 
     /// The summaries of the Notify calls so far, in order.
     var notifiedSummaries: [String] { calls("Notify").compactMap { Self.strings(in: $0).first } }

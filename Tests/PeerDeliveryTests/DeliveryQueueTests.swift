@@ -11,15 +11,22 @@ extension DeliveryQueue {
         while let send = next(to: recipient) { sends.append(send) }
         return sends
     }
+
+    /// Takes every send that may go to `recipient` now, requiring there to be `count`.
+    fileprivate mutating func drain(_ count: Int, to recipient: Recipient) throws -> [Send] {
+        let sends = drain(to: recipient)
+        try #require(sends.count == count, "\(sends.count) sends, not \(count)")
+        return sends
+    }
 }
 
 @Suite("Delivery queue: in order, a few at a time, the newest wish")
 struct DeliveryQueueTests {
     @Test("At most the limit is out to a recipient; the others follow in order as sends settle")
-    func limitThenInOrder() {
+    func limitThenInOrder() throws {
         var queue = Queue(maximumInFlight: 2)
         for session in 1...5 { queue.want("show \(session)", for: session) }
-        let first = queue.drain(to: "a")
+        let first = try queue.drain(2, to: "a")
         #expect(first.map(\.session) == [1, 2])
         #expect(first.map(\.wish) == ["show 1", "show 2"])
         #expect(queue.drain(to: "a").isEmpty)
@@ -32,7 +39,7 @@ struct DeliveryQueueTests {
     }
 
     @Test("The limit is per recipient: a new one starts with none out")
-    func perRecipient() {
+    func perRecipient() throws {
         var queue = Queue(maximumInFlight: 2)
         for session in 1...5 { queue.want("show", for: session) }
         #expect(queue.drain(to: "a").map(\.session) == [1, 2])
@@ -41,7 +48,7 @@ struct DeliveryQueueTests {
     }
 
     @Test("A newer wish replaces the one waiting, which keeps its place in line")
-    func newestWishKeepsPlace() {
+    func newestWishKeepsPlace() throws {
         var queue = Queue(maximumInFlight: 4)
         queue.want("first state", for: 1)
         queue.want("state", for: 2)
@@ -52,10 +59,10 @@ struct DeliveryQueueTests {
     }
 
     @Test("A session withdrawn while it waits is never sent; the ones behind it move up")
-    func withdrawnIsNeverSent() {
+    func withdrawnIsNeverSent() throws {
         var queue = Queue(maximumInFlight: 1)
         queue.want("busy", for: 1)
-        let busy = queue.drain(to: "a")
+        let busy = try queue.drain(1, to: "a")
         queue.want("gone", for: 2)
         queue.want("next", for: 3)
         #expect(queue.withdraw(2) == "gone")
@@ -66,10 +73,10 @@ struct DeliveryQueueTests {
     }
 
     @Test("A send still counts after its session is withdrawn, until it settles")
-    func withdrawnSendStillCounts() {
+    func withdrawnSendStillCounts() throws {
         var queue = Queue(maximumInFlight: 1)
         queue.want("shown", for: 1)
-        let out = queue.drain(to: "a")
+        let out = try queue.drain(1, to: "a")
         queue.withdraw(1)
         queue.want("waiting", for: 2)
         #expect(queue.drain(to: "a").isEmpty)
@@ -78,10 +85,10 @@ struct DeliveryQueueTests {
     }
 
     @Test("One send per session: a wish made while its send is out waits for it, then joins at the back")
-    func oneSendPerSession() {
+    func oneSendPerSession() throws {
         var queue = Queue(maximumInFlight: 4)
         queue.want("one", for: 1)
-        let out = queue.drain(to: "a")
+        let out = try queue.drain(1, to: "a")
         queue.want("two", for: 1)
         queue.want("three", for: 1)
         queue.want("other", for: 2)
@@ -93,10 +100,10 @@ struct DeliveryQueueTests {
     }
 
     @Test("A wish waiting for its session's send is withdrawn with the session")
-    func heldWishWithdrawn() {
+    func heldWishWithdrawn() throws {
         var queue = Queue(maximumInFlight: 4)
         queue.want("one", for: 1)
-        let out = queue.drain(to: "a")
+        let out = try queue.drain(1, to: "a")
         queue.want("two", for: 1)
         #expect(queue.withdraw(1) == "two")
         queue.settle(out[0].ticket)
@@ -104,7 +111,7 @@ struct DeliveryQueueTests {
     }
 
     @Test("wantFirst goes ahead of the line, even when it was waiting further back")
-    func wantFirstGoesAhead() {
+    func wantFirstGoesAhead() throws {
         var queue = Queue(maximumInFlight: 4)
         queue.want("a", for: 1)
         queue.want("b", for: 2)
@@ -116,10 +123,10 @@ struct DeliveryQueueTests {
     }
 
     @Test("A send tried again after it settled goes first, before sessions that waited meanwhile")
-    func retryAfterSettleGoesFirst() {
+    func retryAfterSettleGoesFirst() throws {
         var queue = Queue(maximumInFlight: 1)
         queue.want("try", for: 1)
-        let out = queue.drain(to: "a")
+        let out = try queue.drain(1, to: "a")
         queue.want("later", for: 2)
         queue.settle(out[0].ticket)
         queue.wantFirst("retry", for: 1)
@@ -127,12 +134,12 @@ struct DeliveryQueueTests {
     }
 
     @Test("Settling counts once: a second settle of the same send frees no second place")
-    func settleOnce() {
+    func settleOnce() throws {
         var queue = Queue(maximumInFlight: 1)
         queue.want("a", for: 1)
         queue.want("b", for: 2)
         queue.want("c", for: 3)
-        let first = queue.drain(to: "a")
+        let first = try queue.drain(1, to: "a")
         let settledFirst = queue.settle(first[0].ticket)
         #expect(settledFirst)
         let second = queue.drain(to: "a")
@@ -143,10 +150,10 @@ struct DeliveryQueueTests {
     }
 
     @Test("removeAllWaiting empties the line in order; a wish waiting for its own send stays")
-    func removeAllWaiting() {
+    func removeAllWaiting() throws {
         var queue = Queue(maximumInFlight: 1)
         queue.want("out", for: 1)
-        let out = queue.drain(to: "a")
+        let out = try queue.drain(1, to: "a")
         queue.want("newer", for: 1)
         queue.want("b", for: 2)
         queue.want("c", for: 3)
