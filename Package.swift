@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "Logging", dependencies: ["SystemKit", "TimePickerCore"]),
         // A poll(2) loop: descriptors, timers and Unix signals, on one thread.
         .target(name: "EventLoop", dependencies: ["CLinux", "SystemKit"]),
+        // What the remote front ends send another process, in order and a few at a time.
+        .target(name: "PeerDelivery"),
         // A thin Swift wrapper over libdbus; C pointers stay inside.
         .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
         // A bus in one process, for unit tests of what talks over DBusKit's MessageBus.
@@ -42,9 +44,9 @@ let package = Package(
         // The terminal front end: keys in, frames out.
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop", "Localization", "SystemKit"]),
         // The notification front end: the Notifications server over the daemon's own bus connection.
-        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
+        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
         // The dialog front end: a dialog backend's windows, over the daemon's own bus connection.
-        .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "Localization"]),
+        .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "Localization"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
@@ -105,10 +107,12 @@ let package = Package(
             dependencies: ["TimePickerService", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "Logging"]),
         .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TerminalUI"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
+        .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit"]),
-        .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "TimePickerCore", "Localization"]),
+        .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "DBusKit", "DBusKitTesting", "EventLoop", "TimePickerCore", "Localization"]),
+        .testTarget(name: "DialogUITests", dependencies: ["DialogUI", "DBusKit", "DBusKitTesting", "EventLoop", "TimePickerCore"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "Logging"]),
         .testTarget(name: "GtkDialogBackendTests", dependencies: ["GtkDialogBackend", "CGtk", "TimePickerCore"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),

@@ -1,3 +1,4 @@
+internal import PeerDelivery
 internal import TimePickerContract
 public import DBusKit
 public import EventLoop
@@ -15,10 +16,11 @@ public import TimePickerCore
 /// unseen (`couldNotShow`), so the service can show it elsewhere.
 ///
 /// Like the notification path, the backend is sent what is true now, not every request: at
-/// most four ShowPicker calls it has not yet taken are out (`ShowPickerQueue`), the sessions
-/// beyond wait here in order, and one that ends while it waits is never sent; each dialog has
-/// at most one Update out, carrying the latest state. Each ShowPicker has a handle of its own
-/// (the session's path and a serial), so nothing said about one dialog reaches another.
+/// most four ShowPicker calls the backend process has not yet taken are out (a
+/// `DeliveryQueue`, as for notifications), the sessions beyond wait here in order, and one that
+/// ends while it waits is never sent; each dialog has at most one Update out, carrying the
+/// latest state. Each ShowPicker has a handle of its own (the session's path and a serial), so
+/// nothing said about one dialog reaches another. A dialog's life is its `Dialog.Phase`.
 public final class DialogFrontEnd: PickerFrontEnd {
     public let kind = UserInterfaceKind.dialog
     public weak var delegate: (any PickerFrontEndDelegate)?
@@ -30,8 +32,11 @@ public final class DialogFrontEnd: PickerFrontEnd {
     /// A session's object path, below which its dialogs' handles are made.
     private let sessionPath: (PickerSessionID) -> ObjectPath?
     private var dialogs: [PickerSessionID: Dialog] = [:]
-    /// The sessions waiting to be sent, and the ShowPicker calls the backend has not yet taken.
-    private var queue = ShowPickerQueue()
+    /// The sessions waiting for a ShowPicker, each with the attempt it waits for, and the
+    /// ShowPicker calls each backend process has not yet taken. A ShowPicker's own reply comes
+    /// only when the dialog ends, so one counts until the backend answered a call sent after
+    /// it (`BackendProxy.confirmTaken`) or answered it, whichever comes first.
+    private var queue = ShowPickerQueue(maximumInFlight: 4)
     /// The serial of the next ShowPicker: never reused while the daemon runs.
     private var nextSerial: UInt64 = 1
     /// The unique name that owns the backend's name, once known.
@@ -40,6 +45,9 @@ public final class DialogFrontEnd: PickerFrontEnd {
     private var isShutDown = false
     /// How long `shutdown` lets the backend close its dialogs.
     private let stopGraceMilliseconds = 2000
+
+    /// Sessions waiting for a ShowPicker, by backend process.
+    private typealias ShowPickerQueue = DeliveryQueue<PickerSessionID, Dialog.Attempt, BusName>
 
     /// Shows dialogs through the backend named `backendName` on `bus`; `sessionPath`
     /// gives a session's object path.
@@ -57,12 +65,13 @@ public final class DialogFrontEnd: PickerFrontEnd {
     public func show(_ session: PickerSessionID, _ state: PickerState) {
         guard !isShutDown, dialogs[session] == nil else { return }
         dialogs[session] = Dialog(session: session, state: state)
-        queue.append(session)
+        queue.want(.first, for: session)
         sendWaiting()
     }
 
     public func update(_ session: PickerSessionID, _ state: PickerState) {
-        guard let dialog = dialogs[session], !dialog.accepted else { return }
+        guard let dialog = dialogs[session] else { return }
+        if case .accepted = dialog.phase { return }
         dialog.state = state
         sendUpdate(of: dialog)
     }
@@ -71,9 +80,10 @@ public final class DialogFrontEnd: PickerFrontEnd {
         guard let dialog = dialogs.removeValue(forKey: session) else { return }
         // Still waiting: the backend never hears of it. Sent: Close follows the ShowPicker on
         // the same connection, so a backend that has not built the dialog yet need not.
-        queue.remove(session)
-        if let owner = dialog.owner, let handle = dialog.handle, !dialog.accepted { backend.close(at: owner, handle: handle) }
-        dialog.showing?.cancel()
+        queue.withdraw(session)
+        guard let shown = dialog.atBackend else { return }
+        backend.close(at: shown.owner, handle: shown.handle)
+        shown.call?.cancel()
     }
 
     /// Closes every dialog; `done` once the backend answered every Close, or after
@@ -81,13 +91,13 @@ public final class DialogFrontEnd: PickerFrontEnd {
     public func shutdown(then done: @escaping () -> Void) {
         guard !isShutDown else { return }
         isShutDown = true
-        let open = dialogs.values.compactMap { dialog in dialog.owner.flatMap { owner in dialog.handle.map { (owner, $0) } } }
-        for dialog in dialogs.values { dialog.showing?.cancel() }
+        let open = dialogs.values.compactMap(\.atBackend)
+        for shown in open { shown.call?.cancel() }
         dialogs.removeAll()
-        queue.removeAll()
+        _ = queue.removeAllWaiting()
         let closed = AllOrDeadline(count: open.count, atMostMilliseconds: stopGraceMilliseconds, on: loop, then: done)
-        for (owner, handle) in open {
-            backend.close(at: owner, handle: handle) { closed.finishedOne() }
+        for shown in open {
+            backend.close(at: shown.owner, handle: shown.handle) { closed.finishedOne() }
         }
     }
 
@@ -101,9 +111,12 @@ public final class DialogFrontEnd: PickerFrontEnd {
             findOwner()
             return
         }
-        while self.owner == owner, let session = queue.next(for: owner) {
-            guard let dialog = dialogs[session] else { continue }
-            showPicker(dialog, at: owner)
+        while self.owner == owner, let send = queue.next(to: owner) {
+            guard let dialog = dialogs[send.session] else {
+                queue.settle(send.ticket)
+                continue
+            }
+            showPicker(dialog, send.wish, at: owner, counted: send.ticket)
         }
     }
 
@@ -120,47 +133,47 @@ public final class DialogFrontEnd: PickerFrontEnd {
                 self.owner = owner
                 self.sendWaiting()
             case .failure(let failure):
-                for session in self.queue.removeAllWaiting() where self.dialogs.removeValue(forKey: session) != nil {
+                for (session, _) in self.queue.removeAllWaiting() where self.dialogs.removeValue(forKey: session) != nil {
                     self.delegate?.frontEnd(self, session: session, couldNotShow: failure.message)
                 }
             }
         }
     }
 
-    /// Sends `dialog`'s ShowPicker to `owner` under a new serial and handle, and right behind
-    /// it the call whose answer says the backend has taken it.
-    private func showPicker(_ dialog: Dialog, at owner: BusName) {
+    /// Sends `dialog`'s ShowPicker (its `attempt`, counted under `ticket`) to `owner` under a
+    /// new serial and handle, and right behind it the call whose answer says the backend has
+    /// taken it.
+    private func showPicker(_ dialog: Dialog, _ attempt: Dialog.Attempt, at owner: BusName, counted ticket: ShowPickerQueue.Ticket) {
         let serial = nextSerial
         nextSerial += 1
         let handle = dialogHandle(for: dialog.session, serial: serial)
-        dialog.serial = serial
-        dialog.handle = handle
-        dialog.owner = owner
-        dialog.taken = false
-        dialog.sent = Dialog.Drawn(dialog.state)
-        queue.sent(serial, to: owner)
         let state = dialog.state
+        dialog.phase = .sent(Dialog.BackendDialog(serial: serial, handle: handle, owner: owner, attempt: attempt, drawn: Dialog.Drawn(state)))
         let call = backend.showPicker(
             at: owner, handle: handle, parentWindow: state.options.parentWindow?.text ?? "",
             options: DialogOptions.forShowPicker(state, now: MonotonicClock.now())
         ) { [weak self, weak dialog] result in
             guard let self else { return }
-            self.queue.settled(serial)
-            if let dialog, self.dialogs[dialog.session] === dialog, dialog.serial == serial {
-                self.answered(dialog, sentTo: owner, result)
+            self.queue.settle(ticket)
+            if let dialog, self.dialogs[dialog.session] === dialog, let shown = dialog.atBackend, shown.serial == serial {
+                self.answered(dialog, shown, result)
             }
             self.sendWaiting()
         }
         // Not sent: the completion has said why, and may have sent it again already.
         guard let call else { return }
-        dialog.showing = call
+        dialog.modifyAtBackend { current in
+            if current.serial == serial { current.call = call }
+        }
         // Asked even when the session ends meanwhile: until the backend has taken this
         // ShowPicker, it counts against the limit, whoever still wants the dialog. An answer
         // from an owner that has given up the backend's name already is one on its way out.
         backend.confirmTaken(at: owner) { [weak self, weak dialog] taken in
             guard let self else { return }
-            if taken, self.owner == owner, let dialog, dialog.serial == serial { dialog.taken = true }
-            self.queue.settled(serial)
+            if taken, self.owner == owner, let dialog, case .sent(let shown) = dialog.phase, shown.serial == serial {
+                dialog.phase = .taken(shown)
+            }
+            self.queue.settle(ticket)
             self.sendWaiting()
         }
     }
@@ -175,9 +188,11 @@ public final class DialogFrontEnd: PickerFrontEnd {
         return ObjectPath("\(TimePickerBus.managerPath.rawValue)/dialog/\(element)") ?? TimePickerBus.managerPath
     }
 
-    /// ShowPicker's late reply: the person's choice, or why there is no dialog.
-    private func answered(_ dialog: Dialog, sentTo owner: BusName, _ result: Result<BackendProxy.Response, BackendProxy.Failure>) {
+    /// ShowPicker's late reply for `dialog`, `shown` at the backend: the person's choice, or
+    /// why there is no dialog.
+    private func answered(_ dialog: Dialog, _ shown: Dialog.BackendDialog, _ result: Result<BackendProxy.Response, BackendProxy.Failure>) {
         let session = dialog.session
+        let wasTaken = if case .taken = dialog.phase { true } else { false }
         switch result {
         case .success(.accepted(let start, let end)):
             // What the person saw and accepted, should the Update for their last moves still be
@@ -192,7 +207,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
                     because: "the dialog backend \(backend.name) answered OK with no selection the dialog could show (\(results))")
                 return
             }
-            dialog.accepted = true
+            dialog.phase = .accepted
             for event in [PickerEvent.set(.start, start), .set(.end, end), .confirm] where dialogs[session] === dialog {
                 delegate?.frontEnd(self, session: session, didReport: event)
             }
@@ -204,21 +219,17 @@ public final class DialogFrontEnd: PickerFrontEnd {
             // The dialog was never shown (no display, too many dialogs): Close was not called.
             dialogs[session] = nil
             delegate?.frontEnd(self, session: session, couldNotShow: "the dialog backend \(backend.name) showed no dialog: \(reason)")
-        case .failure(let failure) where !dialog.retried && (failure.isAbsent || (failure.recipientLeft && !dialog.taken)):
+        case .failure(let failure) where shown.attempt == .first && (failure.isAbsent || (failure.recipientLeft && !wasTaken)):
             // The owner left before the call reached it, or left without having taken it (a
             // backend quitting on its idle timeout just as the call came): nobody saw this
             // dialog, so it goes once more, first in line, to whoever owns the name now (the bus
             // starts a new backend). A backend that took the ShowPicker and then died may have
             // shown the dialog: that session ends unavailable below rather than reappear unasked
             // (and a backend that crashes on it would only crash again).
-            dialog.retried = true
-            onProblem?("\(dialog.handle.map(\.rawValue) ?? "\(session)"): \(failure.message); sending it to the next owner of \(backend.name)")
-            if self.owner == owner { self.owner = nil }
-            dialog.owner = nil
-            dialog.handle = nil
-            dialog.serial = nil
-            dialog.showing = nil
-            queue.prepend(session)
+            onProblem?("\(shown.handle.rawValue): \(failure.message); sending it to the next owner of \(backend.name)")
+            if owner == shown.owner { owner = nil }
+            dialog.phase = .waiting
+            queue.wantFirst(.retry, for: session)
             sendWaiting()
         case .failure(let failure) where failure.isRefusal:
             // Refused (no such object or method, options it does not take): nobody saw it.
@@ -245,17 +256,22 @@ public final class DialogFrontEnd: PickerFrontEnd {
     /// Update at a time.
     private func sendUpdate(of dialog: Dialog) {
         let state = dialog.state
-        guard !dialog.updateInFlight, let owner = dialog.owner, let handle = dialog.handle, Dialog.Drawn(state) != dialog.sent else { return }
-        dialog.sent = Dialog.Drawn(state)
-        dialog.updateInFlight = true
-        backend.update(at: owner, handle: handle, state: DialogOptions.forUpdate(state, now: MonotonicClock.now())) {
+        guard let shown = dialog.atBackend, !shown.updateInFlight, Dialog.Drawn(state) != shown.drawn else { return }
+        dialog.modifyAtBackend { current in
+            current.drawn = Dialog.Drawn(state)
+            current.updateInFlight = true
+        }
+        backend.update(at: shown.owner, handle: shown.handle, state: DialogOptions.forUpdate(state, now: MonotonicClock.now())) {
             [weak self, weak dialog] failure in
             guard let self, let dialog else { return }
-            dialog.updateInFlight = false
+            // The same dialog still (not one sent again since): its next Update may go.
+            dialog.modifyAtBackend { current in
+                if current.serial == shown.serial { current.updateInFlight = false }
+            }
             if let failure, self.dialogs[dialog.session] === dialog {
                 // The dialog ending crosses an Update now and then; ShowPicker's reply says how
                 // it ended. Anything else is worth a line in the log.
-                self.onProblem?("\(handle): \(failure.message)")
+                self.onProblem?("\(shown.handle): \(failure.message)")
             }
             self.sendUpdate(of: dialog)
         }
@@ -276,15 +292,14 @@ public final class DialogFrontEnd: PickerFrontEnd {
             }
             return
         }
-        if let (sender, handle, text) = BackendProxy.notice(in: signal),
-           dialogs.values.contains(where: { $0.handle == handle && $0.owner == sender }) {
+        if let (sender, handle, text) = BackendProxy.notice(in: signal), dialogs.values.contains(where: { $0.isShown(as: handle, by: sender) }) {
             onProblem?("\(handle.rawValue): \(BackendProxy.clipped(text))")
             return
         }
         // A dialog's events come from the process that shows it, the one its ShowPicker went
         // to, even after another took the backend's name over (its dialogs stay its own).
         guard let (sender, handle, text) = BackendProxy.event(in: signal),
-              let dialog = dialogs.values.first(where: { $0.handle == handle && $0.owner == sender && !$0.accepted }),
+              let dialog = dialogs.values.first(where: { $0.isShown(as: handle, by: sender) }),
               let event = PickerEvent(wireText: text), Self.isBackendEvent(event)
         else { return }
         delegate?.frontEnd(self, session: dialog.session, didReport: event)

@@ -1,40 +1,19 @@
 internal import DBusKit
 internal import EventLoop
 internal import Localization
+internal import PeerDelivery
 internal import TimePickerCore
 
 /// Gets each session's latest state onto the notification server, and tells what the server
 /// says about it: on the daemon's event loop, never waiting for the server.
 ///
-/// What the server is sent is the latest wish per session, not every request: at most
-/// `maximumInFlight` Notify calls are out at a time, a newer state replaces an older one not
-/// yet sent, and a session that ends before its first Notify went out never reaches the server.
-/// So a flood of sessions leaves no backlog of stale notifications, and what waits is bounded
-/// by the open sessions, at any rate.
+/// What the server is sent is the latest wish per session, not every request (a
+/// `DeliveryQueue`, as for dialogs): at most four Notify calls are out to the server, a newer
+/// view replaces an older one not yet sent, and a session that ends before its Notify went out
+/// never reaches the server. So a flood of sessions leaves no backlog of stale notifications,
+/// and what waits is bounded by the open sessions, at any rate. Each session's notification
+/// is in one `NotificationPhase`.
 final class NotificationDelivery {
-    /// One session's notification.
-    private struct Entry {
-        /// A view not yet sent (the latest).
-        var pending: NotificationView?
-        /// The server's id for what it shows, once a Notify was answered.
-        var id: UInt32?
-        /// The process the Notify went to: the one that shows it, and can close it.
-        var server: BusName?
-        /// A Notify for it is out.
-        var inFlight = false
-        /// It ended while its Notify was out: close what that Notify shows once it is answered.
-        var closing = false
-        /// An action was just invoked on it: a dismissal that follows is the server closing it
-        /// as part of that step (GNOME's notification-daemon does), not the person cancelling.
-        var actionPending = false
-        /// The action keys of what the server shows, and of what is on its way: only those
-        /// are taken (a key the notification never offered is no choice the person made).
-        var shownKeys: Set<String> = []
-        var sendingKeys: Set<String> = []
-        /// When the server answered the Notify of what it shows (monotonic milliseconds).
-        var shownAt = 0
-    }
-
     /// On a server where each step is a new notification, how long after one was shown a click
     /// on its body is taken for a click meant for the buttons of the one before: GNOME Shell
     /// slides the new banner in (200 ms, overshooting), so a quick second click on a button's
@@ -51,16 +30,19 @@ final class NotificationDelivery {
     /// How many times the server left: an answer about itself from before it left is about a
     /// process that no longer owns the name, and is not taken.
     private var serversGone = 0
-    private var entries: [PickerSessionID: Entry] = [:]
+    private var phases: [PickerSessionID: NotificationPhase] = [:]
     /// Each language's words, by locale name ("" for the daemon's own).
     private var texts: [String: NotificationText] = [:]
+    /// The session of each notification the server shows.
     private var sessionsByID: [UInt32: PickerSessionID] = [:]
-    /// Sessions with a state to send, first come first served.
-    private var queue: [PickerSessionID] = []
-    private var inFlight = 0
-    private let maximumInFlight = 4
+    /// The newest view of each session that has one to send, in the order they came, and the
+    /// Notify calls out, until the server answers each.
+    private var queue = NotifyQueue(maximumInFlight: 4)
     /// Told what happened to a session: an action, a dismissal, or its end.
     var onReport: ((NotificationReport) -> Void)?
+
+    /// Sessions waiting for a Notify, by server process.
+    private typealias NotifyQueue = DeliveryQueue<PickerSessionID, NotificationView, BusName>
 
     init(bus: any MessageBus, loop: EventLoop, layoutOverride: NotificationLayout?) {
         server = NotificationServer(bus: bus)
@@ -72,36 +54,36 @@ final class NotificationDelivery {
     /// `redraw` redraws its countdown, where the server updates in place (elsewhere the body
     /// says when it closes, which needs no redrawing).
     func show(_ session: PickerSessionID, _ view: NotificationView, redraw: Bool = false) {
-        if redraw, profile?.updatesInPlace == false, entries[session]?.id != nil { return }
-        var entry = entries[session] ?? Entry()
-        entry.pending = view
-        entries[session] = entry
-        if !entry.inFlight, !queue.contains(session) { queue.append(session) }
+        if case .closing? = phases[session] { return }
+        if redraw, profile?.updatesInPlace == false, phases[session]?.showing != nil { return }
+        if phases[session] == nil { phases[session] = .queued }
+        queue.want(view, for: session)
         pump()
     }
 
     /// Takes `session`'s notification off the server; nothing more is reported about it.
     func close(_ session: PickerSessionID) {
-        guard var entry = entries[session] else { return }
-        queue.removeAll { $0 == session }
-        if entry.inFlight {
-            entry.pending = nil
-            entry.closing = true
-            entries[session] = entry
-            return
-        }
-        entries[session] = nil
-        if let id = entry.id, let owner = entry.server {
-            sessionsByID[id] = nil
-            server.close(id, at: owner)
+        guard let phase = phases[session] else { return }
+        queue.withdraw(session)
+        switch phase {
+        case .inFlight(_, let showing):
+            phases[session] = .closing(showing: showing)
+        case .closing:
+            break
+        case .queued:
+            phases[session] = nil
+        case .shown(let shown):
+            phases[session] = nil
+            sessionsByID[shown.id] = nil
+            server.close(shown.id, at: shown.server)
         }
     }
 
     /// The server left the bus: what it showed is gone, and the next one may differ.
     func serverGone() {
-        entries.removeAll()
+        for session in phases.keys { queue.withdraw(session) }
+        phases.removeAll()
         sessionsByID.removeAll()
-        queue.removeAll()
         info = nil
         profile = nil
         askingInfo = false
@@ -111,13 +93,19 @@ final class NotificationDelivery {
     /// Closes every notification; `done` once the server answered every close, or after
     /// `graceMilliseconds`.
     func stop(graceMilliseconds: Int, then done: @escaping () -> Void) {
-        let shown = entries.values.compactMap { entry in entry.id.flatMap { id in entry.server.map { (id, $0) } } }
-        for session in Array(entries.keys) where entries[session]?.inFlight == true { entries[session]?.closing = true }
-        entries = entries.filter { $0.value.inFlight }
-        queue.removeAll()
+        let shown = phases.values.compactMap(\.showing)
+        for session in phases.keys { queue.withdraw(session) }
+        // A Notify still out: what it shows is closed once it is answered (what the session
+        // showed before is closed now, with the rest).
+        phases = phases.compactMapValues { phase in
+            switch phase {
+            case .inFlight, .closing: .closing(showing: nil)
+            case .queued, .shown: nil
+            }
+        }
         let closed = AllOrDeadline(count: shown.count, atMostMilliseconds: graceMilliseconds, on: loop, then: done)
-        for (id, owner) in shown {
-            server.close(id, at: owner) { closed.finishedOne() }
+        for notification in shown {
+            server.close(notification.id, at: notification.server) { closed.finishedOne() }
         }
     }
 
@@ -126,14 +114,12 @@ final class NotificationDelivery {
         guard let owner = info?.owner, let event = NotificationServer.event(in: signal, from: owner) else { return }
         switch event {
         case .actionInvoked(let id, let key):
-            guard let session = sessionsByID[id], let entry = entries[session],
-                  entry.shownKeys.contains(key) || entry.sendingKeys.contains(key)
-            else { return }
-            if key == NotificationActionKey.default.rawValue, profile?.updatesInPlace == false,
-               MonotonicClock.now() - entry.shownAt < Self.settleMilliseconds {
+            guard let session = sessionsByID[id], let phase = phases[session], phase.offers(key) else { return }
+            if key == NotificationActionKey.default.rawValue, profile?.updatesInPlace == false, let shown = phase.showing,
+               MonotonicClock.now() - shown.shownAt < Self.settleMilliseconds {
                 return
             }
-            entries[session]?.actionPending = true
+            phases[session] = phase.invokingAction()
             onReport?(.action(session, key))
         case .closed(let id, let reason):
             closed(id, reason: reason)
@@ -144,64 +130,68 @@ final class NotificationDelivery {
 
     /// Sends what waits, as far as the in-flight limit allows; asks the server about itself first.
     private func pump() {
-        guard !queue.isEmpty else { return }
+        guard queue.hasWaiting else { return }
         guard let info, let profile else {
             askInfo()
             return
         }
-        while inFlight < maximumInFlight, !queue.isEmpty {
-            let session = queue.removeFirst()
-            guard var entry = entries[session], let view = entry.pending else { continue }
-            entry.pending = nil
-            entry.inFlight = true
-            entries[session] = entry
-            inFlight += 1
+        while let send = queue.next(to: info.owner) {
+            let session = send.session
+            guard let phase = phases[session] else {
+                queue.settle(send.ticket)
+                continue
+            }
+            let view = send.wish
             let content = NotificationContent.render(
                 view, profile: profile, bodyMarkup: info.capabilities.contains("body-markup"), now: MonotonicClock.now(),
                 text: text(for: view.state.options.locale))
-            entries[session]?.sendingKeys = Set(content.actions.map(\.key))
-            let replacing = profile.updatesInPlace ? entry.id ?? 0 : 0
+            let showing = phase.showing
+            phases[session] = .inFlight(sending: Set(content.actions.map(\.key)), showing: showing)
+            let replacing = profile.updatesInPlace ? showing?.id ?? 0 : 0
             server.notify(content, replacing: replacing, critical: profile.critical, at: info.owner) {
-                [weak self, owner = info.owner] result in
-                self?.answered(session, replacing: replacing, by: owner, result)
+                [weak self, owner = info.owner, ticket = send.ticket] result in
+                self?.answered(session, counted: ticket, replacing: replacing, by: owner, result)
             }
         }
     }
 
+    /// The server's answer to `session`'s Notify (counted under `ticket`), which replaced the
+    /// notification `replacing` (0: none).
     private func answered(
-        _ session: PickerSessionID, replacing: UInt32, by owner: BusName, _ result: Result<UInt32, NotificationServer.Failure>
+        _ session: PickerSessionID, counted ticket: NotifyQueue.Ticket,
+        replacing: UInt32, by owner: BusName, _ result: Result<UInt32, NotificationServer.Failure>
     ) {
-        inFlight -= 1
+        queue.settle(ticket)
         defer { pump() }
-        guard var entry = entries[session] else { return }
-        entry.inFlight = false
+        // The Notify out for it (one at a time): nil keys when it ended meanwhile.
+        let sending: Set<String>?
+        let showing: ShownNotification?
+        switch phases[session] {
+        case .inFlight(let keys, let shown)?: (sending, showing) = (keys, shown)
+        case .closing(let shown)?: (sending, showing) = (nil, shown)
+        case .queued?, .shown?, nil: return
+        }
         switch result {
         case .success(let id):
             if replacing != 0, replacing != id { sessionsByID[replacing] = nil }
-            if let shown = entry.id, shown != id, shown != replacing {
+            if let shown = showing, shown.id != id, shown.id != replacing {
                 // A new notification for the step: the one it follows goes, and its close is
                 // no news (its id no longer names the session).
-                sessionsByID[shown] = nil
-                server.close(shown, at: entry.server ?? owner)
+                sessionsByID[shown.id] = nil
+                server.close(shown.id, at: shown.server)
             }
-            if entry.closing {
-                entries[session] = nil
+            guard let sending else {
+                forget(session)
                 server.close(id, at: owner)
                 return
             }
-            entry.id = id
-            entry.shownAt = MonotonicClock.now()
-            entry.server = owner
-            entry.actionPending = false
-            entry.shownKeys = entry.sendingKeys
+            phases[session] = .shown(ShownNotification(id: id, server: owner, keys: sending, shownAt: MonotonicClock.now()))
             sessionsByID[id] = session
-            entries[session] = entry
-            if entry.pending != nil, !queue.contains(session) { queue.append(session) }
         case .failure(let failure):
             forget(session)
             // What it showed before must not stay on screen for a session that is over.
-            if let shown = entry.id, let server = entry.server { self.server.close(shown, at: server) }
-            if entry.closing { return }
+            if let shown = showing { server.close(shown.id, at: shown.server) }
+            guard sending != nil else { return }
             onReport?(.ended(session, .unavailable, "the notification server did not take the notification: \(failure.message)"))
             if failure.timedOut { failWaiting(because: "the notification server is not answering") }
             // A server that timed out or failed may come back different.
@@ -241,34 +231,49 @@ final class NotificationDelivery {
         }
     }
 
-    /// Ends every session waiting to be sent.
+    /// Ends every session waiting to be sent (not those whose Notify is out: its answer says
+    /// how they fare).
     private func failWaiting(because message: String) {
-        let waiting = queue
-        queue.removeAll()
-        for session in waiting where entries[session]?.inFlight == false {
+        for (session, _) in queue.removeAllWaiting() where phases[session] != nil {
             forget(session)
             onReport?(.ended(session, .unavailable, message))
         }
     }
 
+    /// Drops everything known of `session`: nothing more is sent or reported for it.
     private func forget(_ session: PickerSessionID) {
-        if let id = entries[session]?.id { sessionsByID[id] = nil }
-        entries[session] = nil
+        if let id = phases[session]?.showing?.id { sessionsByID[id] = nil }
+        phases[session] = nil
+        queue.withdraw(session)
     }
 
     // MARK: Closes the server reports
 
     private func closed(_ id: UInt32, reason: NotificationCloseReason) {
-        guard let session = sessionsByID.removeValue(forKey: id), var entry = entries[session] else { return }
-        entry.id = nil
-        if reason == .dismissed, entry.actionPending {
-            // The server closed it as part of the action's step: the state that follows the
-            // action (sent, or about to be) shows it anew.
-            entries[session] = entry
+        guard let session = sessionsByID.removeValue(forKey: id), let phase = phases[session] else { return }
+        switch phase {
+        case .closing:
+            // Ended already: its Notify's answer is still closed, and nothing is reported.
+            phases[session] = .closing(showing: nil)
             return
+        case .queued:
+            return
+        case .shown(let shown) where reason == .dismissed && shown.actionPending:
+            // The server closed it as part of the action's step: the state that follows the
+            // action (about to be sent) shows it anew.
+            phases[session] = .queued
+            return
+        case .inFlight(let sending, let shown?) where reason == .dismissed && shown.actionPending:
+            // The same, with the step's state already sent.
+            phases[session] = .inFlight(sending: sending, showing: nil)
+            return
+        case .inFlight:
+            // Over, with a Notify still out: what it shows is closed once it is answered.
+            queue.withdraw(session)
+            phases[session] = .closing(showing: nil)
+        case .shown:
+            forget(session)
         }
-        entries[session] = nil
-        queue.removeAll { $0 == session }
         switch reason {
         case .dismissed: onReport?(.dismissed(session))
         case .expired: onReport?(.ended(session, .timeout, "the notification server let the notification expire"))
