@@ -91,7 +91,6 @@ const subscription = bus.signal_subscribe(owner, `${INTERFACE}.Session`, null, s
             printerr(`No time range chosen: ${values[0]}`); // user, timeout, ...
             status = 1;
         }
-        bus.signal_unsubscribe(subscription);
         loop.quit();
     });
 
@@ -111,4 +110,7 @@ picker.ShowTimePickerAsync(options).catch(error => {
 });
 
 loop.run(); // until the signal (or a refusal) quits it
+// Unsubscribed here, not inside the handler: gjs 1.74 can free the handler while it runs
+// (a crash, SIGSEGV, seen once in the examples' tests).
+bus.signal_unsubscribe(subscription);
 System.exit(status);
