@@ -25,6 +25,12 @@ struct ConformanceTests {
         PickerFrontEndConformance.run(check) { NotificationHarness() }
     }
 
+    @Test("NotificationFrontEnd with GNOME Shell's ways (each step a new notification) keeps it", arguments: PickerFrontEndConformance.Check.allCases)
+    func notificationFrontEndAsOnGnomeShell(_ check: PickerFrontEndConformance.Check) {
+        // The body's click is taken only once the banner has settled (NotificationDelivery's 400 ms).
+        PickerFrontEndConformance.run(check) { NotificationHarness(serverName: "gnome-shell", clickDelayMilliseconds: 450) }
+    }
+
     @Test("DialogFrontEnd with a dialog backend on a fake bus keeps it", arguments: PickerFrontEndConformance.Check.allCases)
     func dialogFrontEnd(_ check: PickerFrontEndConformance.Check) {
         PickerFrontEndConformance.run(check) { DialogHarness() }

@@ -1,13 +1,14 @@
 import DBusKit
 import DBusKitTesting
+import EventLoop
 import Testing
 import TimePickerContract
 
 /// A notification server of the Desktop Notifications specification, played on a `FakeBus`:
-/// it owns org.freedesktop.Notifications, says it shows actions, answers Notify with ids
-/// (keeping the id of a notification replaced in place), closes on CloseNotification with
-/// NotificationClosed, and sends what the person does as the spec's signals, from its own
-/// unique name.
+/// it owns org.freedesktop.Notifications, gives the name it is made with and says it shows
+/// actions, answers Notify with ids (keeping the id of a notification replaced in place),
+/// closes on CloseNotification with NotificationClosed, and sends what the person does as the
+/// spec's signals, from its own unique name.
 final class FakeNotificationServer {
     /// One notification as the server shows it.
     struct Notification {
@@ -17,9 +18,13 @@ final class FakeNotificationServer {
         var isOpen = true
         /// How many Notify calls drew it (an update in place draws it again).
         var draws = 1
+        /// When it was last drawn, on the monotonic clock.
+        var drawnAt = MonotonicClock.now()
     }
 
     private let bus: FakeBus
+    /// What GetServerInformation says it is: the daemon adapts to servers by name.
+    private let serverName: String
     private(set) var uniqueName: BusName?
     /// Every notification the server was asked to show, by id.
     private(set) var notifications: [UInt32: Notification] = [:]
@@ -27,8 +32,9 @@ final class FakeNotificationServer {
     /// Set: no call is answered any more.
     var isStalled = false
 
-    init(bus: FakeBus) {
+    init(bus: FakeBus, serverName: String) {
         self.bus = bus
+        self.serverName = serverName
     }
 
     /// Connects to the bus and takes the server's name.
@@ -69,7 +75,7 @@ final class FakeNotificationServer {
         let arguments = (try? call.arguments()) ?? []
         switch call.member {
         case NotificationsBus.Member.getServerInformation?:
-            return .values([.string("conformance-notifications"), .string("timepickerd"), .string("1"), .string("1.2")])
+            return .values([.string(serverName), .string("timepickerd"), .string("1"), .string("1.2")])
         case NotificationsBus.Member.getCapabilities?:
             return .values([.array(elementSignature: "s", elements: [.string("actions"), .string("body")])])
         case NotificationsBus.Member.notify?:

@@ -15,45 +15,52 @@ final class NotificationHarness: PickerFrontEndHarness {
     private let bus: FakeBus
     private let server: FakeNotificationServer
     private let notifications: NotificationFrontEnd
+    /// How long after a notification appears the person clicks its body: at once, or, on a
+    /// server where each step is a new banner sliding in, once it has settled (the front end
+    /// takes a quicker click for one meant for the banner before).
+    private let clickDelayMilliseconds: Int
     /// How long the person's multi-step action waits for each step to be drawn.
     private let stepMilliseconds = 5000
 
-    init() {
+    /// A server that gives `serverName`: the daemon knows nothing of "conformance-notifications"
+    /// (the generic stepper, updated in place); "gnome-shell" makes each step a new notification.
+    init(serverName: String = "conformance-notifications", clickDelayMilliseconds: Int = 0) {
         bus = FakeBus(loop: loop, defaultUser: getuid())
-        server = FakeNotificationServer(bus: bus)
+        server = FakeNotificationServer(bus: bus, serverName: serverName)
         server.start()
-        // The generic stepper: a server the daemon knows nothing of.
+        self.clickDelayMilliseconds = clickDelayMilliseconds
         notifications = NotificationFrontEnd(bus: bus, loop: loop, layout: nil)
     }
 
     var frontEnd: any PickerFrontEnd { notifications }
 
-    /// The open notification titled as `session`, read from its body ("Start: 09:00", "End: 10:00").
+    /// The newest open notification titled as `session`, read from its body ("Start: 09:00",
+    /// "End: 10:00").
     func seenPicker(_ session: ConformanceSession) -> SeenPicker? {
         guard let (_, notification) = server.notification(titled: session.title), notification.isOpen else { return nil }
         return readSelection(in: notification.body)
     }
 
     /// On the notification titled as `session` (open, or the last one that was, for a late
-    /// click): "later"; "default" until it closes, since the first may only move on to the end
-    /// (Next, then OK); or a dismissal.
+    /// click): "later"; a click on the body until the session's notification goes, since the
+    /// first may only move on to the end (Next, then OK); or a dismissal.
     func personDoes(_ action: PersonAction, to session: ConformanceSession) {
-        guard let (id, _) = server.notification(titled: session.title) else { return }
+        guard let (id, notification) = server.notification(titled: session.title) else { return }
         switch action {
         case .moveLater:
             server.invoke("later", on: id)
+        case .confirm where !notification.isOpen:
+            server.invoke("default", on: id)
         case .confirm:
-            // A late click, on a notification already closed, is one click.
-            guard server.notifications[id]?.isOpen == true else {
-                server.invoke("default", on: id)
-                return
-            }
             for _ in 1...3 {
-                guard let notification = server.notifications[id], notification.isOpen else { return }
+                guard let (id, shown) = server.notification(titled: session.title), shown.isOpen else { return }
+                _ = loop.turn(until: { MonotonicClock.now() - shown.drawnAt >= clickDelayMilliseconds }, withinMilliseconds: stepMilliseconds)
                 server.invoke("default", on: id)
-                // Drawn again (the next step), or closed (the session ended).
-                _ = loop.turn(until: { server.notifications[id].map { !$0.isOpen || $0.draws > notification.draws } ?? true },
-                              withinMilliseconds: stepMilliseconds)
+                // The next step drawn (in place, or as a new notification), or the last one gone.
+                _ = loop.turn(until: {
+                    guard let (newest, now) = server.notification(titled: session.title) else { return true }
+                    return !now.isOpen || newest != id || now.draws > shown.draws
+                }, withinMilliseconds: stepMilliseconds)
             }
         case .cancel:
             server.dismiss(id)
