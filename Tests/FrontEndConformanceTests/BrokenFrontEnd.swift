@@ -1,4 +1,3 @@
-import EventLoop
 import Foundation
 import FrontEndTesting
 import TimePickerCore
@@ -139,17 +138,26 @@ final class BrokenFrontEnd: PickerFrontEnd {
 
 /// A call made on another thread, for the defect that does so; the test waits for it.
 private final class UncheckedCall: @unchecked Sendable {
-    // Unchecked: `hasRun` is read only after the other thread set it, and that thread is the
-    // defect being shown.
+    // Unchecked: `finished` is only touched with `lock` held.
     private let body: () -> Void
-    private(set) var hasRun = false
+    private let lock = NSLock()
+    private var finished = false
 
     init(_ body: @escaping () -> Void) {
         self.body = body
     }
 
+    /// Whether `run` has returned.
+    var hasRun: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+
     func run() {
         body()
-        hasRun = true
+        lock.lock()
+        finished = true
+        lock.unlock()
     }
 }
