@@ -116,6 +116,14 @@ let package = Package(
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "Logging"]),
         .testTarget(name: "GtkDialogBackendTests", dependencies: ["GtkDialogBackend", "CGtk", "TimePickerCore"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
+        // PickerFrontEndConformance run against every front end: FakeFrontEnd, the terminal on a
+        // pseudo-terminal, notifications and dialogs over a fake bus playing the server and the backend.
+        .testTarget(
+            name: "FrontEndConformanceTests",
+            dependencies: [
+                "FrontEndTesting", "TerminalUI", "NotificationUI", "DialogUI", "DBusKit", "DBusKitTesting", "EventLoop",
+                "SystemKit", "TestHarness", "TimePickerContract", "TimePickerCore",
+            ]),
         .testTarget(
             name: "ServiceTests", dependencies: ["CLinux", "DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],
             // Scripts the tests run: AT-SPI and X11 from Python, a caller that sends and leaves,

@@ -44,6 +44,11 @@ public protocol PickerFrontEndDelegate: AnyObject {
 /// - `shutdown` is called once, when the daemon stops, after which nothing is reported and
 ///   nothing shown; it calls `done` (now or later, on the loop's thread) once whatever it
 ///   borrowed — a terminal's modes, a screen, notifications on a server — is given back.
+///
+/// `FrontEndTesting.PickerFrontEndConformance` checks all of this: an implementation gives it a
+/// `PickerFrontEndHarness` (how the person acts, what they see, how its peer leaves or stalls,
+/// how its loop turns) and runs every check from its own tests, as
+/// `Tests/FrontEndConformanceTests` does for the front ends here.
 public protocol PickerFrontEnd: AnyObject {
     /// Which user interface this is, as the `ui` option names it: for what the service says
     /// about the sessions it shows ("the dialog user interface is unavailable").

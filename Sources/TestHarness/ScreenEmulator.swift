@@ -5,19 +5,19 @@
 /// Its widths are its own, as a terminal's are (one per scalar, wide East Asian and emoji two,
 /// combining and format characters none), not the daemon's table: the test then sees what a
 /// terminal makes of the daemon's idea of widths.
-struct ScreenEmulator {
-    private(set) var columns: Int
-    private(set) var rows: Int
+public struct ScreenEmulator {
+    public private(set) var columns: Int
+    public private(set) var rows: Int
     /// Each cell: a character, or "" for the right half of a wide one.
     private var cells: [[String]]
-    private(set) var cursorRow = 0
-    private(set) var cursorColumn = 0
+    public private(set) var cursorRow = 0
+    public private(set) var cursorColumn = 0
     /// After the last column was written: the next character goes to the next line.
     private var pendingWrap = false
     private var saved: (row: Int, column: Int) = (0, 0)
     /// The normal screen and cursor while the alternate screen is shown.
     private var normalScreen: (cells: [[String]], row: Int, column: Int)?
-    private(set) var cursorVisible = true
+    public private(set) var cursorVisible = true
     private var parser = Parser.ground
     private var utf8: [UInt8] = []
 
@@ -25,14 +25,14 @@ struct ScreenEmulator {
         case ground, escape, csi(String), osc, oscEscape, charset
     }
 
-    init(columns: Int, rows: Int) {
+    public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
         cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
     }
 
     /// The screen's lines, trailing blanks removed.
-    var lines: [String] {
+    public var lines: [String] {
         cells.map { row in
             var line = row.joined()
             while line.last == " " { line.removeLast() }
@@ -41,18 +41,18 @@ struct ScreenEmulator {
     }
 
     /// The screen as text, one line per row, trailing blank lines removed.
-    var text: String {
+    public var text: String {
         var all = lines
         while all.last == "" { all.removeLast() }
         return all.joined(separator: "\n")
     }
 
     /// Whether the alternate screen is shown.
-    var onAlternateScreen: Bool { normalScreen != nil }
+    public var onAlternateScreen: Bool { normalScreen != nil }
 
     /// Resizes as xterm does: lines are cut or padded on the right; a screen that loses rows
     /// loses them at the bottom, or at the top when the cursor would be below the new bottom.
-    mutating func resize(columns newColumns: Int, rows newRows: Int) {
+    public mutating func resize(columns newColumns: Int, rows newRows: Int) {
         cells = cells.map { row in
             Array(row.prefix(newColumns)) + Array(repeating: " ", count: max(0, newColumns - row.count))
         }
@@ -70,7 +70,7 @@ struct ScreenEmulator {
         pendingWrap = false
     }
 
-    mutating func feed(_ bytes: some Sequence<UInt8>) {
+    public mutating func feed(_ bytes: some Sequence<UInt8>) {
         for byte in bytes { feed(byte) }
     }
 
@@ -244,7 +244,7 @@ struct ScreenEmulator {
 
     /// What a terminal that measures one scalar at a time gives: wide East Asian characters
     /// and emoji two columns, combining and format characters none.
-    static func width(of scalar: Unicode.Scalar) -> Int {
+    public static func width(of scalar: Unicode.Scalar) -> Int {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

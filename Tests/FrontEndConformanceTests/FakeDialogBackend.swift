@@ -1,0 +1,137 @@
+import DBusKit
+import DBusKitTesting
+import Testing
+import TimePickerContract
+import TimePickerCore
+
+/// A dialog backend of dbus/io.github.timepickerd.impl.TimePicker1.xml, played on a `FakeBus`:
+/// it owns the backend's name, shows a dialog per ShowPicker (answered only when the dialog
+/// ends), answers Properties.Get of Version at once (it has taken the ShowPickers before it),
+/// draws Update, closes on Close (ShowPicker then answers with response 2), and sends the
+/// person's moves as Event signals from its own unique name to the daemon alone.
+final class FakeDialogBackend {
+    /// One dialog as the backend shows it.
+    struct Dialog {
+        /// The ShowPicker call, answered when the dialog ends.
+        let call: DBusMessage
+        let session: PickerSessionID
+        var start: WallClockTime
+        var end: WallClockTime
+        var isOpen = true
+    }
+
+    private let bus: FakeBus
+    private let name: BusName
+    private(set) var uniqueName: BusName?
+    /// Every dialog the backend was asked to show, by handle.
+    private(set) var dialogs: [ObjectPath: Dialog] = [:]
+    /// The last handle each session's dialog had, for a late event.
+    private var lastHandle: [PickerSessionID: ObjectPath] = [:]
+    /// Set: no call is answered any more.
+    var isStalled = false
+
+    /// A backend that will own `name`.
+    init(bus: FakeBus, name: BusName) {
+        self.bus = bus
+        self.name = name
+    }
+
+    /// Connects to the bus and takes the backend's name.
+    func start() {
+        let unique = bus.connect(FakePeer { [weak self] call in self?.answer(call) ?? .later })
+        uniqueName = unique
+        bus.own(name, by: unique)
+    }
+
+    /// Leaves the bus, as a backend that crashes.
+    func leave() {
+        guard let uniqueName else { return }
+        bus.disconnect(uniqueName)
+    }
+
+    /// The session a handle was made for: the daemon makes handles below the session's path,
+    /// which `DialogHarness` makes ".../conformanceN".
+    static func session(of handle: ObjectPath) -> PickerSessionID? {
+        let elements = handle.rawValue.split(separator: "/")
+        guard let element = elements.first(where: { $0.hasPrefix("conformance") }),
+              let number = UInt64(element.dropFirst("conformance".count))
+        else { return nil }
+        return PickerSessionID(number)
+    }
+
+    /// The open dialog of `session`, with its handle.
+    func openDialog(of session: PickerSessionID) -> (handle: ObjectPath, dialog: Dialog)? {
+        guard let (handle, dialog) = dialogs.first(where: { $0.value.session == session && $0.value.isOpen }) else { return nil }
+        return (handle, dialog)
+    }
+
+    /// The person does `event` (its wire text, such as "move 1") in `session`'s dialog, or, for
+    /// one that has ended, in the dialog it had last.
+    func personSends(_ event: String, in session: PickerSessionID) {
+        guard let uniqueName, let handle = openDialog(of: session)?.handle ?? lastHandle[session] else { return }
+        do {
+            try bus.deliverSignal(
+                from: uniqueName, path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: DialogBackendBus.Member.event,
+                [.objectPath(handle), .string(event)], unicast: true)
+        } catch {
+            Issue.record(error, "the fake dialog backend could not send Event")
+        }
+    }
+
+    /// The person ends `session`'s dialog: OK (response 0, with the selection it shows) or
+    /// Cancel (1).
+    func personEnds(_ session: PickerSessionID, accepting: Bool) {
+        guard let (handle, dialog) = openDialog(of: session) else { return }
+        let results: [String: DBusValue] = accepting ? ["start": .string(dialog.start.busText), "end": .string(dialog.end.busText)] : [:]
+        end(handle, response: accepting ? 0 : 1, results: results)
+    }
+
+    private func end(_ handle: ObjectPath, response: UInt32, results: [String: DBusValue]) {
+        guard let uniqueName, let dialog = dialogs[handle], dialog.isOpen else { return }
+        dialogs[handle]?.isOpen = false
+        bus.reply(to: dialog.call, from: uniqueName, .values([.uint32(response), .vardict(results)]))
+    }
+
+    private func answer(_ call: DBusMessage) -> FakeAnswer {
+        guard !isStalled else { return .later }
+        let arguments = (try? call.arguments()) ?? []
+        switch call.member {
+        case DialogBackendBus.Member.showPicker?:
+            return showPicker(call, arguments)
+        case .get? where call.interface == .properties:
+            return .values([.variant(.uint32(1))])
+        case DialogBackendBus.Member.update?:
+            guard arguments.count == 2, case .objectPath(let handle) = arguments[0], let state = arguments[1].stringKeyedEntries else {
+                return .error(.invalidArgs, "Update takes (oa{sv})")
+            }
+            guard dialogs[handle]?.isOpen == true else { return .error(.unknownObject, "no open dialog \(handle)") }
+            if let start = Self.time("start", in: state) { dialogs[handle]?.start = start }
+            if let end = Self.time("end", in: state) { dialogs[handle]?.end = end }
+            return .values([])
+        case DialogBackendBus.Member.close?:
+            guard case .objectPath(let handle)? = arguments.first else { return .error(.invalidArgs, "Close takes (o)") }
+            end(handle, response: 2, results: ["reason": .string("closed by the caller")])
+            return .values([])
+        default:
+            return .error(.unknownMethod, "the fake dialog backend does not answer \(call.member?.rawValue ?? "this")")
+        }
+    }
+
+    /// ShowPicker(handle, parent_window, options): the dialog is shown; answered when it ends.
+    private func showPicker(_ call: DBusMessage, _ arguments: [DBusValue]) -> FakeAnswer {
+        guard arguments.count == 3, case .objectPath(let handle) = arguments[0], let options = arguments[2].stringKeyedEntries,
+              let session = Self.session(of: handle), let start = Self.time("start", in: options), let end = Self.time("end", in: options)
+        else { return .error(.invalidArgs, "ShowPicker takes (osa{sv}) with a start and an end, for a handle of a conformance session") }
+        dialogs[handle] = Dialog(call: call, session: session, start: start, end: end)
+        lastHandle[session] = handle
+        return .later
+    }
+
+    /// The time under `key` in an a{sv}'s entries.
+    private static func time(_ key: String, in entries: [(key: String, value: DBusValue)]) -> WallClockTime? {
+        for entry in entries where entry.key == key {
+            if case .variant(.string(let text)) = entry.value { return WallClockTime(parsing: text) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,85 @@
+import Dispatch
+import EventLoop
+import FrontEndTesting
+import Glibc
+import SystemKit
+import TerminalUI
+import TestHarness
+import TimePickerCore
+
+/// `TerminalFrontEnd` on a real pseudo-terminal, as on a caller's terminal: the person types on
+/// the controller side, and what they see is the screen a terminal emulator makes of what the
+/// front end wrote. Its peer is the terminal: it hangs up when the controller is closed, and
+/// stalls when nobody reads it.
+final class TerminalHarness: PickerFrontEndHarness {
+    private let loop = EventLoop()
+    private let pty: PseudoTerminal
+    private let screen: TerminalScreen
+    /// The front end's output: a non-blocking file of its own, as the daemon gives it.
+    private let output: Int32
+    private let terminal: TerminalFrontEnd
+    private var hungUp = false
+
+    init() throws {
+        pty = try PseudoTerminal(columns: 80, rows: 24)
+        screen = TerminalScreen(pty, columns: 80, rows: 24)
+        guard let output = reopenNonBlocking(pty.terminal) else {
+            pty.close()
+            throw HarnessError("the pseudo-terminal cannot be reopened non-blocking")
+        }
+        self.output = output
+        do {
+            terminal = try TerminalFrontEnd(input: pty.terminal, output: output, loop: loop, owner: .caller)
+        } catch {
+            close(output)
+            pty.close()
+            throw error
+        }
+    }
+
+    deinit {
+        close(output)
+        pty.close()
+    }
+
+    var frontEnd: any PickerFrontEnd { terminal }
+
+    /// The picker whose title line is `session`'s title, read from its "Selected:" line: the
+    /// terminal shows one picker at a time (the others are only named, on its waiting line).
+    func seenPicker(_ session: ConformanceSession) -> SeenPicker? {
+        guard !hungUp else { return nil }
+        let lines = screen.lines
+        guard let titleRow = lines.firstIndex(of: session.title) else { return nil }
+        guard let selected = lines[titleRow...].first(where: { $0.contains("Selected:") }) else { return nil }
+        return readSelection(in: selected)
+    }
+
+    func personDoes(_ action: PersonAction, to session: ConformanceSession) {
+        switch action {
+        case .moveLater: pty.type("j")
+        case .confirm: pty.type("\r")
+        case .cancel: pty.type("q")
+        }
+    }
+
+    func takePeerAway() {
+        hungUp = true
+        pty.hangUp()
+    }
+
+    /// Nobody reads the terminal for `stallSeconds`: long enough for the check, short enough that
+    /// a front end whose write blocks is caught taking that long rather than hanging the test.
+    func stallPeer() {
+        pty.pauseDraining()
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.stallSeconds) { [pty] in pty.resumeDraining() }
+    }
+
+    private static let stallSeconds = 3.0
+
+    func turnLoop(until condition: () -> Bool, withinMilliseconds milliseconds: Int) -> Bool {
+        loop.turn(until: condition, withinMilliseconds: milliseconds)
+    }
+
+    /// The screen as text, for a test's message.
+    var screenText: String { screen.text }
+}
