@@ -117,7 +117,7 @@ private func isValid(
     _ text: String,
     by validate: (UnsafePointer<CChar>?, UnsafeMutablePointer<DBusError>?) -> dbus_bool_t
 ) -> Bool {
-    guard !text.utf8.contains(0) else { return false }
+    guard !text.containsNUL else { return false }
     return text.withCString { validate($0, nil) } != 0
 }
 
