@@ -22,6 +22,7 @@ public final class PickerFrame {
     let labels: SlotLabels
     /// Every other word, in the session's language.
     let text: TerminalText
+    private let words: TerminalWords
     /// The column headings, and the columns each cell takes (the wider of labels and headings).
     private let headings: (start: MeasuredText, end: MeasuredText)
     private let cellColumns: Int
@@ -38,6 +39,7 @@ public final class PickerFrame {
         title = options.title == PickerOptions.defaultTitle ? words.defaultTitle : displaySafe(options.title)
         self.labels = labels
         text = words.text
+        self.words = words
         headings = words.headings
         cellColumns = max(labels.columns, headings.start.columns, headings.end.columns)
         keyLines = words.keyLines
@@ -252,9 +254,9 @@ public final class PickerFrame {
         let start = state.startIndex
         let end = state.endIndex
         if duration?.minutes != state.durationMinutes {
-            duration = (state.durationMinutes, MeasuredText(text.durationLine(state)))
+            duration = (state.durationMinutes, words.durationLine(state))
         }
-        let durationText = duration?.text ?? MeasuredText(text.durationLine(state))
+        let durationText = duration?.text ?? words.durationLine(state)
         let typed = state.typed.isEmpty ? "" : "  " + text.typed(state)
         var extras = ""
         if let secondsLeft { extras += " · " + text.closesInDetail(Self.clockText(secondsLeft)) }

@@ -26,6 +26,28 @@ final class TerminalWords: Sendable {
         selectedPrefix = MeasuredText(text.selectedPrefix + " ")
     }
 
+    /// The selection's length with its minimum ("1 h", "2 h (at least 1 h)"), measured: made
+    /// once per length and minimum (a session's frame asks for it when it is first drawn, and
+    /// sessions mostly share a few), the most recent few kept.
+    func durationLine(_ state: PickerState) -> MeasuredText {
+        let key = DurationKey(minutes: state.durationMinutes, minimum: state.options.minDuration)
+        if let kept = durations.withLock({ $0.first { $0.key == key }?.text }) { return kept }
+        let made = MeasuredText(text.durationLine(state))
+        durations.withLock { kept in
+            if kept.count == Self.durationCapacity { kept.removeFirst() }
+            kept.append((key, made))
+        }
+        return made
+    }
+
+    private struct DurationKey: Equatable {
+        let minutes: Int
+        let minimum: Int
+    }
+
+    private let durations = Mutex<[(key: DurationKey, text: MeasuredText)]>([])
+    private static let durationCapacity = 16
+
     /// The words for `locale` (nil: the process's own language). A locale the system does not
     /// have gets the process's language, as before, and is not kept.
     static func forLocale(_ locale: String?) -> TerminalWords {
