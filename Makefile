@@ -54,10 +54,12 @@ TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc
 # The dialog backend: GTK 4 and libadwaita; for its tests and `make screenshots` a virtual
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
 # properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
-# would otherwise show, timed against the backend's. Unicode's character database
-# (unicode-data), which the terminal's table of wide characters (`make width-table`) and the
-# titles' table of invisible characters (`make ignorable-table`) are generated from.
-APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd dbus-user-session \
+# would otherwise show, timed against the backend's; python3-dbus and python3-gi, which the
+# Python reference of the service runs on; gcc, which builds the allocation counter. Unicode's
+# character database (unicode-data), which the terminal's table of wide characters
+# (`make width-table`) and the titles' table of invisible characters (`make ignorable-table`)
+# are generated from.
+APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock python3-dbus systemd dbus-user-session \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
@@ -256,12 +258,21 @@ ignorable-table: deps
 	scripts/generate-ignorable-table.py /usr/share/unicode Sources/TimePickerCore/InvisibleCharacterTable.swift
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
-## throughput, limits) on a private bus and a pseudo-terminal, and the dialog on a virtual
-## display against zenity's, and prints one table; ONLY=startup|terminal|notification|dialog
-## runs one part.
-bench: release
+## throughput, limits) on a private bus and a pseudo-terminal, a session's life against the
+## Python reference of the same contract (scripts/reference-service.py) run beside it, with the
+## allocations (scripts/allocation-counter.c, built here with gcc and preloaded) and system calls
+## (strace, installed if missing) a session costs, and the dialog on a virtual display against
+## zenity's, and prints one table; ONLY=startup|terminal|notification|dialog runs one part.
+BENCH_ALLOCATION_COUNTER := .build/bench/allocation-counter.so
+bench: release $(BENCH_ALLOCATION_COUNTER)
+	@$(call install-missing,strace)
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" $(if $(ONLY),--only $(ONLY)) \
+	  --reference scripts/reference-service.py --allocation-counter $(BENCH_ALLOCATION_COUNTER) \
 	  "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
+
+$(BENCH_ALLOCATION_COUNTER): scripts/allocation-counter.c | deps
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Wextra -shared -fPIC -o $@ $<
 
 ## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
 ## docs/dialog-dark.png.
