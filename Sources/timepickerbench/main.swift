@@ -84,9 +84,10 @@ do {
         print("Why a goal is missed, and what would meet it: docs/benchmark.md, section \"What the figures mean\".")
         let missedMeasures = rows.filter { $0.verdict == .missed }.map(\.measure)
         if missedMeasures.contains(where: { $0.hasPrefix("timepickerd's Session ÷") }) {
-            print("- Session ÷ (2 × Ping) against the reference's: compare the allocations and system calls per")
-            print("  session with the table in docs/benchmark.md (a session's words made again, a debug line")
-            print("  formatted that is never written); callgrind says where the instructions go.")
+            print("- Ours ÷ the reference's: compare the allocations and system calls per session with the table")
+            print("  in docs/benchmark.md (85 and 22 after issue 25): more means a session does work again, and")
+            print("  callgrind says which. The quotient also follows the machine: the bus, the client and the")
+            print("  terminal's wake-ups weigh in both services' sessions (docs/benchmark.md, \"A session's cost\").")
         }
         if missedMeasures.contains(where: { $0.hasPrefix("Resident memory") }) {
             print("- Memory: what is resident is mostly the mapped libraries; see docs/benchmark.md.")
