@@ -262,7 +262,8 @@ ignorable-table: deps
 ## Python reference of the same contract (scripts/reference-service.py) run beside it, with the
 ## allocations (scripts/allocation-counter.c, built here with gcc and preloaded) and system calls
 ## (strace, installed if missing) a session costs, and the dialog on a virtual display against
-## zenity's, and prints one table; ONLY=startup|terminal|notification|dialog runs one part.
+## zenity's, and prints one table; ONLY=startup|terminal|notification|dialog|sessions runs one
+## part (sessions: only a session's life beside the reference, and what a session costs).
 BENCH_ALLOCATION_COUNTER := .build/bench/allocation-counter.so
 bench: release $(BENCH_ALLOCATION_COUNTER)
 	@$(call install-missing,strace)
