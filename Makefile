@@ -56,10 +56,12 @@ TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc
 # The dialog backend: GTK 4 and libadwaita; for its tests and `make screenshots` a virtual
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
 # properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
-# would otherwise show, timed against the backend's. Unicode's character database
-# (unicode-data), which the terminal's table of wide characters (`make width-table`) and the
-# titles' table of invisible characters (`make ignorable-table`) are generated from.
-APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock systemd dbus-user-session \
+# would otherwise show, timed against the backend's; python3-dbus and python3-gi, which the
+# Python reference of the service runs on; gcc, which builds the allocation counter. Unicode's
+# character database (unicode-data), which the terminal's table of wide characters
+# (`make width-table`) and the titles' table of invisible characters (`make ignorable-table`)
+# are generated from.
+APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock python3-dbus systemd dbus-user-session \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
@@ -95,8 +97,12 @@ deps:
 build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
+## The release programs and the bench, each by its product: the test-support libraries
+## (FrontEndTesting imports Swift Testing, which the static standard library has no module of)
+## are for the tests alone.
+RELEASE_PRODUCTS := timepickerd timepickerctl timepickerd-gtk timepickerbench
 release:
-	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)
+	$(foreach product,$(RELEASE_PRODUCTS),$(SWIFT) build -c release $(RELEASE_FLAGS) --product $(product) $(SWIFT_BUILD_FLAGS)$(newline))
 
 ## Runs the daemon in this terminal, on the session bus or on a private one started for it.
 ## (deps: the README promises a newcomer that it installs what is missing; dbus-daemon.)
@@ -270,12 +276,23 @@ ignorable-table: deps
 	scripts/generate-ignorable-table.py /usr/share/unicode Sources/TimePickerCore/InvisibleCharacterTable.swift
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
-## throughput, limits) on a private bus and a pseudo-terminal, and the dialog on a virtual
-## display against zenity's, and prints one table; ONLY=startup|terminal|notification|dialog
-## runs one part. (deps: dbus-daemon, the virtual display, zenity.)
-bench: deps release
+## throughput, limits) on a private bus and a pseudo-terminal, a session's life against the
+## Python reference of the same contract (scripts/reference-service.py) run beside it, with the
+## allocations (scripts/allocation-counter.c, built here with gcc and preloaded) and system calls
+## (strace, installed if missing) a session costs, and the dialog on a virtual display against
+## zenity's, and prints one table; ONLY=startup|terminal|notification|dialog|sessions runs one
+## part (sessions: only a session's life beside the reference, and what a session costs).
+## (deps: dbus-daemon, python3-dbus, the virtual display, zenity.)
+BENCH_ALLOCATION_COUNTER := .build/bench/allocation-counter.so
+bench: deps release $(BENCH_ALLOCATION_COUNTER)
+	@$(call install-missing,strace)
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" $(if $(ONLY),--only $(ONLY)) \
+	  --reference scripts/reference-service.py --allocation-counter $(BENCH_ALLOCATION_COUNTER) \
 	  "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
+
+$(BENCH_ALLOCATION_COUNTER): scripts/allocation-counter.c | deps
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Wextra -shared -fPIC -o $@ $<
 
 ## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
 ## docs/dialog-dark.png. (deps: the virtual display.)

@@ -79,7 +79,7 @@ private func appendText(_ text: String, type: Int32, into iterator: inout DBusMe
 }
 
 private func isValidSignature(_ text: String) -> Bool {
-    !text.utf8.contains(0) && dbus_signature_validate(text, nil) != 0
+    !text.containsNUL && dbus_signature_validate(text, nil) != 0
 }
 
 private func invalid(_ message: String) -> DBusFailure {

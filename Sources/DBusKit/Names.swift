@@ -12,6 +12,11 @@ public struct ObjectPath: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// A name libdbus has already validated (a header field of a message it read or made).
+    init(validated rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     public var description: String { rawValue }
 
     /// The path one element deeper; nil when `element` is not a valid path element.
@@ -37,6 +42,11 @@ public struct BusName: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// A name libdbus has already validated (a header field of a message it read or made).
+    init(validated rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     public var description: String { rawValue }
     public var isUnique: Bool { rawValue.hasPrefix(":") }
 }
@@ -50,6 +60,11 @@ public struct InterfaceName: Hashable, Sendable, CustomStringConvertible {
     /// Returns nil when `rawValue` is not a valid interface name.
     public init?(_ rawValue: String) {
         guard isValid(rawValue, by: dbus_validate_interface) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A name libdbus has already validated (a header field of a message it read or made).
+    init(validated rawValue: String) {
         self.rawValue = rawValue
     }
 
@@ -68,6 +83,11 @@ public struct ErrorName: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// A name libdbus has already validated (a header field of a message it read or made).
+    init(validated rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     public var description: String { rawValue }
 }
 
@@ -83,6 +103,11 @@ public struct MemberName: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// A name libdbus has already validated (a header field of a message it read or made).
+    init(validated rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     public var description: String { rawValue }
 }
 
@@ -92,7 +117,7 @@ private func isValid(
     _ text: String,
     by validate: (UnsafePointer<CChar>?, UnsafeMutablePointer<DBusError>?) -> dbus_bool_t
 ) -> Bool {
-    guard !text.utf8.contains(0) else { return false }
+    guard !text.containsNUL else { return false }
     return text.withCString { validate($0, nil) } != 0
 }
 

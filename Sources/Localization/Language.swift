@@ -1,5 +1,6 @@
 internal import CLinux
 internal import Glibc
+internal import Synchronization
 
 /// A person's language and clock, for one session: a glibc locale object (`newlocale`) whose
 /// messages and time categories the session's text is read in, with `uselocale` around each
@@ -8,20 +9,20 @@ internal import Glibc
 public final class Language: @unchecked Sendable {
     /// The locale's name as asked for ("de_DE.UTF-8"; "" for the process's environment).
     public let name: String
-    private let handle: locale_t
-
-    /// The categories a session's text depends on.
-    private static let categories = LC_MESSAGES_MASK | LC_TIME_MASK | LC_CTYPE_MASK
+    private let object: LocaleObject
+    private var handle: locale_t { object.handle }
 
     /// The locale `name` ("" for the one LC_ALL, LC_MESSAGES or LANG name); nil when the system
     /// has no such locale.
+    ///
+    /// The locale object of a name other than "" is made once and shared (`LocaleObject.named`):
+    /// a session in a caller's language asks for it again and again, and glibc keeps every
+    /// locale it loaded for the life of the process anyway.
     public init?(named name: String) {
-        guard let handle = newlocale(Self.categories, name, nil) else { return nil }
+        guard let object = name.isEmpty ? LocaleObject(named: name) : LocaleObject.named(name) else { return nil }
         self.name = name
-        self.handle = handle
+        self.object = object
     }
-
-    deinit { freelocale(handle) }
 
     /// The process's own language, from its environment.
     public static let environment: Language = Language(named: "") ?? Language(named: "C")!
@@ -82,10 +83,9 @@ public final class Language: @unchecked Sendable {
     }
 
     /// Whether the locale's time format writes a 12-hour clock (an AM/PM field in `T_FMT`).
-    public var prefersTwelveHour: Bool {
-        let format = info(nl_item(T_FMT))
-        return ["%p", "%P", "%r", "%I", "%l"].contains { format.contains($0) }
-    }
+    /// Read once: a locale object never changes, and the clock of every session that did not
+    /// choose one asks it.
+    public var prefersTwelveHour: Bool { object.prefersTwelveHour }
 
     /// Whether the locale's language is written right to left (its messages' direction).
     public var isRightToLeft: Bool {
@@ -102,5 +102,56 @@ public final class Language: @unchecked Sendable {
         let previous = uselocale(handle)
         defer { uselocale(previous) }
         return body()
+    }
+}
+
+/// A glibc locale object (`newlocale`), freed when the last `Language` using it goes.
+private final class LocaleObject: @unchecked Sendable {
+    let handle: locale_t
+    let prefersTwelveHour: Bool
+
+    /// The categories a session's text depends on.
+    private static let categories = LC_MESSAGES_MASK | LC_TIME_MASK | LC_CTYPE_MASK
+
+    init?(named name: String) {
+        guard let handle = newlocale(Self.categories, name, nil) else { return nil }
+        self.handle = handle
+        prefersTwelveHour = Self.hasTwelveHourField(nl_langinfo_l(nl_item(T_FMT), handle))
+    }
+
+    deinit { freelocale(handle) }
+
+    /// The object for `name`, made the first time and kept; nil when the system has no such
+    /// locale (which is not kept, so a locale installed later is found).
+    static func named(_ name: String) -> LocaleObject? {
+        if let kept = cache.withLock({ $0.first { $0.name == name }?.object }) { return kept }
+        guard let made = LocaleObject(named: name) else { return nil }
+        cache.withLock { kept in
+            if kept.count == cacheCapacity { kept.removeFirst() }
+            kept.append((name, made))
+        }
+        return made
+    }
+
+    /// The objects made so far by name; beyond `cacheCapacity` the oldest goes first (it is
+    /// freed once no `Language` uses it): a daemon speaks a few languages, not every locale a
+    /// caller may name.
+    private static let cache = Mutex<[(name: String, object: LocaleObject)]>([])
+    private static let cacheCapacity = 16
+
+    /// Whether `format` holds `%p`, `%P`, `%r`, `%I` or `%l` (a '%' followed by one of those
+    /// letters, wherever it stands, as a substring search finds them), read as bytes.
+    private static func hasTwelveHourField(_ format: UnsafePointer<CChar>?) -> Bool {
+        guard var byte = format else { return false }
+        while byte.pointee != 0 {
+            if byte.pointee == CChar(UInt8(ascii: "%")) {
+                switch UInt8(bitPattern: byte[1]) {
+                case UInt8(ascii: "p"), UInt8(ascii: "P"), UInt8(ascii: "r"), UInt8(ascii: "I"), UInt8(ascii: "l"): return true
+                default: break
+                }
+            }
+            byte += 1
+        }
+        return false
     }
 }

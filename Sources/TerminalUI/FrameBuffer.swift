@@ -24,7 +24,9 @@ struct FrameBuffer {
 
     mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        // One byte at a time: a frame pads every cell with a few spaces, and appending a
+        // repeated element (or a slice) costs a hundred instructions a call however few.
+        for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
     }
 
     /// A non-negative number in decimal.

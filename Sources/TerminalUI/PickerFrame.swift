@@ -22,6 +22,7 @@ public final class PickerFrame {
     let labels: SlotLabels
     /// Every other word, in the session's language.
     let text: TerminalText
+    private let words: TerminalWords
     /// The column headings, and the columns each cell takes (the wider of labels and headings).
     private let headings: (start: MeasuredText, end: MeasuredText)
     private let cellColumns: Int
@@ -32,21 +33,23 @@ public final class PickerFrame {
     private var clippedTitle: (width: Int, text: MeasuredText)?
     private var duration: (minutes: Int, text: MeasuredText)?
 
-    /// A frame for a session with `options`, taking its labels from `labels` (a front end's cache).
-    init(options: PickerOptions, labels: SlotLabels, text: TerminalText) {
-        title = displaySafe(text.words.title(options))
+    /// A frame for a session with `options`, taking its labels from `labels` (a front end's
+    /// cache) and its words, measured, from `words` (kept per language).
+    init(options: PickerOptions, labels: SlotLabels, words: TerminalWords) {
+        title = options.title == PickerOptions.defaultTitle ? words.defaultTitle : displaySafe(options.title)
         self.labels = labels
-        self.text = text
-        headings = (MeasuredText(text.start), MeasuredText(text.end))
+        text = words.text
+        self.words = words
+        headings = words.headings
         cellColumns = max(labels.columns, headings.start.columns, headings.end.columns)
-        keyLines = text.keyLines.map(MeasuredText.init)
-        selectedPrefix = MeasuredText(text.selectedPrefix + " ")
+        keyLines = words.keyLines
+        selectedPrefix = words.selectedPrefix
     }
 
     /// A frame for a session with `options`, with labels of its own, in `language`.
     public convenience init(options: PickerOptions, language: Language = .environment) {
-        let text = TerminalText(language)
-        self.init(options: options, labels: SlotLabels(grid: options.grid, clock: options.clock, text: text), text: text)
+        let words = TerminalWords(TerminalText(language))
+        self.init(options: options, labels: SlotLabels(grid: options.grid, clock: options.clock, text: words.text), words: words)
     }
 
     /// The bytes that draw `state` on a terminal of `size`.
@@ -251,9 +254,9 @@ public final class PickerFrame {
         let start = state.startIndex
         let end = state.endIndex
         if duration?.minutes != state.durationMinutes {
-            duration = (state.durationMinutes, MeasuredText(text.durationLine(state)))
+            duration = (state.durationMinutes, words.durationLine(state))
         }
-        let durationText = duration?.text ?? MeasuredText(text.durationLine(state))
+        let durationText = duration?.text ?? words.durationLine(state)
         let typed = state.typed.isEmpty ? "" : "  " + text.typed(state)
         var extras = ""
         if let secondsLeft { extras += " · " + text.closesInDetail(Self.clockText(secondsLeft)) }

@@ -199,9 +199,9 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
             delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: "the terminal is gone")
             return
         }
-        let text = TerminalText(state.options.locale.flatMap(Language.init(named:)) ?? .environment)
-        let labels = labelCache.labels(for: state.options.grid, clock: state.options.clock, text: text)
-        let frame = PickerFrame(options: state.options, labels: labels, text: text)
+        let words = TerminalWords.forLocale(state.options.locale)
+        let labels = labelCache.labels(for: state.options.grid, clock: state.options.clock, text: words.text)
+        let frame = PickerFrame(options: state.options, labels: labels, words: words)
         let entry = Entry(id: session, state: state, isInForeground: isInForeground, frame: frame)
         waiting.append(entry)
         if shown == nil {

@@ -4,6 +4,9 @@ enum Plan {
     static let latencySamples = 3000
     static let latencyWarmUp = 200
     static let cpuCalls = 1000
+    /// Sessions whose allocations are counted, and whose system calls strace counts.
+    static let costSessions = 2000
+    static let straceSessions = 1000
     static let firstMemoryMark = 5_000
     static let secondMemoryMark = 10_000
     static let idleSeconds = 10.0

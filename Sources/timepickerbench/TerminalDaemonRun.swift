@@ -1,9 +1,40 @@
+import Glibc
 import TestHarness
 
+/// What the terminal part uses beside the daemon, from the command line.
+struct BenchTools {
+    /// The Python reference of the same contract (scripts/reference-service.py).
+    var reference: String?
+    /// The LD_PRELOAD allocation counter (scripts/allocation-counter.c, built).
+    var allocationCounter: String?
+    /// Counts system calls; looked up in PATH.
+    var strace: String? = findInPath("strace")
+}
+
+/// The Python interpreter the reference runs on: Debian's, with its python3-dbus and python3-gi.
+let referenceInterpreter = "/usr/bin/python3"
+
+/// A service other than the daemon under test, running on a bus and a terminal of its own.
+struct OtherService {
+    let bus: PrivateBus
+    let terminal: PseudoTerminal
+    let process: DaemonProcess
+    let client: ServiceClient
+
+    /// The reference `script`, started as the daemon is: stdin and stdout on a pseudo-terminal.
+    static func reference(_ script: String) throws -> OtherService {
+        let bus = try PrivateBus()
+        let terminal = try PseudoTerminal(keepingOutput: false)
+        let process = try DaemonProcess.serving(on: bus, binary: referenceInterpreter, arguments: [script], terminal: terminal, seconds: 30)
+        return OtherService(bus: bus, terminal: terminal, process: process, client: try ServiceClient(address: bus.address))
+    }
+}
+
 /// Everything measured on one daemon with the terminal UI, on the bench's pseudo-terminal:
-/// idle memory and wake-ups, round trips, memory over 10,000 sessions, throughput, limits,
-/// then idle again.
-func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerminal, into sections: inout Sections) throws {
+/// idle memory and wake-ups, round trips beside the reference's, memory over 10,000 sessions,
+/// throughput, limits, then idle again; last, in a pass of their own, the allocations and
+/// system calls a session costs.
+func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerminal, tools: BenchTools, into sections: inout Sections) throws {
     progress("starting the daemon on a pseudo-terminal; idle for \(Plan.settleSeconds + Plan.idleSeconds) s")
     let daemon = try DaemonProcess.serving(on: bus, binary: binary, arguments: ["--ui", "terminal"], terminal: terminal)
     defer { daemon.stop() }
@@ -13,16 +44,27 @@ func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerm
         "Wake-ups idle after start (voluntary context switches, all threads)", pid: daemon.pid,
         settle: Plan.settleSeconds, seconds: Plan.idleSeconds)
 
-    progress("round trips: \(Plan.latencySamples) Pings and \(Plan.latencySamples) sessions, interleaved")
+    var reference: OtherService?
+    if let script = tools.reference {
+        progress("starting the reference, \(referenceInterpreter) \(script), on a bus and a pseudo-terminal of its own")
+        reference = try OtherService.reference(script)
+    }
+    defer { reference?.process.stop() }
+    let services = reference == nil ? "" : " on both services"
+    progress("round trips: \(Plan.latencySamples) Pings and \(Plan.latencySamples) sessions\(services), interleaved")
     let client = try ServiceClient(address: bus.address)
-    let drawnBefore = terminal.bytesDrawn
-    let latency = measureLatency(client: client, samples: Plan.latencySamples, warmUp: Plan.latencyWarmUp)
-    var sessions = latency.sessions
-    let bytesPerSession = Double(terminal.bytesDrawn - drawnBefore) / Double(max(sessions, 1))
-    let cpu = measureCPU(client: client, daemon: daemon.pid, bus: bus.pid, count: Plan.cpuCalls)
-    sessions += cpu.sessions
-    sections.roundTrips += latency.rows + cpu.rows
-    sections.roundTrips.append(ResultRow("Terminal output per session shown and cancelled", "\(format(bytesPerSession, 0)) bytes"))
+    let drawnBefore = (ours: terminal.bytesDrawn, reference: reference?.terminal.bytesDrawn ?? 0)
+    let (ours, theirs) = interleavedRoundTrips(client: client, daemon: daemon, bus: bus, reference: reference)
+    var sessions = Plan.latencyWarmUp + Plan.latencySamples
+    let drawn = (ours: terminal.bytesDrawn - drawnBefore.ours, reference: (reference?.terminal.bytesDrawn ?? 0) - drawnBefore.reference)
+    var cpuRows = measureCPU("timepickerd", client: client, service: daemon.pid, bus: bus.pid, count: Plan.cpuCalls)
+    sessions += cpuRows.sessions
+    if let reference {
+        cpuRows.rows += measureCPU("Reference", client: reference.client, service: reference.process.pid, bus: reference.bus.pid, count: Plan.cpuCalls).rows
+    }
+    let perSession = { (bytes: Int) in "\(format(Double(bytes) / Double(Plan.latencyWarmUp + Plan.latencySamples), 0)) bytes" }
+    var terminalRows = [ResultRow("timepickerd: terminal output per session shown and cancelled", perSession(drawn.ours))]
+    if reference != nil { terminalRows.append(ResultRow("Reference: terminal output per session shown and cancelled", perSession(drawn.reference))) }
 
     progress("memory: sessions up to \(grouped(Plan.secondMemoryMark))")
     var failures = runSessions(client: client, count: max(Plan.firstMemoryMark - sessions, 0))
@@ -49,4 +91,86 @@ func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerm
         "Wake-ups idle after all traffic", pid: daemon.pid, settle: Plan.settleSeconds, seconds: Plan.idleSeconds)
     sections.memory.append(memoryRow("Resident memory idle after all traffic (\(grouped(sessions)) sessions)", pid: daemon.pid).row)
     sections.wakeUps += [idleWakeUps, afterWakeUps]
+
+    let costRows = try measurePerSessionCosts(binary: binary, tools: tools, idleDaemon: (daemon, client, bus), reference: reference)
+    sections.roundTrips += latencyRows(ours, of: "timepickerd") + (theirs.map { latencyRows($0, of: "Reference") } ?? [])
+        + [comparisonRow(ours: ours, reference: theirs)] + costRows + cpuRows.rows + terminalRows
+}
+
+/// The round trips of the daemon and of the reference (when there is one), interleaved, with
+/// both services and their buses on one CPU and the calls made from another (`Placement`).
+private func interleavedRoundTrips(
+    client: ServiceClient, daemon: DaemonProcess, bus: PrivateBus, reference: OtherService?
+) -> (ours: LatencySamples, reference: LatencySamples?) {
+    let placement = Placement(pinning: [daemon.pid, bus.pid] + (reference.map { [$0.process.pid, $0.bus.pid] } ?? []))
+    defer { placement.undo() }
+    progress("round trips placed: \(placement.summary)")
+    let samples = sampleLatency([client] + (reference.map { [$0.client] } ?? []), samples: Plan.latencySamples, warmUp: Plan.latencyWarmUp)
+    return (samples[0], reference == nil ? nil : samples[1])
+}
+
+/// `make bench ONLY=sessions`: only the round trips beside the reference, their CPU, and the
+/// allocations and system calls of a session, as `measureTerminalDaemon` takes them.
+func measureSessions(binary: String, bus: PrivateBus, terminal: PseudoTerminal, tools: BenchTools, into sections: inout Sections) throws {
+    progress("starting the daemon on a pseudo-terminal")
+    let daemon = try DaemonProcess.serving(on: bus, binary: binary, arguments: ["--ui", "terminal"], terminal: terminal)
+    defer { daemon.stop() }
+    var reference: OtherService?
+    if let script = tools.reference {
+        progress("starting the reference, \(referenceInterpreter) \(script), on a bus and a pseudo-terminal of its own")
+        reference = try OtherService.reference(script)
+    }
+    defer { reference?.process.stop() }
+    progress("round trips: \(Plan.latencySamples) Pings and \(Plan.latencySamples) sessions on each service, interleaved")
+    let client = try ServiceClient(address: bus.address)
+    let (ours, theirs) = interleavedRoundTrips(client: client, daemon: daemon, bus: bus, reference: reference)
+    var cpuRows = measureCPU("timepickerd", client: client, service: daemon.pid, bus: bus.pid, count: Plan.cpuCalls).rows
+    if let reference {
+        cpuRows += measureCPU("Reference", client: reference.client, service: reference.process.pid, bus: reference.bus.pid, count: Plan.cpuCalls).rows
+    }
+    let costRows = try measurePerSessionCosts(binary: binary, tools: tools, idleDaemon: (daemon, client, bus), reference: reference)
+    sections.roundTrips += latencyRows(ours, of: "timepickerd") + (theirs.map { latencyRows($0, of: "Reference") } ?? [])
+        + [comparisonRow(ours: ours, reference: theirs)] + costRows + cpuRows
+}
+
+/// The allocations and system calls of a session's life: the allocations on a daemon of their
+/// own started with the counter preloaded (the timed daemon stays as it ships), the system calls
+/// on that daemon (or, without the counter, on the timed one, idle by now) and on the reference.
+private func measurePerSessionCosts(
+    binary: String, tools: BenchTools, idleDaemon: (process: DaemonProcess, client: ServiceClient, bus: PrivateBus), reference: OtherService?
+) throws -> [ResultRow] {
+    var rows: [ResultRow] = []
+    var counted = idleDaemon
+    // Kept until the rows are made: stopping the daemon or the bus ends the counted run.
+    var countingBus: PrivateBus?
+    defer { if counted.process !== idleDaemon.process { counted.process.stop() } }
+    if let counter = tools.allocationCounter {
+        progress("allocations: \(grouped(Plan.costSessions)) sessions on a daemon with \(counter) preloaded")
+        let bus = try PrivateBus()
+        let result = try measureAllocations(
+            binary: binary, counter: counter, sessions: Plan.costSessions, warmUp: Plan.latencyWarmUp, bus: bus,
+            terminal: try PseudoTerminal(keepingOutput: false))
+        rows.append(result.row)
+        counted = (result.daemon, result.client, bus)
+        countingBus = bus
+    } else {
+        rows.append(ResultRow("timepickerd: allocations per session's life", "not counted (timepickerbench --allocation-counter LIBRARY)"))
+    }
+    progress("system calls: strace -c over \(grouped(Plan.straceSessions)) sessions")
+    rows.append(systemCallsRow(
+        "timepickerd", pid: counted.process.pid, client: counted.client, sessions: Plan.straceSessions, strace: tools.strace,
+        directory: counted.bus.directory))
+    if let reference {
+        rows.append(systemCallsRow(
+            "Reference", pid: reference.process.pid, client: reference.client, sessions: Plan.straceSessions, strace: tools.strace,
+            directory: reference.bus.directory))
+    }
+    _ = countingBus
+    return rows
+}
+
+/// The full path of `program` in a directory of `PATH`, if there is one.
+func findInPath(_ program: String) -> String? {
+    let directories = (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin").split(separator: ":")
+    return directories.map { "\($0)/\(program)" }.first { access($0, X_OK) == 0 }
 }
