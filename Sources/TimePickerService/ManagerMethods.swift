@@ -14,6 +14,7 @@ extension TimePickerService {
         // The handle goes out before anything the front end reports, even a Cancelled that
         // follows at once, so a caller that did not subscribe first still learns the path.
         sendReply([.objectPath(session.path)], to: call.message)
+        logOpened(session, by: call)
         // A person at the caller's terminal is waiting there; once the caller is gone, so is
         // the reason to hold the terminal.
         if session.callerTerminal != nil { callerWatch.watch(session.id, caller: session.owner) }
@@ -25,6 +26,7 @@ extension TimePickerService {
     func pickTimeRange(_ call: MethodCall) throws(ServiceError) -> MethodResult {
         let session = try openSession(for: call)
         session.pendingCall = call.message
+        logOpened(session, by: call)
         callerWatch.watch(session.id, caller: session.owner)
         present(session)
         return .later
@@ -61,10 +63,15 @@ extension TimePickerService {
             session.callerTerminal = terminal
             callerTerminals.attach(session.id, to: terminal)
         }
-        log.info("\(method) from \(owner): session \(path) \"\(options.title)\" \(session.model.start)-\(session.model.end)")
         // Before the handle goes back: see identifyOwner.
         identifyOwner(of: session)
         return session
+    }
+
+    /// A line for the session `call` opened, written once the caller has its answer: the log
+    /// never holds a reply back.
+    private func logOpened(_ session: PickerSession, by call: MethodCall) {
+        log.info("\(call.message.member?.rawValue ?? "") from \(session.owner): session \(session.path) \"\(session.model.options.title)\" \(session.model.start)-\(session.model.end)")
     }
 
     /// Starts the session's timeout and hands it to the front end:

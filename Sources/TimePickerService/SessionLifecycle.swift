@@ -87,10 +87,8 @@ extension TimePickerService: PickerFrontEndDelegate {
         switch outcome {
         case .selected(let start, let end):
             emitSignal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.busText), .string(end.busText)])
-            log.info("session \(session.path) selected \(start)-\(end)")
         case .cancelled(let reason):
             emitSignal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)])
-            log.info("session \(session.path) cancelled: \(reason.rawValue)")
         }
 
         if let call = session.pendingCall {
@@ -101,6 +99,11 @@ extension TimePickerService: PickerFrontEndDelegate {
             sendError(.unknownObject("session '\(session.path)' has already ended"), to: waiting.call)
         }
         session.cancelsAwaitingOwner.removeAll()
+        // Last: the log never holds the outcome back.
+        switch outcome {
+        case .selected(let start, let end): log.info("session \(session.path) selected \(start)-\(end)")
+        case .cancelled(let reason): log.info("session \(session.path) cancelled: \(reason.rawValue)")
+        }
     }
 
     private func answerPick(_ call: DBusMessage, of session: PickerSession, with outcome: PickerOutcome) {
