@@ -117,12 +117,12 @@ final class BackendService {
         case .introspect(let path):
             reply(message, [.string(BackendIntrospection.document(at: path))])
         case .getProperty(let interface, let name):
-            guard interface == DialogBackendBus.interface.rawValue, name == "Version" else {
+            guard interface == DialogBackendBus.interface.rawValue, name == DialogBackendBus.Property.version else {
                 return fail(message, .unknownProperty, "no property \(quotedForMessage(name, maxCharacters: 255)) on \(quotedForMessage(interface, maxCharacters: 255))")
             }
             reply(message, [.variant(.uint32(Self.version))])
         case .getAllProperties(let interface):
-            let properties: [String: DBusValue] = interface == DialogBackendBus.interface.rawValue ? ["Version": .uint32(Self.version)] : [:]
+            let properties: [String: DBusValue] = interface == DialogBackendBus.interface.rawValue ? [DialogBackendBus.Property.version: .uint32(Self.version)] : [:]
             reply(message, [.vardict(properties)])
         case .setProperty(_, let name):
             fail(message, .propertyReadOnly, "property \(quotedForMessage(name, maxCharacters: 255)) is read-only")

@@ -129,7 +129,7 @@ final class BackendProxy {
     func confirmTaken(at owner: BusName, completion: @escaping (Bool) -> Void) {
         do {
             let message = try DBusMessage.methodCall(destination: owner, path: DialogBackendBus.path, interface: .properties, member: .get)
-            try message.append(contentsOf: [.string(DialogBackendBus.interface.rawValue), .string("Version")])
+            try message.append(contentsOf: [.string(DialogBackendBus.interface.rawValue), .string(DialogBackendBus.Property.version)])
             try bus.call(message, timeoutMilliseconds: Self.startTimeoutMilliseconds) { reply in
                 completion(reply.sender == owner)
             }
@@ -193,9 +193,9 @@ final class BackendProxy {
             return nil
         }
         switch code {
-        case 0: return .success(.accepted(start: string("start"), end: string("end")))
+        case 0: return .success(.accepted(start: string(DialogBackendBus.ResultKey.start), end: string(DialogBackendBus.ResultKey.end)))
         case 1: return .success(.cancelled)
-        default: return .success(.ended(reason: string("reason").map(clipped) ?? "response \(code)"))
+        default: return .success(.ended(reason: string(DialogBackendBus.ResultKey.reason).map(clipped) ?? "response \(code)"))
         }
     }
 
