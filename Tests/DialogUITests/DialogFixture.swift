@@ -1,8 +1,8 @@
-import FrontEndTesting
 import DBusKit
 import DBusKitTesting
 import DialogUI
 import EventLoop
+import FrontEndTesting
 import Glibc
 import Testing
 import TimePickerCore

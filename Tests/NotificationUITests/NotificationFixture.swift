@@ -1,7 +1,7 @@
-import FrontEndTesting
 import DBusKit
 import DBusKitTesting
 import EventLoop
+import FrontEndTesting
 import Glibc
 import NotificationUI
 import Testing
