@@ -124,8 +124,8 @@ final class BackendProxy {
     /// value, or an error of its own from a backend without the property), which a backend that
     /// handles a connection's calls in order does only after the ShowPicker (the interface file
     /// says so). False when it left the bus first, or did not answer within
-    /// `startTimeoutMilliseconds`. Peer.Ping would not do: GDBus answers it on its worker
-    /// thread, ahead of the calls waiting for the main loop.
+    /// `startTimeoutMilliseconds`. Peer.Ping would not do: a backend's D-Bus library may answer
+    /// it ahead of the calls waiting for its main loop (GDBus does, on its worker thread).
     func confirmTaken(at owner: BusName, completion: @escaping (Bool) -> Void) {
         do {
             let message = try DBusMessage.methodCall(destination: owner, path: DialogBackendBus.path, interface: .properties, member: .get)
