@@ -89,18 +89,22 @@ final class BackendProxy {
 
     /// GetConnectionUnixUser: `owner` when the bus vouches that it runs as the daemon's user.
     private func checkUser(of owner: BusName, completion: @escaping (Result<BusName, Failure>) -> Void) {
-        busCall(.getConnectionUnixUser, [.string(owner.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
-            completion(result.flatMap { values in
-                guard case .uint32(let user)? = values.first else {
-                    return .failure(Failure(message: "the bus did not say who runs the dialog backend \(name) (\(owner))", isAbsent: false))
-                }
-                guard user == getuid() else {
-                    return .failure(Failure(
-                        message: "the dialog backend \(name) is owned by \(owner), a process of another user (uid \(user)), which is not trusted with this user's pickers",
-                        isAbsent: false))
-                }
-                return .success(owner)
-            })
+        bus.askUnixUser(of: owner, timeoutMilliseconds: Self.callTimeoutMilliseconds) { [name] answer in
+            switch answer {
+            case .failure(let failure) where failure.name == .nameHasNoOwner:
+                // It left between the two questions.
+                completion(.failure(Failure(message: "no dialog backend \(name) on the bus (\(Self.clipped(failure.message)))", isAbsent: true)))
+            case .failure(let failure):
+                completion(.failure(Failure(
+                    message: "the bus did not say who runs the dialog backend \(name) (\(owner)): \(Self.clipped(failure.message))",
+                    isAbsent: false)))
+            case .success(let user) where user != getuid():
+                completion(.failure(Failure(
+                    message: "the dialog backend \(name) is owned by \(owner), a process of another user (uid \(user)), which is not trusted with this user's pickers",
+                    isAbsent: false)))
+            case .success:
+                completion(.success(owner))
+            }
         }
     }
 
