@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"]),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "DBusKitTesting", "EventLoop"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore", "Localization"]),
         .testTarget(name: "DialogUITests", dependencies: ["DialogUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore"]),
