@@ -86,7 +86,7 @@ do {
         if missedMeasures.contains(where: { $0.hasPrefix("timepickerd's Session ÷") }) {
             print("- Ours ÷ the reference's: compare the allocations and system calls per session with the table")
             print("  in docs/benchmark.md (85 and 22 after issue 25): more means a session does work again, and")
-            print("  callgrind says which. The quotient also follows the machine: the bus, the client and the")
+            print("  callgrind says which. The quotient also follows the machine: the bus, the bench's caller and the")
             print("  terminal's wake-ups weigh in both services' sessions (docs/benchmark.md, \"A session's cost\").")
         }
         if missedMeasures.contains(where: { $0.hasPrefix("Resident memory") }) {
