@@ -8,12 +8,14 @@ extension MessageBus {
     /// The answer is read with bounds, as a peer's would be.
     ///
     /// The corresponding bus method is `org.freedesktop.DBus.GetConnectionUnixUser`.
-    public func askUnixUser(of name: BusName, answered: @escaping (Result<UInt32, DBusFailure>) -> Void) {
+    public func askUnixUser(
+        of name: BusName, timeoutMilliseconds: Int32 = -1, answered: @escaping (Result<UInt32, DBusFailure>) -> Void
+    ) {
         do {
             let query = try DBusMessage.methodCall(
                 destination: .messageBus, path: .messageBus, interface: .messageBus, member: .getConnectionUnixUser)
             try query.append(.string(name.rawValue))
-            try call(query) { reply in
+            try call(query, timeoutMilliseconds: timeoutMilliseconds) { reply in
                 guard reply.kind == .methodReturn, case .uint32(let user)? = (try? reply.arguments(maximumValues: 1, maximumStringBytes: 0))?.first
                 else {
                     let message = reply.errorMessage(maximumBytes: 200) ?? "an answer of the wrong type"

@@ -162,9 +162,6 @@ public final class FakeBus: MessageBus {
     /// The calls the code made to `member`, in order.
     public func calls(_ member: MemberName) -> [DBusMessage] { sent { $0.kind == .methodCall && $0.member == member } }
 
-    /// Forgets what was sent so far (a test's next step starts afresh).
-    public func clearSent() { sent.removeAll() }
-
     /// Answers a call the code made whose peer said `.later`: with `values`, or with an error.
     public func reply(to call: DBusMessage, from peer: BusName, _ answer: FakeAnswer) {
         guard let outstanding = outstanding[call.serial] else { return }

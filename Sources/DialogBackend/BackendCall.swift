@@ -1,5 +1,4 @@
 package import DBusKit
-internal import Glibc
 internal import TimePickerContract
 package import TimePickerCore
 
@@ -61,7 +60,7 @@ package enum BackendCall: Equatable {
         } catch {
             throw DBusFailure(name: .invalidArgs, message: "cannot read the arguments: \(error.message)")
         }
-        defer { for descriptor in values.flatMap(\.unixFDs) { Glibc.close(descriptor) } }
+        defer { values.closeReceivedDescriptors() }
         self = try Self.read(member, values)
     }
 

@@ -24,7 +24,8 @@ final class BackendService {
     private let idle: IdleExit
     private let defaultClock = ClockStyle.preferredByLocale()
     private let callerUsers: CallerUsers
-    private let departures: CallerDepartures
+    /// Callers with dialogs, watched for leaving the bus: their dialogs close then.
+    private let departures: DepartureWatch
     private let dialogs: OpenDialogs
     private let memoryTrim: MemoryTrim
     /// Called when the connection to the bus is gone.
@@ -37,7 +38,7 @@ final class BackendService {
         self.idle = idle
         self.log = log
         callerUsers = CallerUsers(bus: bus)
-        departures = CallerDepartures(bus: bus, log: log)
+        departures = DepartureWatch(bus: bus)
         dialogs = OpenDialogs(windows: windows, loop: loop, log: log)
         memoryTrim = MemoryTrim(loop: loop)
     }
@@ -47,10 +48,14 @@ final class BackendService {
         dialogs.onEvent = { [unowned self] key, event in self.emitEvent(event, for: key) }
         dialogs.onNotice = { [unowned self] key, notice in self.emitNotice(notice, for: key) }
         dialogs.onEnded = { [unowned self] key in self.ended(key) }
+        // The watch reports on the loop's thread, the main one.
         departures.onLeft = { [unowned self] caller in
-            self.callerUsers.forget(caller)
-            self.dialogs.closeAll(of: caller, reason: "the caller left the bus")
+            MainActor.assumeIsolated {
+                self.callerUsers.forget(caller)
+                self.dialogs.closeAll(of: caller, reason: "the caller left the bus")
+            }
         }
+        departures.onProblem = { [log] message in MainActor.assumeIsolated { log.warning(message) } }
         bus.setMessageHandler { [unowned self] message in
             MainActor.assumeIsolated { self.handle(message) }
         }
@@ -117,12 +122,12 @@ final class BackendService {
         case .introspect(let path):
             reply(message, [.string(BackendIntrospection.document(at: path))])
         case .getProperty(let interface, let name):
-            guard interface == DialogBackendBus.interface.rawValue, name == "Version" else {
+            guard interface == DialogBackendBus.interface.rawValue, name == DialogBackendBus.Property.version else {
                 return fail(message, .unknownProperty, "no property \(quotedForMessage(name, maxCharacters: 255)) on \(quotedForMessage(interface, maxCharacters: 255))")
             }
             reply(message, [.variant(.uint32(Self.version))])
         case .getAllProperties(let interface):
-            let properties: [String: DBusValue] = interface == DialogBackendBus.interface.rawValue ? ["Version": .uint32(Self.version)] : [:]
+            let properties: [String: DBusValue] = interface == DialogBackendBus.interface.rawValue ? [DialogBackendBus.Property.version: .uint32(Self.version)] : [:]
             reply(message, [.vardict(properties)])
         case .setProperty(_, let name):
             fail(message, .propertyReadOnly, "property \(quotedForMessage(name, maxCharacters: 255)) is read-only")

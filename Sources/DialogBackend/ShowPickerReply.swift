@@ -1,4 +1,5 @@
 internal import DBusKit
+internal import TimePickerContract
 internal import TimePickerCore
 internal import Logging
 
@@ -20,9 +21,9 @@ final class ShowPickerReply {
         sent = true
         let values: [DBusValue] =
             switch outcome {
-            case .accepted(let start, let end): [.uint32(0), .vardict(["start": .string(start.busText), "end": .string(end.busText)])]
+            case .accepted(let start, let end): [.uint32(0), .vardict([DialogBackendBus.ResultKey.start: .string(start.busText), DialogBackendBus.ResultKey.end: .string(end.busText)])]
             case .cancelled: [.uint32(1), .vardict([:])]
-            case .ended(let reason): [.uint32(2), .vardict(["reason": .string(reason)])]
+            case .ended(let reason): [.uint32(2), .vardict([DialogBackendBus.ResultKey.reason: .string(reason)])]
             }
         do {
             try bus.reply(to: call, with: values)

@@ -89,18 +89,22 @@ final class BackendProxy {
 
     /// GetConnectionUnixUser: `owner` when the bus vouches that it runs as the daemon's user.
     private func checkUser(of owner: BusName, completion: @escaping (Result<BusName, Failure>) -> Void) {
-        busCall(.getConnectionUnixUser, [.string(owner.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
-            completion(result.flatMap { values in
-                guard case .uint32(let user)? = values.first else {
-                    return .failure(Failure(message: "the bus did not say who runs the dialog backend \(name) (\(owner))", isAbsent: false))
-                }
-                guard user == getuid() else {
-                    return .failure(Failure(
-                        message: "the dialog backend \(name) is owned by \(owner), a process of another user (uid \(user)), which is not trusted with this user's pickers",
-                        isAbsent: false))
-                }
-                return .success(owner)
-            })
+        bus.askUnixUser(of: owner, timeoutMilliseconds: Self.callTimeoutMilliseconds) { [name] answer in
+            switch answer {
+            case .failure(let failure) where failure.name == .nameHasNoOwner:
+                // It left between the two questions.
+                completion(.failure(Failure(message: "no dialog backend \(name) on the bus (\(Self.clipped(failure.message)))", isAbsent: true)))
+            case .failure(let failure):
+                completion(.failure(Failure(
+                    message: "the bus did not say who runs the dialog backend \(name) (\(owner)): \(Self.clipped(failure.message))",
+                    isAbsent: false)))
+            case .success(let user) where user != getuid():
+                completion(.failure(Failure(
+                    message: "the dialog backend \(name) is owned by \(owner), a process of another user (uid \(user)), which is not trusted with this user's pickers",
+                    isAbsent: false)))
+            case .success:
+                completion(.success(owner))
+            }
         }
     }
 
@@ -124,12 +128,12 @@ final class BackendProxy {
     /// value, or an error of its own from a backend without the property), which a backend that
     /// handles a connection's calls in order does only after the ShowPicker (the interface file
     /// says so). False when it left the bus first, or did not answer within
-    /// `startTimeoutMilliseconds`. Peer.Ping would not do: GDBus answers it on its worker
-    /// thread, ahead of the calls waiting for the main loop.
+    /// `startTimeoutMilliseconds`. Peer.Ping would not do: a backend's D-Bus library may answer
+    /// it ahead of the calls waiting for its main loop (GDBus does, on its worker thread).
     func confirmTaken(at owner: BusName, completion: @escaping (Bool) -> Void) {
         do {
             let message = try DBusMessage.methodCall(destination: owner, path: DialogBackendBus.path, interface: .properties, member: .get)
-            try message.append(contentsOf: [.string(DialogBackendBus.interface.rawValue), .string("Version")])
+            try message.append(contentsOf: [.string(DialogBackendBus.interface.rawValue), .string(DialogBackendBus.Property.version)])
             try bus.call(message, timeoutMilliseconds: Self.startTimeoutMilliseconds) { reply in
                 completion(reply.sender == owner)
             }
@@ -193,9 +197,9 @@ final class BackendProxy {
             return nil
         }
         switch code {
-        case 0: return .success(.accepted(start: string("start"), end: string("end")))
+        case 0: return .success(.accepted(start: string(DialogBackendBus.ResultKey.start), end: string(DialogBackendBus.ResultKey.end)))
         case 1: return .success(.cancelled)
-        default: return .success(.ended(reason: string("reason").map(clipped) ?? "response \(code)"))
+        default: return .success(.ended(reason: string(DialogBackendBus.ResultKey.reason).map(clipped) ?? "response \(code)"))
         }
     }
 

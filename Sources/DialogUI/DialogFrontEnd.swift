@@ -36,7 +36,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
     /// ShowPicker calls each backend process has not yet taken. A ShowPicker's own reply comes
     /// only when the dialog ends, so one counts until the backend answered a call sent after
     /// it (`BackendProxy.confirmTaken`) or answered it, whichever comes first.
-    private var queue = ShowPickerQueue(maximumInFlight: 4)
+    private var queue = ShowPickerQueue()
     /// The serial of the next ShowPicker: never reused while the daemon runs.
     private var nextSerial: UInt64 = 1
     /// The unique name that owns the backend's name, once known.

@@ -98,12 +98,4 @@ public enum PickerFrontEndConformance {
         let run = ConformanceRun(harness: harness, timing: timing, sourceLocation: sourceLocation)
         run.perform(check)
     }
-
-    /// Runs every check, each on a new harness.
-    public static func runAll(
-        timing: Timing = Timing(), sourceLocation: SourceLocation = #_sourceLocation,
-        makeHarness: () throws -> any PickerFrontEndHarness
-    ) {
-        for check in Check.allCases { run(check, timing: timing, sourceLocation: sourceLocation, makeHarness: makeHarness) }
-    }
 }

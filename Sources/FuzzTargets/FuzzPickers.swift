@@ -4,7 +4,7 @@ import TimePickerCore
 /// Pickers for the fuzz targets to drive, and what every state of a picker must satisfy.
 enum FuzzPickers {
     /// The words notes are written in (English: the C locale).
-    static let words = PickerWords(Language(named: "C")!)
+    static let words = PickerWords(.c)
 
     /// Grids of every shape: the default, quarter hours with a minimum duration, every minute
     /// of the day, one slot, and a short evening grid whose minimum fills it.

@@ -1,6 +1,5 @@
 internal import DBusKit
 internal import TimePickerContract
-internal import Glibc
 internal import TimePickerCore
 internal import TimePickerService
 
@@ -19,7 +18,7 @@ enum OptionDecodingFuzz {
         else { return }
         // Descriptors read from a message are the reader's to close (here there are none to
         // copy: a demarshalled message carries no descriptors, and reads as -1).
-        defer { for descriptor in arguments.flatMap(\.unixFDs) where descriptor >= 0 { close(descriptor) } }
+        defer { arguments.closeReceivedDescriptors() }
         guard let decoded = try? OptionDecoding.options(of: arguments, method: TimePickerBus.Member.showTimePicker),
               let options = try? PickerOptions(validating: decoded.options, defaultClock: .twentyFourHour, now: now)
         else { return }

@@ -7,9 +7,6 @@ internal import Logging
 internal import SystemKit
 internal import TimePickerCore
 
-/// The bus name of the GTK backend, which its windows carry as their application id too.
-let backendBusName = DialogBackendBus.gtkName.rawValue
-
 /// timepickerd-gtk: its command line, then the backend with GTK's windows on GLib's main loop;
 /// everything the executable does, so that it only calls `main`.
 @MainActor

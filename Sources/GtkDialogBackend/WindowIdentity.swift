@@ -1,4 +1,5 @@
 internal import CGtk
+internal import TimePickerContract
 
 /// Names the application a dialog window belongs to, as GtkApplication would: the backend has
 /// none (GApplication exported interfaces of its own on the bus), so window managers and
@@ -10,9 +11,9 @@ enum WindowIdentity {
     @MainActor
     static func name(_ surface: OpaquePointer) {
         if cgtk_is_x11_surface(surface) != 0 {
-            gdk_x11_surface_set_utf8_property(surface, "_GTK_APPLICATION_ID", backendBusName)
+            gdk_x11_surface_set_utf8_property(surface, "_GTK_APPLICATION_ID", DialogBackendBus.gtkName.rawValue)
         } else if cgtk_is_wayland_toplevel(surface) != 0 {
-            gdk_wayland_toplevel_set_application_id(surface, backendBusName)
+            gdk_wayland_toplevel_set_application_id(surface, DialogBackendBus.gtkName.rawValue)
         }
     }
 }

@@ -25,7 +25,14 @@ public final class Language: @unchecked Sendable {
     }
 
     /// The process's own language, from its environment.
-    public static let environment: Language = Language(named: "") ?? Language(named: "C")!
+    public static let environment: Language = Language(named: "") ?? c
+
+    /// The C locale: English words, 24-hour times. glibc always has it; only an allocation
+    /// `newlocale` cannot make would fail it.
+    public static let c: Language = {
+        guard let language = Language(named: "C") else { preconditionFailure("newlocale could not make the C locale") }
+        return language
+    }()
 
     /// `message` in this language (itself when the catalog has no translation).
     ///

@@ -3,7 +3,7 @@ internal import SystemKit
 internal import TimePickerCore
 
 /// Writes one line per event to stderr, for the daemon and the dialog backend alike: with the
-/// journal's `<N>` priority prefix when stderr is the journal (JOURNAL_STREAM is set), else
+/// journal's `<N>` priority prefix when stderr is the journal (JOURNAL_STREAM names it), else
 /// with the program's name.
 ///
 /// Shaped like swift-log's `Logger`: one method per level, each taking its message as an
@@ -48,12 +48,22 @@ public final class Logger {
         self.program = program
         self.verbose = verbose
         threshold = verbose ? .debug : .info
-        journal = getenv("JOURNAL_STREAM") != nil
+        journal = Self.isJournal(output)
         self.output = output
     }
 
-    /// Whether a line of `level` would be written now: for work done only to log.
-    public func isLogging(_ level: Level) -> Bool { level >= threshold }
+    /// Whether `descriptor` is the journal's stream: JOURNAL_STREAM names its device and inode,
+    /// and is inherited by children whose stderr may be anything else (systemd.exec(5) says to
+    /// compare the two). The corresponding C function is `fstat`.
+    private static func isJournal(_ descriptor: Int32) -> Bool {
+        guard let value = getenv("JOURNAL_STREAM").map({ String(cString: $0) }) else { return false }
+        let parts = value.split(separator: ":")
+        var status = stat()
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]), fstat(descriptor, &status) == 0 else {
+            return false
+        }
+        return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
+    }
 
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
     public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
@@ -64,8 +74,8 @@ public final class Logger {
 
     /// Logs `message` at `level` when the threshold lets it through. Control characters are
     /// neutralised, since messages quote callers' text.
-    public func log(_ level: Level, _ message: @autoclosure () -> String) {
-        guard isLogging(level) else { return }
+    private func log(_ level: Level, _ message: @autoclosure () -> String) {
+        guard level >= threshold else { return }
         let line = prefix(level) + displaySafe(message()) + "\n"
         if heldLines != nil {
             heldLines?.append(line)
@@ -79,7 +89,7 @@ public final class Logger {
     /// daemon does not draw on: the terminal of the shell whose bus started it (under
     /// `dbus-run-session`), where a line for every picker would land among the person's work.
     public func quietOnTerminal() {
-        guard !verbose, !journal, isatty(STDERR_FILENO) == 1 else { return }
+        guard !verbose, !journal, isatty(output) == 1 else { return }
         threshold = .notice
     }
 

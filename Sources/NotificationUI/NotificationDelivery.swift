@@ -37,7 +37,7 @@ final class NotificationDelivery {
     private var sessionsByID: [UInt32: PickerSessionID] = [:]
     /// The newest view of each session that has one to send, in the order they came, and the
     /// Notify calls out, until the server answers each.
-    private var queue = NotifyQueue(maximumInFlight: 4)
+    private var queue = NotifyQueue()
     /// Told what happened to a session: an action, a dismissal, or its end.
     var onReport: ((NotificationReport) -> Void)?
 

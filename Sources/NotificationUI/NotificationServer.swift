@@ -84,15 +84,13 @@ final class NotificationServer {
 
     /// GetConnectionUnixUser: nil when the bus vouches that `owner` runs as the daemon's user.
     private func checkUser(of owner: BusName, serverName: String, completion: @escaping (Failure?) -> Void) {
-        call(.getConnectionUnixUser, to: .messageBus, path: .messageBus, interface: .messageBus, [.string(owner.rawValue)]) { result in
-            switch result {
+        bus.askUnixUser(of: owner, timeoutMilliseconds: Self.callTimeoutMilliseconds) { answer in
+            switch answer {
             case .failure(let failure):
-                completion(failure)
-            case .success(let reply):
-                guard case .uint32(let user)? = reply.values.first else {
-                    completion(Failure(message: "the bus did not say who runs the notification server (\(owner))", timedOut: false))
-                    return
-                }
+                completion(Failure(
+                    message: "the bus did not say who runs the notification server (\(owner)): \(failure.message)",
+                    timedOut: failure.name == .noReply || failure.name == .timeout))
+            case .success(let user):
                 guard user == getuid() else {
                     completion(Failure(
                         message: "the notification server \(quotedForMessage(serverName)) (\(owner)) is a process of another user (uid \(user)), "

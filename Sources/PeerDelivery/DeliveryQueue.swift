@@ -51,7 +51,9 @@ public struct DeliveryQueue<Session: Hashable, Wish, Recipient: Hashable> {
     private var inFlight: [Ticket: (session: Session, recipient: Recipient)] = [:]
     private var lastTicket: UInt64 = 0
 
-    public init(maximumInFlight: Int) {
+    /// A queue letting `maximumInFlight` sends to one recipient out at once: four by default,
+    /// the remote front ends' rule, enough to keep a server or backend busy without a backlog.
+    public init(maximumInFlight: Int = 4) {
         self.maximumInFlight = maximumInFlight
     }
 

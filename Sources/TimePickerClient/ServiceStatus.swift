@@ -32,8 +32,8 @@ struct ServiceStatus {
             throw ClientFailure(message: ClientText.cannotReadProperties(error.message))
         }
         self.owner = owner
-        if case .uint32(let version)? = properties["Version"] { self.version = version } else { version = nil }
-        if case .string(let kind)? = properties["UserInterface"] { userInterface = kind } else { userInterface = nil }
+        if case .uint32(let version)? = properties[TimePickerBus.Property.version] { self.version = version } else { version = nil }
+        if case .string(let kind)? = properties[TimePickerBus.Property.userInterface] { userInterface = kind } else { userInterface = nil }
         do {
             sessions = try reader.sessions(below: TimePickerBus.sessionsPath, depth: Self.maximumDepth)
         } catch {
@@ -114,6 +114,6 @@ private struct Reader {
         func text(_ key: String) -> String {
             if case .string(let value)? = properties[key] { value } else { "?" }
         }
-        return ServiceStatus.Session(path: path, title: text("Title"), start: text("Start"), end: text("End"))
+        return ServiceStatus.Session(path: path, title: text(TimePickerBus.Property.title), start: text(TimePickerBus.Property.start), end: text(TimePickerBus.Property.end))
     }
 }

@@ -22,6 +22,18 @@ public enum TimePickerBus {
         public static let cancelled: MemberName = "Cancelled"
     }
 
+    /// The properties, as Properties.Get and PropertiesChanged name them.
+    public enum Property {
+        /// The manager's: the interface's version.
+        public static let version = "Version"
+        /// The manager's: the user interface that shows a session asking for none.
+        public static let userInterface = "UserInterface"
+        /// A session's title, and its selection as HH:MM.
+        public static let title = "Title"
+        public static let start = "Start"
+        public static let end = "End"
+    }
+
     /// The service's own errors.
     public enum Error {
         /// PickTimeRange: the session was cancelled; the message is the reason.
@@ -71,5 +83,19 @@ public enum DialogBackendBus {
         public static let close: MemberName = "Close"
         public static let event: MemberName = "Event"
         public static let notice: MemberName = "Notice"
+    }
+
+    /// The properties of the backend interface.
+    public enum Property {
+        public static let version = "Version"
+    }
+
+    /// The keys of ShowPicker's results (its `a{sv}` answer).
+    public enum ResultKey {
+        /// Response 0: the selection the person accepted, as HH:MM.
+        public static let start = "start"
+        public static let end = "end"
+        /// Response 2: why there is no dialog, for the log.
+        public static let reason = "reason"
     }
 }

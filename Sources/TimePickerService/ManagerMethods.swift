@@ -17,7 +17,7 @@ extension TimePickerService {
         logOpened(session, by: call)
         // A person at the caller's terminal is waiting there; once the caller is gone, so is
         // the reason to hold the terminal.
-        if session.callerTerminal != nil { callerWatch.watch(session.id, caller: session.owner) }
+        if session.callerTerminal != nil { callerWatch.watch(session.id, caller: session.creator) }
         present(session)
         return .later
     }
@@ -27,7 +27,7 @@ extension TimePickerService {
         let session = try openSession(for: call)
         session.pendingCall = call.message
         logOpened(session, by: call)
-        callerWatch.watch(session.id, caller: session.owner)
+        callerWatch.watch(session.id, caller: session.creator)
         present(session)
         return .later
     }
@@ -35,9 +35,8 @@ extension TimePickerService {
     /// Validates the options, checks the limits, registers a new session object and asks the
     /// bus who created it.
     private func openSession(for call: MethodCall) throws(ServiceError) -> PickerSession {
-        let owner = call.sender
-        let method = call.message.member ?? TimePickerBus.Member.showTimePicker
-        let decoded = try OptionDecoding.options(of: call.arguments, method: method)
+        guard let creator = call.sender else { throw .invalidArgs("\(call.member) needs a caller with a bus name") }
+        let decoded = try OptionDecoding.options(of: call.arguments, method: call.member)
         var options: PickerOptions
         do {
             options = try PickerOptions(validating: decoded.options, defaultClock: .twentyFourHour, now: LocalTime.now())
@@ -55,23 +54,23 @@ extension TimePickerService {
             callerLanguage = language
         }
         if decoded.options["clock"] == nil { options.clock = defaultClock(callerLanguage?.prefersTwelveHour) }
-        try sessions.checkLimits(for: owner)
-        let path = try sessions.path(owner: owner, requestedToken: options.handleToken)
+        try sessions.checkLimits(for: creator)
+        let path = try sessions.path(creator: creator, requestedToken: options.handleToken)
         let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try callerTerminals.terminal(for: descriptor) }
-        let session = sessions.add(path: path, owner: owner, model: PickerModel(options: options))
+        let session = sessions.add(path: path, creator: creator, model: PickerModel(options: options))
         if let terminal {
             session.callerTerminal = terminal
             callerTerminals.attach(session.id, to: terminal)
         }
-        // Before the handle goes back: see identifyOwner.
-        identifyOwner(of: session)
+        // Before the handle goes back: see identifyCreator.
+        identifyCreator(of: session)
         return session
     }
 
     /// A line for the session `call` opened, written once the caller has its answer: the log
     /// never holds a reply back.
     private func logOpened(_ session: PickerSession, by call: MethodCall) {
-        log.info("\(call.message.member?.rawValue ?? "") from \(session.owner): session \(session.path) \"\(session.model.options.title)\" \(session.model.start)-\(session.model.end)")
+        log.info("\(call.member) from \(session.creator): session \(session.path) \"\(session.model.options.title)\" \(session.model.start)-\(session.model.end)")
     }
 
     /// Starts the session's timeout and hands it to the front end:
@@ -108,10 +107,10 @@ extension TimePickerService {
         }
         let showOnTerminal = { [weak self, weak session] in
             guard let self, let session, self.sessions[session.id] === session else { return }
-            guard case .known(let owner) = session.ownerIdentity, let processID = owner.processID,
+            guard case .known(let creator) = session.creatorIdentity, let processID = creator.processID,
                   let caller = ProcessStatus(processID: Int32(bitPattern: processID))
             else {
-                self.log.info("\(session.owner) left before the bus could say who it is; ending \(session.path)")
+                self.log.info("\(session.creator) left before the bus could say who it is; ending \(session.path)")
                 self.end(session, with: .cancelled(.caller))
                 return
             }
@@ -122,8 +121,8 @@ extension TimePickerService {
                 terminal.frontEnd.show(session.id, session.model.state)
             }
         }
-        if case .pending = session.ownerIdentity {
-            session.afterOwnerIdentified = showOnTerminal
+        if case .pending = session.creatorIdentity {
+            session.afterCreatorIdentified = showOnTerminal
         } else {
             showOnTerminal()
         }

@@ -1,6 +1,5 @@
 internal import TimePickerContract
 internal import DBusKit
-internal import Glibc
 internal import Logging
 
 /// What the bus vouches for about a connection: the Unix user and the process behind it.
@@ -57,7 +56,7 @@ final class CredentialsLookup {
     private func answered(_ name: BusName, _ reply: DBusMessage) {
         let arguments = (try? reply.arguments()) ?? []
         // A newer bus may hand over a descriptor of the process (ProcessFD): not kept.
-        for descriptor in arguments.flatMap(\.unixFDs) { close(descriptor) }
+        arguments.closeReceivedDescriptors()
         var userID: UInt32?
         var processID: UInt32?
         for (key, value) in arguments.first?.stringKeyedEntries ?? [] {

@@ -8,16 +8,16 @@ final class PickerSession {
     let id: PickerSessionID
     let path: ObjectPath
     /// The unique bus name of the connection that created it.
-    let owner: BusName
+    let creator: BusName
     var model: PickerModel
     /// The PickTimeRange call still waiting for its late reply; nil for ShowTimePicker.
     var pendingCall: DBusMessage?
     /// Who created it, as the bus says.
-    var ownerIdentity = OwnerIdentity.pending
-    /// What waits for `ownerIdentity` to be settled (showing it on the caller's terminal).
-    var afterOwnerIdentified: (() -> Void)?
-    /// Cancel() calls from other connections, waiting for `ownerIdentity` to be settled.
-    var cancelsAwaitingOwner: [(call: DBusMessage, caller: PeerCredentials)] = []
+    var creatorIdentity = CreatorIdentity.pending
+    /// What waits for `creatorIdentity` to be settled (showing it on the caller's terminal).
+    var afterCreatorIdentified: (() -> Void)?
+    /// Cancel() calls from other connections, waiting for `creatorIdentity` to be settled.
+    var cancelsAwaitingCreator: [(call: DBusMessage, caller: PeerCredentials)] = []
     /// Ends the session with Cancelled("timeout") when the `timeout` option runs out.
     var timeoutTimer: Timer?
     /// Ends what the person is typing after a pause (`PickerEvent.finishTyping`).
@@ -30,7 +30,7 @@ final class PickerSession {
     var unavailableBecause: String?
 
     /// What the bus said about the creator.
-    enum OwnerIdentity {
+    enum CreatorIdentity {
         /// The bus has not answered yet.
         case pending
         case known(PeerCredentials)
@@ -38,10 +38,10 @@ final class PickerSession {
         case unknown
     }
 
-    init(id: PickerSessionID, path: ObjectPath, owner: BusName, model: PickerModel) {
+    init(id: PickerSessionID, path: ObjectPath, creator: BusName, model: PickerModel) {
         self.id = id
         self.path = path
-        self.owner = owner
+        self.creator = creator
         self.model = model
     }
 }

@@ -42,13 +42,16 @@ extension TimePickerService {
         let (ownInterface, values): (InterfaceName, [String: DBusValue])
         if path == TimePickerBus.managerPath {
             ownInterface = TimePickerBus.managerInterface
-            values = ["Version": .uint32(1), "UserInterface": .string(userInterfaces.preferred.rawValue)]
+            values = [
+                TimePickerBus.Property.version: .uint32(1),
+                TimePickerBus.Property.userInterface: .string(userInterfaces.preferred.rawValue),
+            ]
         } else if let session = sessions[path] {
             ownInterface = TimePickerBus.sessionInterface
             values = [
-                "Title": .string(session.model.options.title),
-                "Start": .string(session.model.start.busText),
-                "End": .string(session.model.end.busText),
+                TimePickerBus.Property.title: .string(session.model.options.title),
+                TimePickerBus.Property.start: .string(session.model.start.busText),
+                TimePickerBus.Property.end: .string(session.model.end.busText),
             ]
         } else {
             throw exists(path) ? .unknownInterface("the node '\(path)' has no properties") : .unknownObject("no object at path '\(path)'")

@@ -40,8 +40,10 @@ struct ServiceMethod: Sendable {
 /// (with the limits the service puts on every call).
 struct MethodCall {
     let message: DBusMessage
-    /// The caller's unique name: the bus stamps one on every call it routes.
-    let sender: BusName
+    let member: MemberName
+    /// The caller's unique name, which the bus stamps on every call it routes; nil only on a
+    /// connection without a bus, where a method that needs to know its caller refuses.
+    let sender: BusName?
     let path: ObjectPath
     /// The session at `path`, for a method on sessions.
     let session: PickerSession?

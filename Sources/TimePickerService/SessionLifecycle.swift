@@ -66,8 +66,8 @@ extension TimePickerService: PickerFrontEndDelegate {
     /// PropertiesChanged for what moved since `before`.
     private func announceChanges(of session: PickerSession, from before: PickerModel) {
         var changed: [String: DBusValue] = [:]
-        if before.start != session.model.start { changed["Start"] = .string(session.model.start.busText) }
-        if before.end != session.model.end { changed["End"] = .string(session.model.end.busText) }
+        if before.start != session.model.start { changed[TimePickerBus.Property.start] = .string(session.model.start.busText) }
+        if before.end != session.model.end { changed[TimePickerBus.Property.end] = .string(session.model.end.busText) }
         guard !changed.isEmpty else { return }
         emitSignal(
             .propertiesChanged, of: .properties, on: session.path,
@@ -95,10 +95,10 @@ extension TimePickerService: PickerFrontEndDelegate {
             session.pendingCall = nil
             answerPick(call, of: session, with: outcome)
         }
-        for waiting in session.cancelsAwaitingOwner {
+        for waiting in session.cancelsAwaitingCreator {
             sendError(.unknownObject("session '\(session.path)' has already ended"), to: waiting.call)
         }
-        session.cancelsAwaitingOwner.removeAll()
+        session.cancelsAwaitingCreator.removeAll()
         // Last: the log never holds the outcome back.
         switch outcome {
         case .selected(let start, let end): log.info("session \(session.path) selected \(start)-\(end)")

@@ -11,8 +11,8 @@ extension TimePickerService {
     func cancel(_ call: MethodCall) throws(ServiceError) -> MethodResult {
         // The table finds Cancel on sessions only.
         guard let session = call.session else { throw .unknownObject("no session at '\(call.path)'") }
-        let caller = call.sender
-        if caller == session.owner {
+        guard let caller = call.sender else { throw .accessDenied("Cancel needs a caller with a bus name") }
+        if caller == session.creator {
             end(session, with: .cancelled(.caller))
             return .reply([])
         }
@@ -35,38 +35,38 @@ extension TimePickerService {
             sendError(.unknownObject("session '\(session.path)' has already ended"), to: call)
             return
         }
-        switch session.ownerIdentity {
+        switch session.creatorIdentity {
         case .pending:
             // The creator's lookup went out first and the bus answers in order, so this is rare.
-            session.cancelsAwaitingOwner.append((call, caller))
+            session.cancelsAwaitingCreator.append((call, caller))
         case .unknown:
             log.notice("Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") refused: the bus could not say who created it")
             sendError(.accessDenied("session '\(session.path)' can only be cancelled by its creator's connection"), to: call)
-        case .known(let owner) where owner.userID == caller.userID:
+        case .known(let creator) where creator.userID == caller.userID:
             end(session, with: .cancelled(.caller))
             sendReply([], to: call)
-        case .known(let owner):
-            log.notice("Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") (uid \(caller.userID)) refused: it belongs to uid \(owner.userID)")
+        case .known(let creator):
+            log.notice("Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") (uid \(caller.userID)) refused: it belongs to uid \(creator.userID)")
             sendError(.accessDenied("session '\(session.path)' belongs to another user"), to: call)
         }
     }
 
-    /// Asks the bus, without waiting, who created `session`; `session.afterOwnerIdentified`
+    /// Asks the bus, without waiting, who created `session`; `session.afterCreatorIdentified`
     /// runs once it is settled.
     ///
     /// Called before the session's handle or anything else goes back to the creator: the bus
     /// answers in the order it is asked, so the question reaches it while the creator is still
     /// connected, even one such as `busctl` that leaves the moment it has its reply (were it
     /// gone, nobody but its vanished connection could ever cancel the session).
-    func identifyOwner(of session: PickerSession) {
-        credentials.lookUp(session.owner) { [weak self, weak session] owner in
+    func identifyCreator(of session: PickerSession) {
+        credentials.lookUp(session.creator) { [weak self, weak session] creator in
             guard let self, let session else { return }
-            session.ownerIdentity = owner.map { .known($0) } ?? .unknown
-            let waiting = session.cancelsAwaitingOwner
-            session.cancelsAwaitingOwner.removeAll()
+            session.creatorIdentity = creator.map { .known($0) } ?? .unknown
+            let waiting = session.cancelsAwaitingCreator
+            session.cancelsAwaitingCreator.removeAll()
             for entry in waiting { self.decideCancel(of: session, call: entry.call, caller: entry.caller) }
-            let next = session.afterOwnerIdentified
-            session.afterOwnerIdentified = nil
+            let next = session.afterCreatorIdentified
+            session.afterCreatorIdentified = nil
             next?()
         }
     }

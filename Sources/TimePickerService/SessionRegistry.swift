@@ -9,7 +9,7 @@ struct SessionRegistry {
 
     private(set) var byPath: [ObjectPath: PickerSession] = [:]
     private var pathByID: [PickerSessionID: ObjectPath] = [:]
-    private var countByOwner: [BusName: Int] = [:]
+    private var countByCreator: [BusName: Int] = [:]
     private var nextID: UInt64 = 1
 
     var count: Int { byPath.count }
@@ -18,23 +18,26 @@ struct SessionRegistry {
     subscript(path: ObjectPath) -> PickerSession? { byPath[path] }
     subscript(id: PickerSessionID) -> PickerSession? { pathByID[id].flatMap { byPath[$0] } }
 
-    /// Checks the limits for one more session of `owner`.
-    func checkLimits(for owner: BusName) throws(ServiceError) {
-        if countByOwner[owner, default: 0] >= Self.maximumPerCaller {
-            throw .limitsExceeded("at most \(Self.maximumPerCaller) open sessions per caller; \(owner) has \(Self.maximumPerCaller)")
+    /// Checks the limits for one more session of `creator`.
+    func checkLimits(for creator: BusName) throws(ServiceError) {
+        if countByCreator[creator, default: 0] >= Self.maximumPerCaller {
+            throw .limitsExceeded("at most \(Self.maximumPerCaller) open sessions per caller; \(creator) has \(Self.maximumPerCaller)")
         }
         if byPath.count >= Self.maximumInAll {
             throw .limitsExceeded("at most \(Self.maximumInAll) open sessions in all")
         }
     }
 
-    /// The path for `owner`'s session named `token`, or an error when it is taken.
-    func path(owner: BusName, requestedToken: String?) throws(ServiceError) -> ObjectPath {
-        guard let ownerPath = TimePickerBus.sessionsPath.appending(TimePickerBus.pathElement(forSender: owner)) else {
-            throw .invalidArgs("caller name '\(owner)' cannot be used in an object path")
+    /// The path for `creator`'s session named `token` (the contract's rule,
+    /// `TimePickerBus.sessionPath`), or an error when it is taken.
+    func path(creator: BusName, requestedToken: String?) throws(ServiceError) -> ObjectPath {
+        // Unique names always make a path element; a name that does not ends here, before the
+        // loop below could look for a token forever.
+        guard TimePickerBus.sessionPath(sender: creator, token: "t") != nil else {
+            throw .invalidArgs("caller name '\(creator)' cannot be used in an object path")
         }
         if let token = requestedToken {
-            guard let path = ownerPath.appending(token) else {
+            guard let path = TimePickerBus.sessionPath(sender: creator, token: token) else {
                 throw .invalidArgs("option 'handle_token': '\(token)' cannot be used in an object path")
             }
             guard byPath[path] == nil else {
@@ -46,19 +49,18 @@ struct SessionRegistry {
         // caller may have chosen one of them as its own handle_token.
         var serial = nextID
         while true {
-            let token = "t\(serial)"
-            if let path = ownerPath.appending(token), byPath[path] == nil { return path }
+            if let path = TimePickerBus.sessionPath(sender: creator, token: "t\(serial)"), byPath[path] == nil { return path }
             serial += 1
         }
     }
 
     /// Registers a new session and returns it.
-    mutating func add(path: ObjectPath, owner: BusName, model: PickerModel) -> PickerSession {
-        let session = PickerSession(id: PickerSessionID(nextID), path: path, owner: owner, model: model)
+    mutating func add(path: ObjectPath, creator: BusName, model: PickerModel) -> PickerSession {
+        let session = PickerSession(id: PickerSessionID(nextID), path: path, creator: creator, model: model)
         nextID += 1
         byPath[path] = session
         pathByID[session.id] = path
-        countByOwner[owner, default: 0] += 1
+        countByCreator[creator, default: 0] += 1
         return session
     }
 
@@ -67,8 +69,8 @@ struct SessionRegistry {
     mutating func remove(_ session: PickerSession) -> Bool {
         guard byPath.removeValue(forKey: session.path) != nil else { return false }
         pathByID[session.id] = nil
-        let remaining = countByOwner[session.owner, default: 1] - 1
-        countByOwner[session.owner] = remaining > 0 ? remaining : nil
+        let remaining = countByCreator[session.creator, default: 1] - 1
+        countByCreator[session.creator] = remaining > 0 ? remaining : nil
         return true
     }
 

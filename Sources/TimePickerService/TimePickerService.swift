@@ -90,7 +90,7 @@ public final class TimePickerService {
         guard let session = sessions[id] else { return }
         // Nobody is left to answer.
         session.pendingCall = nil
-        log.info("\(session.owner) left the bus while waiting for \(session.path)")
+        log.info("\(session.creator) left the bus while waiting for \(session.path)")
         end(session, with: .cancelled(.caller))
     }
 
@@ -127,8 +127,8 @@ public final class TimePickerService {
     /// Finds the method in the table, checks the call's signature from its header (a wrong call
     /// costs nothing), reads the arguments within the limits, and runs the method.
     private func route(_ message: DBusMessage) throws(ServiceError) -> MethodResult {
-        guard let path = message.path, let member = message.member, let sender = message.sender else {
-            throw .unknownMethod("method call without a path, a member or a sender")
+        guard let path = message.path, let member = message.member else {
+            throw .unknownMethod("method call without a path or a member")
         }
         guard let method = method(member, of: message.interface, at: path) else {
             throw exists(path) ? unknownMethod(message) : .unknownObject("no object at path '\(path)'")
@@ -142,8 +142,11 @@ public final class TimePickerService {
         } catch {
             throw .invalidArgs("cannot read the arguments: \(error.message)")
         }
-        defer { closeDescriptors(in: arguments) }
-        return try method.handler(self)(MethodCall(message: message, sender: sender, path: path, session: sessions[path], arguments: arguments))
+        // No method of the service keeps a descriptor (a caller's terminal is opened anew,
+        // `CallerTerminals`).
+        defer { arguments.closeReceivedDescriptors() }
+        return try method.handler(self)(
+            MethodCall(message: message, member: member, sender: message.sender, path: path, session: sessions[path], arguments: arguments))
     }
 
     private func unknownMethod(_ call: DBusMessage) -> ServiceError {

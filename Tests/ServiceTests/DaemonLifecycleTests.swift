@@ -240,10 +240,13 @@ struct DaemonLifecycleTests {
 
     // MARK: Logging
 
-    @Test("With JOURNAL_STREAM set, every log line starts with a <N> syslog priority")
+    @Test("With JOURNAL_STREAM naming its stderr, as systemd sets it, every log line starts with a <N> syslog priority")
     func journalPriorities() throws {
+        // systemd sets JOURNAL_STREAM to the device and inode of the stream it gives as stderr:
+        // here the log file, read by a shell that then becomes the daemon.
         let fixture = try Fixture(
-            arguments: ["--ui", "notification", "--verbose"], withTerminal: false, environment: ["JOURNAL_STREAM": "1:1"])
+            arguments: ["--ui", "notification", "--verbose"], withTerminal: false,
+            launcher: ["/bin/sh", "-c", #"JOURNAL_STREAM=$(stat -L -c %d:%i /proc/self/fd/2) exec "$0" "$@""#])
         let handle = try fixture.client.showTimePicker(["title": .string("For the journal")])
         #expect(try fixture.client.waitForSignal("Cancelled", path: handle).strings == ["unavailable"])
         try waitUntil("the daemon to log the session") { fixture.daemon.log.contains(handle.rawValue) }
@@ -257,6 +260,16 @@ struct DaemonLifecycleTests {
         #expect(lines.contains { $0.hasPrefix("<5>") }, "the start-up notice; log:\n\(log)")
         #expect(lines.contains { $0.hasPrefix("<6>") && $0.contains("ShowTimePicker") }, "log:\n\(log)")
         #expect(!log.contains("timepickerd: "), "no plain-stderr prefix in journal mode")
+    }
+
+    @Test("A JOURNAL_STREAM inherited by a daemon whose stderr is elsewhere is not the journal: plain lines")
+    func inheritedJournalStream() throws {
+        let fixture = try Fixture(
+            arguments: ["--ui", "notification", "--verbose"], withTerminal: false, environment: ["JOURNAL_STREAM": "1:1"])
+        let handle = try fixture.client.showTimePicker(["title": .string("Not for the journal")])
+        try waitUntil("the daemon to log the session") { fixture.daemon.log.contains(handle.rawValue) }
+        let lines = fixture.daemon.log.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("timepickerd: ") }, "log:\n\(fixture.daemon.log)")
     }
 }
 

@@ -130,15 +130,18 @@ struct SessionLifeTests {
 
     @Test("Reports from a front end that no longer shows the session change nothing")
     func staleReports() throws {
-        let fixture = ServiceFixture()
+        // The dialog could not show it, so the notification front end does: the dialog's
+        // reports about it are no longer anyone's.
+        let fixture = ServiceFixture(kinds: [.dialog, .notification], preferred: .dialog, fallback: .notification)
+        fixture.frontEnd(.dialog).showBehaviour = .couldNotShow("no display")
         let path = try fixture.showTimePicker()
-        let session = try fixture.lastShown()
-        try fixture.call("Cancel", path: path, interface: ServiceFixture.sessionInterface)
-        let stranger = FakeFrontEnd()
-        let options = try PickerOptions(validating: [:], defaultClock: .twentyFourHour)
-        stranger.show(session, PickerState(options: options, start: options.start, end: options.end, focus: .start))
-        stranger.delegate = fixture.service
-        stranger.personDoes(.confirm, in: session)
-        #expect(fixture.outcomes(on: path) == ["Cancelled caller"])
+        let session = try fixture.lastShown(on: .notification)
+        let dialog = fixture.frontEnd(.dialog)
+        fixture.service.frontEnd(dialog, session: session, didReport: .confirm)
+        fixture.service.frontEnd(dialog, session: session, cannotShow: .unavailable, because: "stale")
+        #expect(fixture.outcomes(on: path).isEmpty)
+        #expect(fixture.frontEnd(.notification).shown[session] != nil)
+        fixture.frontEnd(.notification).personDoes(.confirm, in: session)
+        #expect(fixture.outcomes(on: path).count == 1)
     }
 }

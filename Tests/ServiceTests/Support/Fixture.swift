@@ -11,10 +11,13 @@ final class Fixture {
     let daemon: DaemonProcess
     let client: BusClient
 
-    init(arguments: [String] = ["--ui", "terminal", "--verbose"], withTerminal: Bool = true, environment: [String: String] = [:]) throws {
+    init(
+        arguments: [String] = ["--ui", "terminal", "--verbose"], withTerminal: Bool = true, environment: [String: String] = [:],
+        launcher: [String] = []
+    ) throws {
         bus = try PrivateBus()
         terminal = withTerminal ? try PseudoTerminal() : nil
-        daemon = try DaemonProcess.serving(on: bus, arguments: arguments, terminal: terminal, environment: environment)
+        daemon = try DaemonProcess.serving(on: bus, arguments: arguments, terminal: terminal, environment: environment, launcher: launcher)
         client = try BusClient(bus: bus)
         try client.subscribeToSessions()
     }

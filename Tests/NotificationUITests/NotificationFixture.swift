@@ -1,6 +1,7 @@
 import DBusKit
 import DBusKitTesting
 import EventLoop
+import FrontEndTesting
 import Glibc
 import NotificationUI
 import Testing
@@ -9,7 +10,7 @@ import TimePickerCore
 /// A notification front end on a fake bus, with the notification server played by the test:
 /// it says who it is and what it can do, answers CloseNotification, and answers Notify as it
 /// comes (with the id it replaces, or a new one) or when the test says (`answersNotify` off).
-final class NotificationBench {
+final class NotificationFixture {
     static let serverName: BusName = "org.freedesktop.Notifications"
 
     let loop = EventLoop()

@@ -2,6 +2,7 @@ import DBusKit
 import DBusKitTesting
 import DialogUI
 import EventLoop
+import FrontEndTesting
 import Glibc
 import Testing
 import TimePickerCore
@@ -9,7 +10,7 @@ import TimePickerCore
 /// A dialog front end on a fake bus, with the dialog backend played by the test: it answers
 /// Properties.Get (the daemon asking whether a ShowPicker was taken), Update and Close as the
 /// test sets it to, and ShowPicker only when the test says how the dialog ended.
-final class DialogBench {
+final class DialogFixture {
     /// The backend's well-known name, as `--dialog-backend` would give it.
     static let backendName: BusName = "test.timepickerd.Dialog"
 
