@@ -4,10 +4,15 @@ internal import CDBus
 public struct DBusFailure: Error, Sendable, CustomStringConvertible {
     public let name: ErrorName
     public let message: String
+    /// Who answered with the error: a peer, the bus itself (`BusName.messageBus`: the call
+    /// could not be delivered, or its recipient left without answering), or nil when libdbus
+    /// made it up here (a timeout, a closed connection).
+    public let sender: BusName?
 
-    public init(name: ErrorName, message: String) {
+    public init(name: ErrorName, message: String, sender: BusName? = nil) {
         self.name = name
         self.message = message
+        self.sender = sender
     }
 
     public var description: String { "\(name): \(message)" }

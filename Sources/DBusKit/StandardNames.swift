@@ -65,32 +65,3 @@ extension ErrorName {
     /// Whether this is one of the bus's errors about starting a service (`…Error.Spawn.*`).
     public var isSpawnFailure: Bool { rawValue.hasPrefix("org.freedesktop.DBus.Error.Spawn.") }
 }
-
-/// Match rules for the bus's own signals.
-public enum MatchRule {
-    /// The bus's NameOwnerChanged for `name`: it gaining, changing or losing its owner.
-    public static func nameOwnerChanged(of name: BusName) -> String {
-        "type='signal',sender='\(BusName.messageBus)',interface='\(InterfaceName.messageBus)',member='\(MemberName.nameOwnerChanged)',arg0='\(name)'"
-    }
-}
-
-/// The bus's NameOwnerChanged signal, read: `name` passed from `oldOwner` to `newOwner` (nil
-/// for nobody), as `MatchRule.nameOwnerChanged` subscribes to it.
-public struct NameOwnerChange: Sendable, Equatable {
-    public let name: BusName
-    public let oldOwner: BusName?
-    public let newOwner: BusName?
-
-    /// The change `signal` announces; nil when it is not the bus's NameOwnerChanged.
-    public init?(_ signal: DBusMessage) {
-        guard signal.isSignal(interface: .messageBus, member: .nameOwnerChanged), signal.sender == .messageBus,
-              signal.signature == "sss", let values = try? signal.arguments(maximumValues: 3, maximumStringBytes: 3 * 255),
-              case .string(let nameText) = values[0], let name = BusName(nameText),
-              case .string(let oldOwner) = values[1], case .string(let newOwner) = values[2]
-        else { return nil }
-        self.name = name
-        // The bus sends "" for nobody, and otherwise a unique name.
-        self.oldOwner = BusName(oldOwner)
-        self.newOwner = BusName(newOwner)
-    }
-}

@@ -1,5 +1,5 @@
-public import Localization
-public import TimePickerCore
+package import Localization
+package import TimePickerCore
 
 /// A ShowPicker call's options, checked: the picker's grid and clock, the heading to show, the
 /// first state to draw and the activation token.
@@ -9,8 +9,8 @@ public import TimePickerCore
 /// so a newer daemon can send more. The title is the exception: the daemon bounds it, but the
 /// backend takes any length its calls may carry (`BackendCall.maximumStringBytes`) and clips
 /// it, since a caller of the backend is untrusted too.
-public struct DialogRequest: Sendable, Equatable {
-    public static func == (lhs: DialogRequest, rhs: DialogRequest) -> Bool {
+package struct DialogRequest: Sendable, Equatable {
+    package static func == (lhs: DialogRequest, rhs: DialogRequest) -> Bool {
         lhs.heading == rhs.heading && lhs.options == rhs.options && lhs.state == rhs.state
             && lhs.activationToken == rhs.activationToken && lhs.language.name == rhs.language.name
     }
@@ -19,22 +19,22 @@ public struct DialogRequest: Sendable, Equatable {
     static let checkedByCore = ["step", "first", "last", "min_duration", "start", "end", "timeout", "clock"]
 
     /// The heading and window title: plain, display-safe text, at most `DialogText.maxTitleCharacters`.
-    public let heading: String
+    package let heading: String
     /// The grid, minimum duration and clock; `start`/`end` are the first state's.
-    public let options: PickerOptions
+    package let options: PickerOptions
     /// What the dialog draws first.
-    public private(set) var state: DialogState
+    package private(set) var state: DialogState
     /// Handed to the window for focus (XDG activation, startup notification); nil when not sent.
-    public let activationToken: String?
+    package let activationToken: String?
     /// The language the dialog speaks (`locale`): the backend's own when not sent, or when this
     /// system has no such locale (the daemon checked it against its own).
-    public let language: Language
+    package let language: Language
 
     /// The longest activation token taken (real ones are a few dozen bytes).
     static let maxActivationTokenBytes = 4096
 
     /// Checks `raw`; throws the first problem, naming its key.
-    public init(options raw: [String: OptionValue], defaultClock: ClockStyle) throws(OptionError) {
+    package init(options raw: [String: OptionValue], defaultClock: ClockStyle) throws(OptionError) {
         var options = try PickerOptions(
             validating: raw.filter { Self.checkedByCore.contains($0.key) }, defaultClock: defaultClock)
         let locale = try StateValue.string(raw, "locale")

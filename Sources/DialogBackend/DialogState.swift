@@ -1,17 +1,17 @@
-public import TimePickerCore
+package import TimePickerCore
 
 /// What a dialog draws: the selection and focused column (the `PickerState` the daemon decided),
 /// and the seconds left before the daemon closes it.
-public struct DialogState: Sendable, Equatable {
+package struct DialogState: Sendable, Equatable {
     /// The selection, the focused column, and the options that define the grid.
-    public var model: PickerState
+    package var model: PickerState
     /// Seconds until the daemon ends the session, for the countdown; 0 shows none.
-    public var secondsLeft: UInt32
+    package var secondsLeft: UInt32
     /// What the person is typing into the focused column, as the daemon understood it; "" when
     /// not typing.
-    public var typed: String
+    package var typed: String
 
-    public init(model: PickerState, secondsLeft: UInt32, typed: String = "") {
+    package init(model: PickerState, secondsLeft: UInt32, typed: String = "") {
         self.model = model
         self.secondsLeft = secondsLeft
         self.typed = typed
@@ -20,7 +20,7 @@ public struct DialogState: Sendable, Equatable {
     /// The state after an Update's `state` vardict: each key it holds replaces that part,
     /// unknown keys are ignored. Throws, naming the key, for a value of the wrong type, a time
     /// that is not a slot, or an end the start does not allow.
-    public func updated(with raw: [String: OptionValue]) throws(OptionError) -> DialogState {
+    package func updated(with raw: [String: OptionValue]) throws(OptionError) -> DialogState {
         let options = model.options
         let start = try StateValue.slot(raw, "start", grid: options.grid) ?? model.start
         let end = try StateValue.slot(raw, "end", grid: options.grid) ?? model.end

@@ -1,14 +1,14 @@
-public import Localization
-public import TimePickerCore
+package import Localization
+package import TimePickerCore
 
 /// The words the dialog shows besides the slot labels, as pure functions.
-public enum DialogText {
+package enum DialogText {
     /// The longest heading, in Characters (the daemon's own limit for a title).
-    public static let maxTitleCharacters = PickerOptions.maxTitleLength
+    package static let maxTitleCharacters = PickerOptions.maxTitleLength
 
     /// A caller's title made safe to show: control and bidi formatting characters neutralised,
     /// on one line, clipped to `maxTitleCharacters` with an ellipsis. Plain text, never markup.
-    public static func heading(_ title: String) -> String {
+    package static func heading(_ title: String) -> String {
         // Bound the work before counting Characters: a title may be megabytes long.
         let head = title.unicodeScalars.prefix(PickerOptions.maxTitleScalars + 1)
         let cut = head.count > PickerOptions.maxTitleScalars
@@ -19,14 +19,14 @@ public enum DialogText {
 
     /// The line under the columns, the range in words as the terminal says it: "09:00 – 17:30
     /// · 8 h 30 min", with the minimum when there is one.
-    public static func rangeLine(_ state: PickerState, _ words: PickerWords = PickerWords(.environment)) -> String {
+    package static func rangeLine(_ state: PickerState, _ words: PickerWords = PickerWords(.environment)) -> String {
         let clock = state.options.clock
         return words.label(state.start, clock) + " – " + words.label(state.end, clock) + " · " + words.durationLine(state)
     }
 
     /// What is being typed, with why it selected something else: "Typed 25_ (25 is not a
     /// time)"; "" when nothing is.
-    public static func typedLine(_ state: PickerState, typed: String, _ words: PickerWords = PickerWords(.environment)) -> String {
+    package static func typedLine(_ state: PickerState, typed: String, _ words: PickerWords = PickerWords(.environment)) -> String {
         guard !typed.isEmpty else { return "" }
         let note = state.typedNote(for: typed).map { " (" + words.note($0, state.options.clock) + ")" } ?? ""
         // TRANSLATORS: what is being typed in the dialog, with a cursor after it: "Typed 93_".
@@ -34,7 +34,7 @@ public enum DialogText {
     }
 
     /// The countdown: "Closes in 42 s", "Closes in 2 min 5 s", "Closes in 1 h 10 min".
-    public static func countdown(seconds: UInt32, _ words: PickerWords = PickerWords(.environment)) -> String {
+    package static func countdown(seconds: UInt32, _ words: PickerWords = PickerWords(.environment)) -> String {
         let seconds = Int(seconds)
         let language = words.language
         switch seconds {
@@ -51,7 +51,7 @@ public enum DialogText {
     }
 
     /// The buttons' labels, with their mnemonics (GTK's own words in GNOME's catalogs).
-    public static func buttons(_ language: Language) -> (cancel: String, ok: String) {
+    package static func buttons(_ language: Language) -> (cancel: String, ok: String) {
         // TRANSLATORS: the dialog's button; the underscore marks its access key.
         let cancel = tr("_Cancel", language)
         // TRANSLATORS: the dialog's button; the underscore marks its access key.

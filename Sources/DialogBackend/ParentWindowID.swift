@@ -2,7 +2,7 @@ internal import TimePickerCore
 
 /// The `parent_window` argument in xdg-desktop-portal's convention: "" for none,
 /// "x11:XID" (hexadecimal) or "wayland:HANDLE" (an xdg-foreign export handle).
-public enum ParentWindowID: Sendable, Equatable {
+package enum ParentWindowID: Sendable, Equatable {
     case none
     /// An X11 window id; one that names no window leaves the dialog unparented.
     case x11(UInt)
@@ -11,7 +11,7 @@ public enum ParentWindowID: Sendable, Equatable {
 
     /// Parses `text` with the daemon's own parser (`ParentWindow`), so that whatever the daemon
     /// accepts is accepted here; nil when it is none of the three forms.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard !text.isEmpty else {
             self = .none
             return
@@ -24,7 +24,7 @@ public enum ParentWindowID: Sendable, Equatable {
     }
 
     /// Why a `parent_window` was refused, for InvalidArgs.
-    public static func problem(with text: String) -> String {
+    package static func problem(with text: String) -> String {
         "parent_window must be '', 'x11:XID' (XID in hexadecimal) or 'wayland:HANDLE', got "
             + quotedForMessage(text)
     }

@@ -1,4 +1,4 @@
-public import TimePickerCore
+package import TimePickerCore
 
 /// The selection a dialog shows, which runs ahead of the daemon's by the person's clicks.
 ///
@@ -9,27 +9,27 @@ public import TimePickerCore
 /// person no longer sees. So a click is shown as the daemon will take it (the same core
 /// decides), and Updates that carry a selection it replaced are not drawn until the daemon's
 /// selection is the one shown, or moves somewhere else of its own accord (the caller's Update).
-public struct ShownSelection: Sendable, Equatable {
+package struct ShownSelection: Sendable, Equatable {
     /// The daemon's last state.
-    public private(set) var daemon: PickerState
+    package private(set) var daemon: PickerState
     /// What the person's clicks made of it, until the daemon says the same.
     private var predicted: PickerState?
     /// The selections the clicks replaced, which Updates still on their way may carry.
     private var replaced: Set<SlotPair> = []
 
-    public init(_ daemon: PickerState) {
+    package init(_ daemon: PickerState) {
         self.daemon = daemon
     }
 
     /// What the dialog draws and OK accepts.
-    public var shown: PickerState { predicted ?? daemon }
+    package var shown: PickerState { predicted ?? daemon }
 
     /// Whether a click is waiting for the daemon.
-    public var isAhead: Bool { predicted != nil }
+    package var isAhead: Bool { predicted != nil }
 
     /// The person clicked `time` in `column`: shows it as the session will take it. Returns
     /// false, changing nothing, when the column cannot take it.
-    public mutating func click(_ column: PickerColumn, _ time: WallClockTime) -> Bool {
+    package mutating func click(_ column: PickerColumn, _ time: WallClockTime) -> Bool {
         let before = shown
         guard let after = before.selecting(column, time) else { return false }
         replaced.insert(SlotPair(before))
@@ -44,7 +44,7 @@ public struct ShownSelection: Sendable, Equatable {
     /// began, lets the daemon's next Update be drawn whatever it says. Returns whether the
     /// shown selection changed.
     @discardableResult
-    public mutating func keyed(_ column: PickerColumn, _ event: PickerEvent) -> Bool {
+    package mutating func keyed(_ column: PickerColumn, _ event: PickerEvent) -> Bool {
         guard let predicted else { return false }
         let before = SlotPair(predicted)
         switch event {
@@ -61,7 +61,7 @@ public struct ShownSelection: Sendable, Equatable {
 
     /// The daemon's new state. Returns whether the shown selection changed.
     @discardableResult
-    public mutating func daemonSays(_ state: PickerState) -> Bool {
+    package mutating func daemonSays(_ state: PickerState) -> Bool {
         let before = SlotPair(shown)
         daemon = state
         if let predicted {

@@ -210,55 +210,51 @@ final class BackendProxy {
         return displaySafe(String(kept)) + (kept.endIndex < text.endIndex ? "…" : "")
     }
 
+    /// Calls the backend interface's `member` at `owner`.
     @discardableResult
     private func call(
         _ owner: BusName, _ member: MemberName, _ arguments: [DBusValue], timeout: Int32,
         completion: @escaping (Result<[DBusValue], Failure>) -> Void
     ) -> (any OutstandingCall)? {
-        send(destination: owner, path: DialogBackendBus.path, interface: DialogBackendBus.interface, member: member,
-             arguments, timeout: timeout, completion: completion)
+        send(member, of: DialogBackendBus.interface, on: DialogBackendBus.path, at: owner, arguments, timeout: timeout, completion: completion)
     }
 
+    /// Calls the bus's own `member` (owners, activation).
     private func busCall(_ member: MemberName, _ arguments: [DBusValue], timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void) {
-        send(destination: .messageBus, path: .messageBus, interface: .messageBus, member: member, arguments, timeout: timeout, completion: completion)
+        send(member, of: .messageBus, on: .messageBus, at: .messageBus, arguments, timeout: timeout, completion: completion)
     }
 
+    /// Makes the call; its failure in the words of the log and the caller, and what it means
+    /// for the dialog: the backend is not there, it refused, or it left without answering.
     @discardableResult
     private func send(
-        destination: BusName, path: ObjectPath, interface: InterfaceName, member: MemberName, _ arguments: [DBusValue],
+        _ member: MemberName, of interface: InterfaceName, on path: ObjectPath, at destination: BusName, _ arguments: [DBusValue],
         timeout: Int32, completion: @escaping (Result<[DBusValue], Failure>) -> Void
     ) -> (any OutstandingCall)? {
         let name = self.name
-        do {
-            let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
-            try message.append(contentsOf: arguments)
-            return try bus.call(message, timeoutMilliseconds: timeout) { reply in
-                guard reply.kind != .error else {
-                    let error = reply.errorName ?? .failed
-                    let absent = error == .serviceUnknown || error == .nameHasNoOwner
-                    let detail = Self.clipped(reply.errorMessage(maximumBytes: 4096) ?? error.rawValue)
-                    let message: String
-                    if absent {
-                        message = "no dialog backend \(name) on the bus (\(detail))"
-                    } else if error.isSpawnFailure {
-                        message = "the dialog backend \(name) could not be started: \(detail)"
-                    } else if error == .noReply || error == .timeout {
-                        message = "the dialog backend \(name) gave no answer to \(member): \(detail)"
-                    } else {
-                        message = "the dialog backend \(name) refused \(member): \(error.rawValue): \(detail)"
-                    }
-                    let unanswered = error == .noReply || error == .timeout || error == .disconnected
-                    let recipientLeft = error == .noReply && reply.sender == .messageBus
-                    completion(.failure(Failure(
-                        message: message, isAbsent: absent, isRefusal: !absent && !unanswered, recipientLeft: recipientLeft)))
-                    return
+        return bus.call(member, of: interface, on: path, at: destination, arguments, timeoutMilliseconds: timeout, maximumValues: 64) { answer in
+            completion(answer.map(\.values).mapError { failure in
+                let error = failure.name
+                let detail = Self.clipped(failure.message)
+                let message: String
+                if error.meansAbsent {
+                    message = "no dialog backend \(name) on the bus (\(detail))"
+                } else if error.isSpawnFailure {
+                    message = "the dialog backend \(name) could not be started: \(detail)"
+                } else if error == .noReply || error == .timeout {
+                    message = "the dialog backend \(name) gave no answer to \(member): \(detail)"
+                } else if failure.sender == nil, error != .disconnected {
+                    // Not sent at all (libdbus refused to make or queue it).
+                    message = "\(member): \(failure.message)"
+                } else {
+                    message = "the dialog backend \(name) refused \(member): \(error.rawValue): \(detail)"
                 }
-                let values = (try? reply.arguments(maximumValues: 64, maximumStringBytes: 64 * 1024)) ?? []
-                completion(.success(values))
-            }
-        } catch {
-            completion(.failure(Failure(message: "\(member): \(error.message)", isAbsent: false)))
-            return nil
+                return Failure(
+                    // A refusal is an answer, the backend's or the bus's: not a failure made here.
+                    message: message, isAbsent: error.meansAbsent,
+                    isRefusal: failure.sender != nil && !error.meansAbsent && !error.meansUnanswered,
+                    recipientLeft: error == .noReply && failure.sender == .messageBus)
+            })
         }
     }
 }

@@ -21,7 +21,7 @@ final class GLibConnectionDriver: BackendLoop {
     }
 
     func scheduleTimer(afterMilliseconds milliseconds: Int, _ handler: @escaping () -> Void) -> any ConnectionTimer {
-        GLibTimer(milliseconds: milliseconds, handler: handler)
+        GLibOneShot.timer(milliseconds: milliseconds, handler)
     }
 
     func runSoon(_ work: @escaping () -> Void) {
@@ -33,7 +33,7 @@ final class GLibConnectionDriver: BackendLoop {
     }
 
     func whenIdle(_ kind: IdleWork, _ work: @escaping () -> Void) -> any ConnectionTimer {
-        GLibIdleWork(priority: Self.priority(of: kind), work: work)
+        GLibOneShot.idle(priority: Self.priority(of: kind), work)
     }
 
     /// Below the bus connection (`G_PRIORITY_DEFAULT`) and GTK's layout and drawing
@@ -113,11 +113,33 @@ private final class GLibDescriptorWatch: ConnectionWatch {
     }
 }
 
-/// Idle work as a one-shot GLib idle source at `priority`.
-private final class GLibIdleWork: ConnectionTimer {
+/// Work GLib runs once from its main loop: idle work (a `g_idle_add_full` source at a
+/// priority) or a timer (a `g_timeout_add_full` source); cancelled by removing the source.
+private final class GLibOneShot: ConnectionTimer {
     private var source: UInt32 = 0
 
-    init(priority: Int32, work: @escaping () -> Void) {
+    /// Idle work at `priority`.
+    static func idle(priority: Int32, _ work: @escaping () -> Void) -> GLibOneShot {
+        GLibOneShot { trampoline, box in g_idle_add_full(priority, trampoline, box, releaseBox) }
+            .armed(with: work)
+    }
+
+    /// A timer firing once, `milliseconds` from now.
+    static func timer(milliseconds: Int, _ work: @escaping () -> Void) -> GLibOneShot {
+        GLibOneShot { trampoline, box in
+            g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(clamping: max(0, milliseconds)), trampoline, box, releaseBox)
+        }.armed(with: work)
+    }
+
+    /// How the source is added: given the C trampoline and the retained box of the work.
+    private let add: (GSourceFunc, UnsafeMutableRawPointer) -> UInt32
+
+    private init(add: @escaping (GSourceFunc, UnsafeMutableRawPointer) -> UInt32) {
+        self.add = add
+    }
+
+    /// Adds the source that runs `work` once.
+    private func armed(with work: @escaping () -> Void) -> GLibOneShot {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
             if let data { Unmanaged<ClosureBox<() -> Void>>.fromOpaque(data).takeUnretainedValue().closure() }
             return 0
@@ -127,31 +149,8 @@ private final class GLibIdleWork: ConnectionTimer {
             self?.source = 0
             work()
         }
-        source = g_idle_add_full(priority, trampoline, box.retainedForC(), releaseBox)
-    }
-
-    func cancel() {
-        if source != 0 { g_source_remove(source) }
-        source = 0
-    }
-}
-
-/// A one-shot timer as a GLib timeout source.
-private final class GLibTimer: ConnectionTimer {
-    private var source: UInt32 = 0
-
-    init(milliseconds: Int, handler: @escaping () -> Void) {
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
-            if let data { Unmanaged<ClosureBox<() -> Void>>.fromOpaque(data).takeUnretainedValue().closure() }
-            return 0
-        }
-        let box = ClosureBox<() -> Void> { [weak self] in
-            // Fired: the source is gone once this returns, and must not be removed again.
-            self?.source = 0
-            handler()
-        }
-        source = g_timeout_add_full(
-            G_PRIORITY_DEFAULT, UInt32(clamping: max(0, milliseconds)), trampoline, box.retainedForC(), releaseBox)
+        source = add(trampoline, box.retainedForC())
+        return self
     }
 
     func cancel() {

@@ -1,6 +1,5 @@
 internal import CLinux
 internal import Glibc
-internal import Synchronization
 
 /// A person's language and clock, for one session: a glibc locale object (`newlocale`) whose
 /// messages and time categories the session's text is read in, with `uselocale` around each
@@ -131,20 +130,11 @@ private final class LocaleObject: @unchecked Sendable {
     /// The object for `name`, made the first time and kept; nil when the system has no such
     /// locale (which is not kept, so a locale installed later is found).
     static func named(_ name: String) -> LocaleObject? {
-        if let kept = cache.withLock({ $0.first { $0.name == name }?.object }) { return kept }
-        guard let made = LocaleObject(named: name) else { return nil }
-        cache.withLock { kept in
-            if kept.count == cacheCapacity { kept.removeFirst() }
-            kept.append((name, made))
-        }
-        return made
+        made.value(for: name) { LocaleObject(named: name) }
     }
 
-    /// The objects made so far by name; beyond `cacheCapacity` the oldest goes first (it is
-    /// freed once no `Language` uses it): a daemon speaks a few languages, not every locale a
-    /// caller may name.
-    private static let cache = Mutex<[(name: String, object: LocaleObject)]>([])
-    private static let cacheCapacity = 16
+    /// The objects made so far by name; one that goes is freed once no `Language` uses it.
+    private static let made = RecentValues<String, LocaleObject>()
 
     /// Whether `format` holds `%p`, `%P`, `%r`, `%I` or `%l` (a '%' followed by one of those
     /// letters, wherever it stands, as a substring search finds them), read as bytes.

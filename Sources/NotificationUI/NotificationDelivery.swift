@@ -31,8 +31,8 @@ final class NotificationDelivery {
     /// process that no longer owns the name, and is not taken.
     private var serversGone = 0
     private var phases: [PickerSessionID: NotificationPhase] = [:]
-    /// Each language's words, by locale name ("" for the daemon's own).
-    private var texts: [String: NotificationText] = [:]
+    /// The languages' words, by the locale asked for (nil: the daemon's own).
+    private let texts = RecentValues<String?, NotificationText>()
     /// The session of each notification the server shows.
     private var sessionsByID: [UInt32: PickerSessionID] = [:]
     /// The newest view of each session that has one to send, in the order they came, and the
@@ -203,11 +203,7 @@ final class NotificationDelivery {
     /// The words of a session whose person reads `locale` (nil: the daemon's own), made once
     /// per locale.
     private func text(for locale: String?) -> NotificationText {
-        let name = locale ?? ""
-        if let made = texts[name] { return made }
-        let made = NotificationText(locale.flatMap(Language.init(named:)) ?? .environment)
-        texts[name] = made
-        return made
+        texts.value(for: locale) { NotificationText(locale.flatMap(Language.init(named:)) ?? .environment) }
     }
 
     /// Asks the server about itself once; the sessions waiting for it go on or fail with it.

@@ -148,35 +148,17 @@ final class NotificationServer {
         }
     }
 
-    /// A reply's values with the message they came in.
-    private struct Reply {
-        let message: DBusMessage
-        let values: [DBusValue]
-        var strings: [String] { values.compactMap { if case .string(let text) = $0 { text } else { nil } } }
-    }
-
-    private func call(
-        _ member: MemberName, to destination: BusName, path: ObjectPath = NotificationsBus.path,
-        interface: InterfaceName = NotificationsBus.interface,
-        _ arguments: [DBusValue], completion: @escaping (Result<Reply, Failure>) -> Void
-    ) {
-        do {
-            let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
-            try message.append(contentsOf: arguments)
-            try bus.call(message, timeoutMilliseconds: Self.callTimeoutMilliseconds) { reply in
-                guard reply.kind != .error else {
-                    let name = reply.errorName ?? .failed
-                    let timedOut = name == .noReply || name == .timeout
-                    let absent = name == .serviceUnknown || name == .nameHasNoOwner
-                    let message = absent ? "no notification server answers" : "\(member): \(reply.errorMessage(maximumBytes: 4096) ?? name.rawValue)"
-                    completion(.failure(Failure(message: message, timedOut: timedOut)))
-                    return
-                }
-                let values = (try? reply.arguments(maximumValues: 256, maximumStringBytes: 64 * 1024)) ?? []
-                completion(.success(Reply(message: reply, values: values)))
-            }
-        } catch {
-            completion(.failure(Failure(message: "\(member): \(error.message)", timedOut: false)))
+    /// Calls the server's `member` at `destination`; the failure in the words of the log.
+    private func call(_ member: MemberName, to destination: BusName, _ arguments: [DBusValue], completion: @escaping (Result<MethodReply, Failure>) -> Void) {
+        bus.call(
+            member, of: NotificationsBus.interface, on: NotificationsBus.path, at: destination, arguments,
+            timeoutMilliseconds: Self.callTimeoutMilliseconds
+        ) { answer in
+            completion(answer.mapError { failure in
+                Failure(
+                    message: failure.name.meansAbsent ? "no notification server answers" : "\(member): \(failure.message)",
+                    timedOut: failure.name == .noReply || failure.name == .timeout)
+            })
         }
     }
 }

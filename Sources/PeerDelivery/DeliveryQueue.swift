@@ -13,6 +13,9 @@
 /// the process the send went to): a process that took over the name starts with none out,
 /// since sends still out to the one that left hold nothing back there.
 ///
+/// What it holds is small (the open sessions, 256 at most, and four sends per recipient), so
+/// plain arrays and scans serve; a deque would only add code.
+///
 /// It lives in a module of its own, below both remote front ends (`NotificationUI`, `DialogUI`)
 /// and beside the other plumbing: it needs no loop and no bus, so it is tested alone, and it is
 /// neither the poll loop (`EventLoop`) nor the picker (`TimePickerCore`).

@@ -1,5 +1,4 @@
 internal import Localization
-internal import Synchronization
 internal import TimePickerCore
 
 /// A language's `TerminalText` with what every frame in that language measures the same way:
@@ -30,39 +29,27 @@ final class TerminalWords: Sendable {
     /// once per length and minimum (a session's frame asks for it when it is first drawn, and
     /// sessions mostly share a few), the most recent few kept.
     func durationLine(_ state: PickerState) -> MeasuredText {
-        let key = DurationKey(minutes: state.durationMinutes, minimum: state.options.minDuration)
-        if let kept = durations.withLock({ $0.first { $0.key == key }?.text }) { return kept }
-        let made = MeasuredText(text.durationLine(state))
-        durations.withLock { kept in
-            if kept.count == Self.durationCapacity { kept.removeFirst() }
-            kept.append((key, made))
+        durations.value(for: DurationKey(minutes: state.durationMinutes, minimum: state.options.minDuration)) {
+            MeasuredText(text.durationLine(state))
         }
-        return made
     }
 
-    private struct DurationKey: Equatable {
+    private struct DurationKey: Equatable, Sendable {
         let minutes: Int
         let minimum: Int
     }
 
-    private let durations = Mutex<[(key: DurationKey, text: MeasuredText)]>([])
-    private static let durationCapacity = 16
+    private let durations = RecentValues<DurationKey, MeasuredText>()
 
     /// The words for `locale` (nil: the process's own language). A locale the system does not
     /// have gets the process's language, as before, and is not kept.
     static func forLocale(_ locale: String?) -> TerminalWords {
-        if let kept = cache.withLock({ $0.first { $0.locale == locale }?.words }) { return kept }
-        guard let language = locale.map(Language.init(named:)) ?? Language.environment else { return forLocale(nil) }
-        let made = TerminalWords(TerminalText(language))
-        cache.withLock { kept in
-            if kept.count == cacheCapacity { kept.removeFirst() }
-            kept.append((locale, made))
+        let words = made.value(for: locale) {
+            (locale.map(Language.init(named:)) ?? Language.environment).map { TerminalWords(TerminalText($0)) }
         }
-        return made
+        return words ?? forLocale(nil)
     }
 
-    /// The languages' words made so far, by the locale asked for; beyond `cacheCapacity` the
-    /// oldest goes first: a daemon speaks a few languages, not every locale a caller may name.
-    private static let cache = Mutex<[(locale: String?, words: TerminalWords)]>([])
-    private static let cacheCapacity = 16
+    /// The languages' words made so far, by the locale asked for.
+    private static let made = RecentValues<String?, TerminalWords>()
 }

@@ -2,7 +2,7 @@ internal import CommandLineOptions
 internal import TimePickerCore
 
 /// The command line of `timepickerctl`, parsed by hand (no packages beyond the toolchain).
-public enum ClientCommand: Equatable, Sendable {
+enum ClientCommand: Equatable, Sendable {
     case help(HelpTopic)
     case version
     case pick(PickOptions)
@@ -11,16 +11,16 @@ public enum ClientCommand: Equatable, Sendable {
 
     /// A command line that cannot be understood; the message says why in one line, and
     /// `topic` is the help that would have helped.
-    public struct UsageError: Error, Sendable {
-        public let message: String
-        public var topic: HelpTopic = .general
+    struct UsageError: Error, Sendable {
+        let message: String
+        var topic: HelpTopic = .general
     }
 
     /// Parses `arguments` (without the program name).
     ///
     /// `-h`/`--help` and `-V`/`--version` count anywhere on the line, whatever else it holds
     /// (but not as an option's value: `--title -h` is a title), as in git and systemctl.
-    public init(parsing arguments: [String]) throws(UsageError) {
+    init(parsing arguments: [String]) throws(UsageError) {
         if let early = Self.helpOrVersion(in: arguments) {
             self = early
             return
@@ -215,6 +215,6 @@ public enum ClientCommand: Equatable, Sendable {
 }
 
 /// Which help text to print.
-public enum HelpTopic: String, Sendable {
+enum HelpTopic: String, Sendable {
     case general, pick, monitor, status
 }

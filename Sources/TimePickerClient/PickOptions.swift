@@ -3,27 +3,27 @@ internal import DBusKit
 internal import TimePickerCore
 
 /// What `timepickerctl pick` was asked for: the service's options plus the client's own.
-public struct PickOptions: Equatable, Sendable {
-    public var title: String?
-    public var step: UInt32?
-    public var first: String?
-    public var last: String?
-    public var start: String?
-    public var end: String?
-    public var minDuration: UInt32?
-    public var timeout: UInt32?
-    public var clock: String?
+struct PickOptions: Equatable, Sendable {
+    var title: String?
+    var step: UInt32?
+    var first: String?
+    var last: String?
+    var start: String?
+    var end: String?
+    var minDuration: UInt32?
+    var timeout: UInt32?
+    var clock: String?
     /// Print the range as a JSON object instead of "START END".
-    public var json = false
+    var json = false
     /// Pass stdin to the service as the terminal to show the picker in, when it is one.
-    public var useTerminal = true
+    var useTerminal = true
     /// The service's user interface to show the picker in (`--ui`: the `ui` option), instead
     /// of this terminal.
-    public var userInterface: String?
+    var userInterface: String?
     /// Say on stderr how the picker is shown when that is not the usual way (no session bus).
-    public var verbose = false
+    var verbose = false
 
-    public init() {}
+    init() {}
 
     /// The options as the service's `a{sv}` keys, without handle_token and terminal, which the
     /// pick adds. Times go as typed: validating them is the service's job, so its message,
@@ -97,9 +97,9 @@ extension PickOptions {
 }
 
 /// What `timepickerctl monitor` was asked for.
-public struct MonitorOptions: Equatable, Sendable {
+struct MonitorOptions: Equatable, Sendable {
     /// Say on stderr when the subscription is in place.
-    public var verbose = false
+    var verbose = false
 
-    public init() {}
+    init() {}
 }

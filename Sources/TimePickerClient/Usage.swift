@@ -6,9 +6,9 @@ internal import TerminalUI
 /// option's description is one message (po/POTFILES lists this file), laid out here in
 /// columns and wrapped at 79 columns by display width, so that a translation of any length
 /// keeps the layout. Command lines, option names and examples stay as typed.
-public enum Usage {
+enum Usage {
     /// The text `--help` prints for `topic`.
-    public static func text(for topic: HelpTopic) -> String {
+    static func text(for topic: HelpTopic) -> String {
         switch topic {
         case .general: general
         case .pick: pick

@@ -1,11 +1,11 @@
-public import CommandLineOptions
+internal import CommandLineOptions
 internal import DBusKit
 internal import TimePickerContract
 
 /// The command line of `timepickerd`, parsed by hand (no packages beyond the toolchain).
-public struct DaemonArguments: Equatable, Sendable {
+struct DaemonArguments: Equatable, Sendable {
     /// Which user interface shows the pickers.
-    public enum UserInterface: String, CaseIterable, Sendable {
+    enum UserInterface: String, CaseIterable, Sendable {
         case auto, dialog, notification, terminal
     }
 
@@ -20,7 +20,7 @@ public struct DaemonArguments: Equatable, Sendable {
     var showHelp = false
 
     /// A command line that cannot be understood; the message says why in one line.
-    public typealias UsageError = OptionArguments.UsageError
+    typealias UsageError = OptionArguments.UsageError
 
     static let usage = """
         Usage: timepickerd [--ui auto|dialog|notification|terminal] [--dialog-backend NAME]
@@ -53,7 +53,7 @@ public struct DaemonArguments: Equatable, Sendable {
         """
 
     /// Parses `arguments` (without the program name).
-    public init(parsing arguments: [String]) throws(UsageError) {
+    init(parsing arguments: [String]) throws(UsageError) {
         var options = OptionArguments(arguments)
         while let (argument, name, inlineValue) = options.next() {
             switch name {

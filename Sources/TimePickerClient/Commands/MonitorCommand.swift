@@ -10,7 +10,7 @@ internal import TimePickerCore
 /// Only outcomes from a process of this user count: on a bus that admits other users, whoever
 /// holds the service's name may send signals under it. An outcome waits, with those after it,
 /// until the bus has said whose process sent it.
-public final class MonitorCommand {
+final class MonitorCommand {
     private let options: MonitorOptions
     private let loop = EventLoop()
     private var status = ExitStatus.success
@@ -20,12 +20,12 @@ public final class MonitorCommand {
     /// Senders of another user already said to be ignored.
     private var ignoredSenders: Set<BusName> = []
 
-    public init(options: MonitorOptions) {
+    init(options: MonitorOptions) {
         self.options = options
     }
 
     /// Monitors until interrupted (exit 0), the bus goes away or stdout closes.
-    public func run() -> Int32 {
+    func run() -> Int32 {
         // A reader that went away (`monitor | head -1`) shows up as a failed write.
         signal(SIGPIPE, SIG_IGN)
         let connection: DBusConnection

@@ -14,7 +14,7 @@ internal import SystemKit
 /// user interface. The call carries a handle_token, so the session's path is known before the
 /// service answers and Ctrl-C can cancel it at any moment. One event loop watches the bus and
 /// the signals; nothing blocks.
-public final class PickCommand {
+final class PickCommand {
     private let options: PickOptions
     private let loop = EventLoop()
     private var connection: DBusConnection?
@@ -29,12 +29,12 @@ public final class PickCommand {
     /// How long Ctrl-C waits for the daemon to let go of the terminal before restoring anyway.
     private let interruptGraceMilliseconds = 1000
 
-    public init(options: PickOptions) {
+    init(options: PickOptions) {
         self.options = options
     }
 
     /// Runs the pick to its end, puts the terminal back, reports, and returns the exit status.
-    public func run() -> Int32 {
+    func run() -> Int32 {
         // The result goes to a pipe a script may have closed: a failed write, not a death.
         signal(SIGPIPE, SIG_IGN)
         let result = pick()

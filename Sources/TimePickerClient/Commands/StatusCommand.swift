@@ -2,11 +2,11 @@ internal import DBusKit
 
 /// `timepickerctl status`: the running service's version, user interface, owner and open
 /// sessions. It asks and prints; it never starts the service.
-public struct StatusCommand {
-    public init() {}
+struct StatusCommand {
+    init() {}
 
     /// Prints the status and returns 0, or says why not and returns 2.
-    public func run() -> Int32 {
+    func run() -> Int32 {
         do throws(ClientFailure) {
             let connection: DBusConnection
             do {
