@@ -50,10 +50,16 @@ public enum TimePickerBus {
         String(sender.rawValue.drop { $0 == ":" }.map { $0 == "." ? "_" : $0 })
     }
 
+    /// The node below which `sender`'s sessions live; nil for a name that makes no path element
+    /// (never so for a unique name).
+    public static func sessionsPath(of sender: BusName) -> ObjectPath? {
+        sessionsPath.appending(pathElement(forSender: sender))
+    }
+
     /// The session path for `sender`'s session named `token` (its handle_token), or nil when
     /// the token cannot be a path element.
     public static func sessionPath(sender: BusName, token: String) -> ObjectPath? {
-        sessionsPath.appending(pathElement(forSender: sender))?.appending(token)
+        sessionsPath(of: sender)?.appending(token)
     }
 
     /// Match rules for the service's signals.

@@ -28,16 +28,14 @@ struct SessionRegistry {
         }
     }
 
-    /// The path for `creator`'s session named `token` (the contract's rule,
-    /// `TimePickerBus.sessionPath`), or an error when it is taken.
+    /// The path for `creator`'s session named `token` (the contract's rule: a token below
+    /// `TimePickerBus.sessionsPath(of:)`), or an error when it is taken.
     func path(creator: BusName, requestedToken: String?) throws(ServiceError) -> ObjectPath {
-        // Unique names always make a path element; a name that does not ends here, before the
-        // loop below could look for a token forever.
-        guard TimePickerBus.sessionPath(sender: creator, token: "t") != nil else {
+        guard let creatorPath = TimePickerBus.sessionsPath(of: creator) else {
             throw .invalidArgs("caller name '\(creator)' cannot be used in an object path")
         }
         if let token = requestedToken {
-            guard let path = TimePickerBus.sessionPath(sender: creator, token: token) else {
+            guard let path = creatorPath.appending(token) else {
                 throw .invalidArgs("option 'handle_token': '\(token)' cannot be used in an object path")
             }
             guard byPath[path] == nil else {
@@ -49,7 +47,7 @@ struct SessionRegistry {
         // caller may have chosen one of them as its own handle_token.
         var serial = nextID
         while true {
-            if let path = TimePickerBus.sessionPath(sender: creator, token: "t\(serial)"), byPath[path] == nil { return path }
+            if let path = creatorPath.appending("t\(serial)"), byPath[path] == nil { return path }
             serial += 1
         }
     }
