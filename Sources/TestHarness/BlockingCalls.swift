@@ -1,6 +1,6 @@
 public import DBusKit
 
-/// Blocking calls for the harness's clients, which have no event loop.
+/// Blocking calls for the harness's callers, which have no event loop.
 extension DBusConnection {
     /// Calls `member` and blocks up to `timeoutMilliseconds` for its reply; an error reply is thrown.
     public func callMethod(

@@ -6,14 +6,14 @@ import TimePickerContract
 
 /// A desktop for the dialog rows: a private bus of its own that starts `timepickerd-gtk` by
 /// D-Bus activation on a virtual X display (as a desktop session's bus does), the release
-/// daemon with `--ui dialog` on it, a client in the place of the application that asks, and a
+/// daemon with `--ui dialog` on it, a caller in the place of the application that asks, and a
 /// watcher of the windows the display maps.
 final class DialogDesktop {
     let bus: PrivateBus
     let display: XvfbDisplay
     let windows: WindowMaps
     let daemon: DaemonProcess
-    let client: ServiceClient
+    let caller: ServiceCaller
     /// Sees the backend take its name and give it up.
     private let backendWatcher: NameWatcher
 
@@ -37,7 +37,7 @@ final class DialogDesktop {
         try bus.updateActivationEnvironment(["DISPLAY": display.name, "WAYLAND_DISPLAY": ""])
         backendWatcher = try NameWatcher(address: bus.address, name: DialogBackendBus.gtkName)
         daemon = try DaemonProcess.serving(on: bus, binary: daemonBinary, arguments: ["--ui", "dialog"])
-        client = try ServiceClient(address: bus.address)
+        caller = try ServiceCaller(address: bus.address)
     }
 
     deinit {
@@ -57,14 +57,14 @@ final class DialogDesktop {
     /// Asks the daemon for a picker titled `title` with PickTimeRange and waits until its
     /// window is mapped.
     func showDialog(titled title: String, token: String) throws -> OpenDialog {
-        guard let session = TimePickerBus.sessionPath(sender: client.connection.uniqueName, token: token) else {
+        guard let session = TimePickerBus.sessionPath(sender: caller.connection.uniqueName, token: token) else {
             throw HarnessError("'\(token)' cannot be a handle_token")
         }
         let sent = monotonicNanoseconds()
-        let call = try client.startPickTimeRange(["title": .string(title), "handle_token": .string(token)])
+        let call = try caller.startPickTimeRange(["title": .string(title), "handle_token": .string(token)])
         var answer: DBusMessage?
         guard let mapped = windows.waitForMap(titled: title, seconds: Self.windowSeconds, while: {
-            answer = client.reply(to: call, seconds: 0)
+            answer = caller.reply(to: call, seconds: 0)
             return answer == nil
         }) else {
             let why = answer.map { "PickTimeRange answered \($0.errorName?.rawValue ?? "") \($0.errorMessage ?? "")" } ?? "no window"
@@ -77,11 +77,11 @@ final class DialogDesktop {
     /// the window to go.
     func cancel(_ dialog: OpenDialog) throws {
         do throws(DBusFailure) {
-            try client.cancel(dialog.session)
+            try caller.cancel(dialog.session)
         } catch {
             throw HarnessError("Cancel() failed: \(error.name.rawValue) \(error.message)")
         }
-        guard let answer = client.reply(to: dialog.call, seconds: 10), answer.errorName == TimePickerBus.Error.cancelled else {
+        guard let answer = caller.reply(to: dialog.call, seconds: 10), answer.errorName == TimePickerBus.Error.cancelled else {
             throw HarnessError("PickTimeRange was not answered Cancelled after Cancel()")
         }
         guard windows.waitForGone(dialog.window, seconds: Self.windowSeconds) else {
@@ -116,11 +116,9 @@ final class DialogDesktop {
 
     /// The backend's process id while it owns its name.
     var backendProcessID: Int32? {
-        guard (try? client.connection.nameHasOwner(DialogBackendBus.gtkName)) == true,
-              let reply = try? client.call(
-                  "GetConnectionUnixProcessID", path: .messageBus, interface: .messageBus, destination: .messageBus,
-                  [.string(DialogBackendBus.gtkName.rawValue)]),
-              case .uint32(let pid)? = try? reply.arguments().first
+        // 0 is the bus not knowing: kill(0, …) would signal the bench's own process group.
+        guard (try? caller.connection.nameHasOwner(DialogBackendBus.gtkName)) == true,
+              let pid = try? caller.connection.processID(of: DialogBackendBus.gtkName), pid != 0
         else { return nil }
         return Int32(bitPattern: pid)
     }

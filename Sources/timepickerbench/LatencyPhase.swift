@@ -19,24 +19,24 @@ struct LatencySamples {
 
 /// Alternates a Peer.Ping with a whole session's life (ShowTimePicker `{}` then Cancel() on
 /// the handle: the session is shown on the terminal and cancelled at once), `samples` of each
-/// after `warmUp` unmeasured pairs, on every client's service in turn, so that every service
+/// after `warmUp` unmeasured pairs, on every caller's service in turn, so that every service
 /// sees the same machine: which service goes first alternates, and so does whether the Ping or
-/// the session goes first. Returns each service's samples, in the clients' order.
-func sampleLatency(_ clients: [ServiceClient], samples: Int, warmUp: Int) -> [LatencySamples] {
-    var results = Array(repeating: LatencySamples(), count: clients.count)
+/// the session goes first. Returns each service's samples, in the callers' order.
+func sampleLatency(_ callers: [ServiceCaller], samples: Int, warmUp: Int) -> [LatencySamples] {
+    var results = Array(repeating: LatencySamples(), count: callers.count)
     for index in results.indices {
         results[index].pings.reserveCapacity(samples)
         results[index].lives.reserveCapacity(samples)
     }
     for index in 0..<(warmUp + samples) {
         let measured = index >= warmUp
-        let order = index / 2 % 2 == 0 ? Array(clients.indices) : clients.indices.reversed()
+        let order = index / 2 % 2 == 0 ? Array(callers.indices) : callers.indices.reversed()
         for service in order {
             // Alternate which goes first, so neither always follows the other.
             for sessionFirst in index % 2 == 0 ? [false, true] : [true, false] {
                 let start = monotonicNanoseconds()
                 do throws(DBusFailure) {
-                    if sessionFirst { try clients[service].sessionLife() } else { try clients[service].ping() }
+                    if sessionFirst { try callers[service].sessionLife() } else { try callers[service].ping() }
                 } catch {
                     results[service].failures.append(error.name.rawValue)
                     continue

@@ -1,6 +1,8 @@
 import DBusKit
+import TestHarness
+import TimePickerContract
 
-/// What one client did against the limits: sessions opened, refusals, and anything else.
+/// What one caller did against the limits: sessions opened, refusals, and anything else.
 private struct LimitTally: Sendable {
     var accepted = 0
     var limitsExceeded = 0
@@ -10,31 +12,31 @@ private struct LimitTally: Sendable {
     var cancelFailures = 0
 }
 
-/// Opens sessions on `client` until the first refusal (at most `attempts`), then cancels them.
-private func fillOneCaller(_ client: ServiceClient, attempts: Int) -> (tally: LimitTally, firstRefusal: String?) {
+/// Opens sessions on `caller` until the first refusal (at most `attempts`), then cancels them.
+private func fillOneCaller(_ caller: ServiceCaller, attempts: Int) -> (tally: LimitTally, firstRefusal: String?) {
     var tally = LimitTally()
     var handles: [ObjectPath] = []
     var refusal: String?
     for _ in 0..<attempts {
         do {
-            handles.append(try client.showTimePicker())
+            handles.append(try caller.showTimePicker())
             tally.accepted += 1
         } catch {
             refusal = error.name.rawValue
-            if error.name == ServiceClient.limitsExceeded { tally.limitsExceeded += 1 }
-            else if error.name == ServiceClient.noReply { tally.timeouts += 1 }
+            if error.name == TimePickerBus.Error.limitsExceeded { tally.limitsExceeded += 1 }
+            else if error.name == .noReply { tally.timeouts += 1 }
             else { tally.otherErrors.append(error.name.rawValue) }
             break
         }
     }
-    cancelAll(handles, on: client, into: &tally)
+    cancelAll(handles, on: caller, into: &tally)
     return (tally, refusal)
 }
 
-private func cancelAll(_ handles: [ObjectPath], on client: ServiceClient, into tally: inout LimitTally) {
+private func cancelAll(_ handles: [ObjectPath], on caller: ServiceCaller, into tally: inout LimitTally) {
     for handle in handles {
         do {
-            try client.cancel(handle)
+            try caller.cancel(handle)
             tally.cancelled += 1
         } catch {
             tally.cancelFailures += 1
@@ -42,26 +44,26 @@ private func cancelAll(_ handles: [ObjectPath], on client: ServiceClient, into t
     }
 }
 
-/// The per-caller limit (one client opening sessions without cancelling) and the limit in all
-/// (`clients` clients × 16 at once); every call must be answered, refusals with LimitsExceeded.
+/// The per-caller limit (one caller opening sessions without cancelling) and the limit in all
+/// (`callers` callers × 16 at once); every call must be answered, refusals with LimitsExceeded.
 /// Returns the rows and the sessions made.
-func measureLimits(address: String, clients: Int) throws -> (rows: [ResultRow], sessions: Int) {
-    let single = try ServiceClient(address: address)
+func measureLimits(address: String, callers: Int) throws -> (rows: [ResultRow], sessions: Int) {
+    let single = try ServiceCaller(address: address)
     let (one, refusal) = fillOneCaller(single, attempts: 40)
     let shortName = { (name: String?) in name.map { String($0.split(separator: ".").last ?? "") } ?? "none" }
-    let perCallerMet = one.accepted == 16 && refusal == ServiceClient.limitsExceeded.rawValue && one.cancelFailures == 0
+    let perCallerMet = one.accepted == 16 && refusal == TimePickerBus.Error.limitsExceeded.rawValue && one.cancelFailures == 0
     var rows = [ResultRow(
-        "Limit per caller: one client opens sessions without cancelling",
+        "Limit per caller: one caller opens sessions without cancelling",
         "\(one.accepted) accepted, then \(shortName(refusal)); \(one.cancelled) cancelled after",
         goal: "16, then LimitsExceeded", .init(perCallerMet))]
 
-    // Every client opens its 16 at once; all hold theirs until all are done, then cancel.
-    let opened = Barrier(parties: clients)
-    let tallies = onThreads(clients) { _ -> LimitTally in
+    // Every caller opens its 16 at once; all hold theirs until all are done, then cancel.
+    let opened = Barrier(parties: callers)
+    let tallies = onThreads(callers) { _ -> LimitTally in
         var tally = LimitTally()
-        let client: ServiceClient
+        let caller: ServiceCaller
         do {
-            client = try ServiceClient(address: address)
+            caller = try ServiceCaller(address: address)
         } catch {
             tally.otherErrors.append("connect: \(error)")
             opened.arriveAndWait()
@@ -72,18 +74,18 @@ func measureLimits(address: String, clients: Int) throws -> (rows: [ResultRow], 
         var handles: [ObjectPath] = []
         for _ in 0..<16 {
             do throws(DBusFailure) {
-                handles.append(try client.showTimePicker())
+                handles.append(try caller.showTimePicker())
                 tally.accepted += 1
-            } catch where error.name == ServiceClient.limitsExceeded {
+            } catch where error.name == TimePickerBus.Error.limitsExceeded {
                 tally.limitsExceeded += 1
-            } catch where error.name == ServiceClient.noReply {
+            } catch where error.name == .noReply {
                 tally.timeouts += 1
             } catch {
                 tally.otherErrors.append(error.name.rawValue)
             }
         }
         opened.arriveAndWait()
-        cancelAll(handles, on: client, into: &tally)
+        cancelAll(handles, on: caller, into: &tally)
         return tally
     }
     let accepted = tallies.reduce(0) { $0 + $1.accepted }
@@ -104,9 +106,9 @@ func measureLimits(address: String, clients: Int) throws -> (rows: [ResultRow], 
     }
     var value = "\(accepted) accepted, \(refused) LimitsExceeded, \(timeouts) timeouts, \(others.count) other errors; \(cancelled) cancelled (\(cancelFailures) failed); \(afterwards)"
     if !others.isEmpty { value += " (\(Set(others).sorted().joined(separator: ", ")))" }
-    let capMet = accepted == 256 && refused == clients * 16 - 256 && timeouts == 0 && others.isEmpty && cancelFailures == 0 && afterwardsMet
+    let capMet = accepted == 256 && refused == callers * 16 - 256 && timeouts == 0 && others.isEmpty && cancelFailures == 0 && afterwardsMet
     rows.append(ResultRow(
-        "Limit in all: \(clients) clients × 16 sessions at once", value,
-        goal: "256 accepted, \(clients * 16 - 256) LimitsExceeded, all answered", .init(capMet)))
+        "Limit in all: \(callers) callers × 16 sessions at once", value,
+        goal: "256 accepted, \(callers * 16 - 256) LimitsExceeded, all answered", .init(capMet)))
     return (rows, one.accepted + accepted + (afterwardsMet ? 1 : 0))
 }

@@ -1,8 +1,10 @@
+import TestHarness
+
 /// Runs `count` sessions' lives one after another; returns how many calls failed.
-func runSessions(client: ServiceClient, count: Int) -> Int {
+func runSessions(caller: ServiceCaller, count: Int) -> Int {
     var failures = 0
     for _ in 0..<count {
-        do { try client.sessionLife() } catch { failures += 1 }
+        do { try caller.sessionLife() } catch { failures += 1 }
     }
     return failures
 }

@@ -2,7 +2,7 @@ import TestHarness
 
 /// The daemon with the notification UI: idle memory and wake-ups after start, then after
 /// sessions. The private bus has no notification server, so each session ends at once as
-/// unavailable, but the notification client has been set to work.
+/// unavailable, but the daemon's notification front end has been set to work.
 func measureNotificationDaemon(binary: String, bus: PrivateBus, into sections: inout Sections) throws {
     progress("the notification UI: idle for \(Plan.settleSeconds + Plan.idleSeconds) s")
     let daemon = try DaemonProcess.serving(on: bus, binary: binary, arguments: ["--ui", "notification"])
@@ -13,9 +13,9 @@ func measureNotificationDaemon(binary: String, bus: PrivateBus, into sections: i
         "Wake-ups idle after start, `--ui notification`", pid: daemon.pid, settle: Plan.settleSeconds, seconds: Plan.idleSeconds))
 
     progress("\(Plan.notificationSessions) sessions with the notification UI, then idle for \(Plan.settleSeconds + Plan.idleSeconds) s")
-    let client = try ServiceClient(address: bus.address)
+    let caller = try ServiceCaller(address: bus.address)
     for _ in 0..<Plan.notificationSessions {
-        if let handle = try? client.showTimePicker() { try? client.cancel(handle) }
+        if let handle = try? caller.showTimePicker() { try? caller.cancel(handle) }
     }
     sections.memory.append(memoryRow(
         "Resident memory, `--ui notification`, after \(Plan.notificationSessions) sessions (no notification server: each ends unavailable)",

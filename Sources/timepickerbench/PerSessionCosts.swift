@@ -12,7 +12,7 @@ import TestHarness
 /// Returns the row and the running daemon, whose system calls are counted next.
 func measureAllocations(
     binary: String, counter: String, sessions: Int, warmUp: Int, bus: PrivateBus, terminal: PseudoTerminal
-) throws -> (row: ResultRow, daemon: DaemonProcess, client: ServiceClient) {
+) throws -> (row: ResultRow, daemon: DaemonProcess, caller: ServiceCaller) {
     let countsFile = bus.directory.appendingPathComponent("allocations").path
     let descriptor = open(countsFile, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0, ftruncate(descriptor, 4096) == 0 else { throw HarnessError("cannot make \(countsFile)") }
@@ -20,18 +20,18 @@ func measureAllocations(
     let daemon = try DaemonProcess.serving(
         on: bus, binary: binary, arguments: ["--ui", "terminal"], terminal: terminal,
         environment: ["LD_PRELOAD": counter, "TIMEPICKERBENCH_ALLOCATIONS": countsFile])
-    let client = try ServiceClient(address: bus.address)
+    let caller = try ServiceCaller(address: bus.address)
     let what = "timepickerd: allocations per session's life (malloc, calloc, realloc, aligned; \(grouped(sessions)) sessions, LD_PRELOAD counter)"
-    var failures = runSessions(client: client, count: warmUp)
+    var failures = runSessions(caller: caller, count: warmUp)
     guard let before = AllocationCounts(file: countsFile), before.allocations > 0 else {
-        return (ResultRow(what, "the counter was not loaded (is \(counter) built?)"), daemon, client)
+        return (ResultRow(what, "the counter was not loaded (is \(counter) built?)"), daemon, caller)
     }
-    failures += runSessions(client: client, count: sessions)
-    guard let after = AllocationCounts(file: countsFile) else { return (ResultRow(what, "cannot read \(countsFile)"), daemon, client) }
+    failures += runSessions(caller: caller, count: sessions)
+    guard let after = AllocationCounts(file: countsFile) else { return (ResultRow(what, "cannot read \(countsFile)"), daemon, caller) }
     let count = Double(sessions)
     let value = "\(format(Double(after.allocations - before.allocations) / count, 1)) (\(grouped(Int((Double(after.bytes - before.bytes) / count).rounded()))) bytes; "
         + "\(format(Double(after.frees - before.frees) / count, 1)) frees)\(failures > 0 ? "; \(failures) calls failed" : "")"
-    return (ResultRow(what, value), daemon, client)
+    return (ResultRow(what, value), daemon, caller)
 }
 
 /// The three counters scripts/allocation-counter.c keeps in its file.
@@ -52,9 +52,9 @@ private struct AllocationCounts {
 }
 
 /// A service's system calls per session's life: `strace -c -f` attached to its process while
-/// `client` runs `sessions` sessions (the service is idle before and after, so every call it
+/// `caller` runs `sessions` sessions (the service is idle before and after, so every call it
 /// counts belongs to them), then stopped with SIGINT, which makes it detach and write its table.
-func systemCallsRow(_ who: String, pid: Int32, client: ServiceClient, sessions: Int, strace: String?, directory: URL) -> ResultRow {
+func systemCallsRow(_ who: String, pid: Int32, caller: ServiceCaller, sessions: Int, strace: String?, directory: URL) -> ResultRow {
     let what = "\(who): system calls per session's life (strace -c, \(grouped(sessions)) sessions)"
     guard let strace else { return ResultRow(what, "strace is not installed") }
     let table = directory.appendingPathComponent("strace-\(pid).txt").path
@@ -79,7 +79,7 @@ func systemCallsRow(_ who: String, pid: Int32, client: ServiceClient, sessions: 
         process.stop()
         return ResultRow(what, "strace could not attach to process \(pid) (ptrace not allowed?)")
     }
-    let failures = runSessions(client: client, count: sessions)
+    let failures = runSessions(caller: caller, count: sessions)
     process.send(SIGINT)
     _ = try? process.waitForExit(seconds: 30)
     guard let text = readWholeFile(table), let summary = SystemCallSummary(straceTable: text) else {

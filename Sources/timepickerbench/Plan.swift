@@ -11,9 +11,9 @@ enum Plan {
     static let secondMemoryMark = 10_000
     static let idleSeconds = 10.0
     static let settleSeconds = 2.0
-    static let throughputClients = 8
+    static let throughputCallers = 8
     static let throughputSeconds = 3.0
-    static let limitClients = 17
+    static let limitCallers = 17
     static let notificationSessions = 100
     /// Dialogs started with the backend stopped (and zenity started as many times), and with it running.
     static let dialogColdRuns = 10

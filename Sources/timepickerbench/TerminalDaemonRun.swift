@@ -19,14 +19,14 @@ struct OtherService {
     let bus: PrivateBus
     let terminal: PseudoTerminal
     let process: DaemonProcess
-    let client: ServiceClient
+    let caller: ServiceCaller
 
     /// The reference `script`, started as the daemon is: stdin and stdout on a pseudo-terminal.
     static func reference(_ script: String) throws -> OtherService {
         let bus = try PrivateBus()
         let terminal = try PseudoTerminal(keepingOutput: false)
         let process = try DaemonProcess.serving(on: bus, binary: referenceInterpreter, arguments: [script], terminal: terminal, seconds: 30)
-        return OtherService(bus: bus, terminal: terminal, process: process, client: try ServiceClient(address: bus.address))
+        return OtherService(bus: bus, terminal: terminal, process: process, caller: try ServiceCaller(address: bus.address))
     }
 }
 
@@ -52,25 +52,25 @@ func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerm
     defer { reference?.process.stop() }
     let services = reference == nil ? "" : " on both services"
     progress("round trips: \(Plan.latencySamples) Pings and \(Plan.latencySamples) sessions\(services), interleaved")
-    let client = try ServiceClient(address: bus.address)
+    let caller = try ServiceCaller(address: bus.address)
     let drawnBefore = (ours: terminal.bytesDrawn, reference: reference?.terminal.bytesDrawn ?? 0)
-    let (ours, theirs) = interleavedRoundTrips(client: client, daemon: daemon, bus: bus, reference: reference)
+    let (ours, theirs) = interleavedRoundTrips(caller: caller, daemon: daemon, bus: bus, reference: reference)
     var sessions = Plan.latencyWarmUp + Plan.latencySamples
     let drawn = (ours: terminal.bytesDrawn - drawnBefore.ours, reference: (reference?.terminal.bytesDrawn ?? 0) - drawnBefore.reference)
-    var cpuRows = measureCPU("timepickerd", client: client, service: daemon.pid, bus: bus.pid, count: Plan.cpuCalls)
+    var cpuRows = measureCPU("timepickerd", caller: caller, service: daemon.pid, bus: bus.pid, count: Plan.cpuCalls)
     sessions += cpuRows.sessions
     if let reference {
-        cpuRows.rows += measureCPU("Reference", client: reference.client, service: reference.process.pid, bus: reference.bus.pid, count: Plan.cpuCalls).rows
+        cpuRows.rows += measureCPU("Reference", caller: reference.caller, service: reference.process.pid, bus: reference.bus.pid, count: Plan.cpuCalls).rows
     }
     let perSession = { (bytes: Int) in "\(format(Double(bytes) / Double(Plan.latencyWarmUp + Plan.latencySamples), 0)) bytes" }
     var terminalRows = [ResultRow("timepickerd: terminal output per session shown and cancelled", perSession(drawn.ours))]
     if reference != nil { terminalRows.append(ResultRow("Reference: terminal output per session shown and cancelled", perSession(drawn.reference))) }
 
     progress("memory: sessions up to \(grouped(Plan.secondMemoryMark))")
-    var failures = runSessions(client: client, count: max(Plan.firstMemoryMark - sessions, 0))
+    var failures = runSessions(caller: caller, count: max(Plan.firstMemoryMark - sessions, 0))
     sessions = max(sessions, Plan.firstMemoryMark)
     let first = memoryRow("Resident memory after \(grouped(Plan.firstMemoryMark)) sessions", pid: daemon.pid)
-    failures += runSessions(client: client, count: Plan.secondMemoryMark - sessions)
+    failures += runSessions(caller: caller, count: Plan.secondMemoryMark - sessions)
     sessions = Plan.secondMemoryMark
     let second = memoryRow("Resident memory after \(grouped(Plan.secondMemoryMark)) sessions", pid: daemon.pid)
     sections.memory += [idle.row, first.row, second.row]
@@ -78,11 +78,11 @@ func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerm
         "Growth \(grouped(Plan.firstMemoryMark)) → \(grouped(Plan.secondMemoryMark)) sessions\(failures > 0 ? " (\(failures) calls failed)" : "")",
         from: first.memory, to: second.memory))
 
-    progress("throughput: \(Plan.throughputClients) clients for \(format(Plan.throughputSeconds, 0)) s")
-    let throughput = measureThroughput(address: bus.address, clients: Plan.throughputClients, seconds: Plan.throughputSeconds)
+    progress("throughput: \(Plan.throughputCallers) callers for \(format(Plan.throughputSeconds, 0)) s")
+    let throughput = measureThroughput(address: bus.address, callers: Plan.throughputCallers, seconds: Plan.throughputSeconds)
     sessions += throughput.sessions
-    progress("limits: one client to its limit, then \(Plan.limitClients) clients × 16")
-    let limits = try measureLimits(address: bus.address, clients: Plan.limitClients)
+    progress("limits: one caller to its limit, then \(Plan.limitCallers) callers × 16")
+    let limits = try measureLimits(address: bus.address, callers: Plan.limitCallers)
     sessions += limits.sessions
     sections.load += throughput.rows + limits.rows
 
@@ -92,7 +92,7 @@ func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerm
     sections.memory.append(memoryRow("Resident memory idle after all traffic (\(grouped(sessions)) sessions)", pid: daemon.pid).row)
     sections.wakeUps += [idleWakeUps, afterWakeUps]
 
-    let costRows = try measurePerSessionCosts(binary: binary, tools: tools, idleDaemon: (daemon, client, bus), reference: reference)
+    let costRows = try measurePerSessionCosts(binary: binary, tools: tools, idleDaemon: (daemon, caller, bus), reference: reference)
     sections.roundTrips += latencyRows(ours, of: "timepickerd") + (theirs.map { latencyRows($0, of: "Reference") } ?? [])
         + [comparisonRow(ours: ours, reference: theirs)] + costRows + cpuRows.rows + terminalRows
 }
@@ -100,12 +100,12 @@ func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerm
 /// The round trips of the daemon and of the reference (when there is one), interleaved, with
 /// both services and their buses on one CPU and the calls made from another (`Placement`).
 private func interleavedRoundTrips(
-    client: ServiceClient, daemon: DaemonProcess, bus: PrivateBus, reference: OtherService?
+    caller: ServiceCaller, daemon: DaemonProcess, bus: PrivateBus, reference: OtherService?
 ) -> (ours: LatencySamples, reference: LatencySamples?) {
     let placement = Placement(pinning: [daemon.pid, bus.pid] + (reference.map { [$0.process.pid, $0.bus.pid] } ?? []))
     defer { placement.undo() }
     progress("round trips placed: \(placement.summary)")
-    let samples = sampleLatency([client] + (reference.map { [$0.client] } ?? []), samples: Plan.latencySamples, warmUp: Plan.latencyWarmUp)
+    let samples = sampleLatency([caller] + (reference.map { [$0.caller] } ?? []), samples: Plan.latencySamples, warmUp: Plan.latencyWarmUp)
     return (samples[0], reference == nil ? nil : samples[1])
 }
 
@@ -122,13 +122,13 @@ func measureSessions(binary: String, bus: PrivateBus, terminal: PseudoTerminal, 
     }
     defer { reference?.process.stop() }
     progress("round trips: \(Plan.latencySamples) Pings and \(Plan.latencySamples) sessions on each service, interleaved")
-    let client = try ServiceClient(address: bus.address)
-    let (ours, theirs) = interleavedRoundTrips(client: client, daemon: daemon, bus: bus, reference: reference)
-    var cpuRows = measureCPU("timepickerd", client: client, service: daemon.pid, bus: bus.pid, count: Plan.cpuCalls).rows
+    let caller = try ServiceCaller(address: bus.address)
+    let (ours, theirs) = interleavedRoundTrips(caller: caller, daemon: daemon, bus: bus, reference: reference)
+    var cpuRows = measureCPU("timepickerd", caller: caller, service: daemon.pid, bus: bus.pid, count: Plan.cpuCalls).rows
     if let reference {
-        cpuRows += measureCPU("Reference", client: reference.client, service: reference.process.pid, bus: reference.bus.pid, count: Plan.cpuCalls).rows
+        cpuRows += measureCPU("Reference", caller: reference.caller, service: reference.process.pid, bus: reference.bus.pid, count: Plan.cpuCalls).rows
     }
-    let costRows = try measurePerSessionCosts(binary: binary, tools: tools, idleDaemon: (daemon, client, bus), reference: reference)
+    let costRows = try measurePerSessionCosts(binary: binary, tools: tools, idleDaemon: (daemon, caller, bus), reference: reference)
     sections.roundTrips += latencyRows(ours, of: "timepickerd") + (theirs.map { latencyRows($0, of: "Reference") } ?? [])
         + [comparisonRow(ours: ours, reference: theirs)] + costRows + cpuRows
 }
@@ -137,7 +137,7 @@ func measureSessions(binary: String, bus: PrivateBus, terminal: PseudoTerminal, 
 /// own started with the counter preloaded (the timed daemon stays as it ships), the system calls
 /// on that daemon (or, without the counter, on the timed one, idle by now) and on the reference.
 private func measurePerSessionCosts(
-    binary: String, tools: BenchTools, idleDaemon: (process: DaemonProcess, client: ServiceClient, bus: PrivateBus), reference: OtherService?
+    binary: String, tools: BenchTools, idleDaemon: (process: DaemonProcess, caller: ServiceCaller, bus: PrivateBus), reference: OtherService?
 ) throws -> [ResultRow] {
     var rows: [ResultRow] = []
     var counted = idleDaemon
@@ -151,18 +151,18 @@ private func measurePerSessionCosts(
             binary: binary, counter: counter, sessions: Plan.costSessions, warmUp: Plan.latencyWarmUp, bus: bus,
             terminal: try PseudoTerminal(keepingOutput: false))
         rows.append(result.row)
-        counted = (result.daemon, result.client, bus)
+        counted = (result.daemon, result.caller, bus)
         countingBus = bus
     } else {
         rows.append(ResultRow("timepickerd: allocations per session's life", "not counted (timepickerbench --allocation-counter LIBRARY)"))
     }
     progress("system calls: strace -c over \(grouped(Plan.straceSessions)) sessions")
     rows.append(systemCallsRow(
-        "timepickerd", pid: counted.process.pid, client: counted.client, sessions: Plan.straceSessions, strace: tools.strace,
+        "timepickerd", pid: counted.process.pid, caller: counted.caller, sessions: Plan.straceSessions, strace: tools.strace,
         directory: counted.bus.directory))
     if let reference {
         rows.append(systemCallsRow(
-            "Reference", pid: reference.process.pid, client: reference.client, sessions: Plan.straceSessions, strace: tools.strace,
+            "Reference", pid: reference.process.pid, caller: reference.caller, sessions: Plan.straceSessions, strace: tools.strace,
             directory: reference.bus.directory))
     }
     _ = countingBus

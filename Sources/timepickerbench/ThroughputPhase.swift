@@ -1,23 +1,23 @@
 import DBusKit
 import TestHarness
 
-/// What one client thread did.
-private struct ClientTally: Sendable {
+/// What one caller thread did.
+private struct CallerTally: Sendable {
     var sessions = 0
     var timeouts = 0
     var errors: [String] = []
     var seconds = 0.0
 }
 
-/// Sessions created and cancelled per second by `clients` threads, each on its own connection
+/// Sessions created and cancelled per second by `callers` threads, each on its own connection
 /// doing ShowTimePicker + Cancel() in a loop for `seconds`. Returns the row and the sessions made.
-func measureThroughput(address: String, clients: Int, seconds: Double) -> (rows: [ResultRow], sessions: Int) {
-    let start = Barrier(parties: clients)
-    let tallies = onThreads(clients) { _ -> ClientTally in
-        var tally = ClientTally()
-        let client: ServiceClient
+func measureThroughput(address: String, callers: Int, seconds: Double) -> (rows: [ResultRow], sessions: Int) {
+    let start = Barrier(parties: callers)
+    let tallies = onThreads(callers) { _ -> CallerTally in
+        var tally = CallerTally()
+        let caller: ServiceCaller
         do {
-            client = try ServiceClient(address: address)
+            caller = try ServiceCaller(address: address)
         } catch {
             tally.errors.append("connect: \(error)")
             start.arriveAndWait()
@@ -27,9 +27,9 @@ func measureThroughput(address: String, clients: Int, seconds: Double) -> (rows:
         let began = monotonicNanoseconds()
         while secondsSince(began) < seconds {
             do throws(DBusFailure) {
-                try client.sessionLife()
+                try caller.sessionLife()
                 tally.sessions += 1
-            } catch where error.name == ServiceClient.noReply {
+            } catch where error.name == .noReply {
                 tally.timeouts += 1
             } catch {
                 tally.errors.append(error.name.rawValue)
@@ -43,10 +43,10 @@ func measureThroughput(address: String, clients: Int, seconds: Double) -> (rows:
     let errors = tallies.flatMap { $0.errors }
     let elapsed = tallies.map { $0.seconds }.max() ?? seconds
     let perSecond = Double(sessions) / max(elapsed, 0.001)
-    let perClient = tallies.map { "\($0.sessions)" }.joined(separator: "/")
-    var value = "\(grouped(Int(perSecond.rounded()))) sessions/s (\(grouped(sessions)) in \(format(elapsed, 2)) s; per client \(perClient)); \(timeouts) timeouts, \(errors.count) errors"
+    let perCaller = tallies.map { "\($0.sessions)" }.joined(separator: "/")
+    var value = "\(grouped(Int(perSecond.rounded()))) sessions/s (\(grouped(sessions)) in \(format(elapsed, 2)) s; per caller \(perCaller)); \(timeouts) timeouts, \(errors.count) errors"
     if !errors.isEmpty { value += " (\(Set(errors).sorted().joined(separator: ", ")))" }
     return ([ResultRow(
-        "Throughput: \(clients) clients, each ShowTimePicker + Cancel() in a loop for \(format(seconds, 0)) s", value,
+        "Throughput: \(callers) callers, each ShowTimePicker + Cancel() in a loop for \(format(seconds, 0)) s", value,
         goal: "every call answered", .init(timeouts == 0 && errors.isEmpty))], sessions)
 }

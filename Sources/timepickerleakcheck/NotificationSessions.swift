@@ -24,7 +24,7 @@ struct NotificationSessions {
             return pick.path
         }
         let notified = try notifyCount()
-        let path = try caller.show(title, ["step": .uint32(index % 3 == 0 ? 60 : 30)])
+        let path = try caller.showTimePicker(["title": .string(title), "step": .uint32(index % 3 == 0 ? 60 : 30)])
         if index % 2 == 1 {
             try waitUntil("the notification", seconds: 60) { try notifyCount() > notified }
         }
@@ -42,9 +42,9 @@ struct NotificationSessions {
 
     @discardableResult
     private func mockCall(_ member: MemberName, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
-        try caller.connection.callMethod(
+        try caller.call(
             member, destination: NotificationServerProcess.busName, path: NotificationServerProcess.path,
-            interface: NotificationServerProcess.mockInterface, arguments, timeoutMilliseconds: ServiceCaller.timeoutMilliseconds
+            interface: NotificationServerProcess.mockInterface, arguments
         ).arguments()
     }
 }

@@ -18,22 +18,22 @@ struct TerminalSessions {
         let title = "Leak check \(index)"
         switch index % 10 {
         case 0, 1, 2:
-            let path = try caller.show(title)
+            let path = try caller.showTimePicker(["title": .string(title)])
             try waitForScreen(title)
             try caller.cancel(path)
             return path
         case 3, 4:
-            let path = try caller.show(title)
+            let path = try caller.showTimePicker(["title": .string(title)])
             try waitForScreen(title)
             screen.type("q")
             return path
         case 5, 6:
-            let path = try caller.show(title, ["start": .string("09:00")])
+            let path = try caller.showTimePicker(["title": .string(title), "start": .string("09:00")])
             try waitForScreen(title)
             screen.type("j\tj\r")
             return path
         case 7:
-            let path = try caller.show(title, ["terminal": .unixFD(callerScreen.terminal)])
+            let path = try caller.showTimePicker(["title": .string(title), "terminal": .unixFD(callerScreen.terminal)])
             try callerScreen.waitForScreen(containing: title, seconds: 60)
             callerScreen.type(index % 20 == 7 ? "j\r" : "q")
             return path
@@ -45,9 +45,9 @@ struct TerminalSessions {
             guard try pick.waitForAnswer() else { throw HarnessError("PickTimeRange \(pick.path.rawValue) did not get its range") }
             return pick.path
         default:
-            if index % 100 == 99 { return try caller.show(title, ["timeout": .uint32(1)]) }
-            let first = try caller.show(title)
-            let queued = try caller.show(title + " queued", ["step": .uint32(15), "clock": .string("12h")])
+            if index % 100 == 99 { return try caller.showTimePicker(["title": .string(title), "timeout": .uint32(1)]) }
+            let first = try caller.showTimePicker(["title": .string(title)])
+            let queued = try caller.showTimePicker(["title": .string(title + " queued"), "step": .uint32(15), "clock": .string("12h")])
             try waitForScreen("1 more picker waiting")
             try other.cancel(queued)
             try caller.cancel(first)

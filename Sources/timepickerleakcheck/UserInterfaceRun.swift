@@ -2,6 +2,10 @@ import DBusKit
 import Foundation
 import TestHarness
 
+/// Milliseconds a call of the leak check waits for its reply: a minute, as the daemon runs
+/// slowly under valgrind.
+let callTimeoutMilliseconds: Int32 = 60_000
+
 /// One user interface's part of the leak check: the daemon started under valgrind memcheck on
 /// the private bus, `sessions` sessions driven through it, then SIGTERM; valgrind's log is
 /// then read and reported. Returns whether the run and the log were clean.
@@ -45,8 +49,8 @@ struct UserInterfaceRun {
             valgrind, "--tool=memcheck", "--leak-check=full", "--show-leak-kinds=definite", "--errors-for-leak-kinds=definite",
             "--num-callers=40", "--fullpath-after=\(sourceRoot)/", "--log-file=\(valgrindLog.path)",
         ] + suppressions.map { "--suppressions=\($0)" }
-        let caller = try ServiceCaller(bus: bus)
-        let other = try ServiceCaller(bus: bus)
+        let caller = try ServiceCaller(address: bus.address, timeoutMilliseconds: callTimeoutMilliseconds)
+        let other = try ServiceCaller(address: bus.address, timeoutMilliseconds: callTimeoutMilliseconds)
         var server: NotificationServerProcess?
         defer { server?.process.stop(seconds: 30) }
         let session: (Int) throws -> ObjectPath
@@ -65,7 +69,7 @@ struct UserInterfaceRun {
         }
         let started = monotonicNanoseconds()
         for index in 0..<sessions {
-            try caller.waitUntilGone(try session(index))
+            try caller.waitUntilEnded(try session(index), seconds: 60)
             if index % 100 == 99 { say("  \(userInterface): \(index + 1) sessions, \(Int(secondsSince(started))) s") }
         }
         guard let daemon else { return }
