@@ -75,9 +75,14 @@ extension TimePickerService: PickerFrontEndDelegate {
     }
 
     /// Ends `session`: its front end withdraws it, the object goes, exactly one of Selected or
-    /// Cancelled goes out, and a pending PickTimeRange gets its reply. Ending twice does nothing.
-    func end(_ session: PickerSession, with outcome: PickerOutcome) {
-        guard sessions.remove(session) else { return }
+    /// Cancelled goes out, and a pending PickTimeRange gets its reply, as does `cancel`, the
+    /// Cancel() that ended it (after the signal, so its caller has heard the outcome once it has
+    /// its answer). Ending twice does nothing.
+    func end(_ session: PickerSession, with outcome: PickerOutcome, answering cancel: DBusMessage? = nil) {
+        guard sessions.remove(session) else {
+            if let cancel { sendError(.unknownObject("session '\(session.path)' has already ended"), to: cancel) }
+            return
+        }
         session.timeoutTimer?.cancel()
         session.typingPause?.cancel()
         session.frontEnd?.withdraw(session.id)
@@ -95,11 +100,12 @@ extension TimePickerService: PickerFrontEndDelegate {
             session.pendingCall = nil
             answerPick(call, of: session, with: outcome)
         }
+        if let cancel { sendReply([], to: cancel) }
         for waiting in session.cancelsAwaitingCreator {
             sendError(.unknownObject("session '\(session.path)' has already ended"), to: waiting.call)
         }
         session.cancelsAwaitingCreator.removeAll()
-        // Last: the log never holds the outcome back.
+        // Last: the log never holds an answer back.
         switch outcome {
         case .selected(let start, let end): log.info("session \(session.path) selected \(start)-\(end)")
         case .cancelled(let reason): log.info("session \(session.path) cancelled: \(reason.rawValue)")

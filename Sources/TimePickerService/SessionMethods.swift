@@ -13,8 +13,8 @@ extension TimePickerService {
         guard let session = call.session else { throw .unknownObject("no session at '\(call.path)'") }
         guard let caller = call.sender else { throw .accessDenied("Cancel needs a caller with a bus name") }
         if caller == session.creator {
-            end(session, with: .cancelled(.caller))
-            return .reply([])
+            end(session, with: .cancelled(.caller), answering: call.message)
+            return .later
         }
         credentials.lookUp(caller) { [weak self] callerCredentials in
             guard let self else { return }
@@ -43,8 +43,7 @@ extension TimePickerService {
             log.notice("Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") refused: the bus could not say who created it")
             sendError(.accessDenied("session '\(session.path)' can only be cancelled by its creator's connection"), to: call)
         case .known(let creator) where creator.userID == caller.userID:
-            end(session, with: .cancelled(.caller))
-            sendReply([], to: call)
+            end(session, with: .cancelled(.caller), answering: call)
         case .known(let creator):
             log.notice("Cancel of \(session.path) by \(call.sender?.rawValue ?? "?") (uid \(caller.userID)) refused: it belongs to uid \(creator.userID)")
             sendError(.accessDenied("session '\(session.path)' belongs to another user"), to: call)
