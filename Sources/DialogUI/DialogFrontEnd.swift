@@ -17,8 +17,8 @@ public import TimePickerCore
 ///
 /// Like the notification path, the backend is sent what is true now, not every request: at
 /// most four ShowPicker calls the backend process has not yet taken are out (a
-/// `DeliveryQueue`, as for notifications), the sessions beyond wait here in order, and one that
-/// ends while it waits is never sent; each dialog has at most one Update out, carrying the
+/// `DeliveryQueue`, as for notifications), the sessions beyond wait here, their creators taking
+/// turns, and one that ends while it waits is never sent; each dialog has at most one Update out, carrying the
 /// latest state. Each ShowPicker has a handle of its own (the session's path and a serial), so
 /// nothing said about one dialog reaches another. A dialog's life is its `Dialog.Phase`.
 public final class DialogFrontEnd: PickerFrontEnd {
@@ -31,6 +31,8 @@ public final class DialogFrontEnd: PickerFrontEnd {
     private let loop: EventLoop
     /// A session's object path, below which its dialogs' handles are made.
     private let sessionPath: (PickerSessionID) -> ObjectPath?
+    /// Who asked for a session (nil when the service no longer knows it): whose turn it is.
+    private let creator: (PickerSessionID) -> BusName?
     private var dialogs: [PickerSessionID: Dialog] = [:]
     /// The sessions waiting for a ShowPicker, each with the attempt it waits for, and the
     /// ShowPicker calls each backend process has not yet taken. A ShowPicker's own reply comes
@@ -46,17 +48,19 @@ public final class DialogFrontEnd: PickerFrontEnd {
     /// How long `shutdown` lets the backend close its dialogs.
     private let stopGraceMilliseconds = 2000
 
-    /// Sessions waiting for a ShowPicker, by backend process.
-    private typealias ShowPickerQueue = DeliveryQueue<PickerSessionID, Dialog.Attempt, BusName>
+    /// Sessions waiting for a ShowPicker, by creator and backend process.
+    private typealias ShowPickerQueue = DeliveryQueue<PickerSessionID, BusName?, Dialog.Attempt, BusName>
 
-    /// Shows dialogs through the backend named `backendName` on `bus`; `sessionPath`
-    /// gives a session's object path.
+    /// Shows dialogs through the backend named `backendName` on `bus`; `creator` tells who
+    /// asked for a session, so that callers take turns; `sessionPath` gives its object path.
     public init(
         backendName: BusName, bus: any MessageBus, loop: EventLoop,
+        creator: @escaping (PickerSessionID) -> BusName?,
         sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) {
         backend = BackendProxy(name: backendName, bus: bus)
         self.loop = loop
+        self.creator = creator
         self.sessionPath = sessionPath
         bus.addMatch(MatchRule.nameOwnerChanged(of: backendName))
         bus.addSignalObserver { [weak self] signal in self?.handle(signal) }
@@ -65,7 +69,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
     public func show(_ session: PickerSessionID, _ state: PickerState) {
         guard !isShutDown, dialogs[session] == nil else { return }
         dialogs[session] = Dialog(session: session, state: state)
-        queue.want(.first, for: session)
+        queue.want(.first, for: session, of: creator(session))
         sendWaiting()
     }
 
@@ -200,7 +204,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
             // (missing, not times, not slots, an end the start does not allow) select nothing:
             // taking half of them, or the daemon's state instead, would be a choice nobody made.
             guard let (start, end) = Self.selection(start, end, in: dialog.state) else {
-                dialogs[session] = nil
+                forget(session)
                 let results = "start \(start.map { quotedForMessage($0) } ?? "missing"), end \(end.map { quotedForMessage($0) } ?? "missing")"
                 delegate?.frontEnd(
                     self, session: session, cannotShow: .unavailable,
@@ -211,13 +215,13 @@ public final class DialogFrontEnd: PickerFrontEnd {
             for event in [PickerEvent.set(.start, start), .set(.end, end), .confirm] where dialogs[session] === dialog {
                 delegate?.frontEnd(self, session: session, didReport: event)
             }
-            if dialogs[session] === dialog { dialogs[session] = nil }
+            if dialogs[session] === dialog { forget(session) }
         case .success(.cancelled):
-            dialogs[session] = nil
+            forget(session)
             delegate?.frontEnd(self, session: session, didReport: .cancel)
         case .success(.ended(let reason)):
             // The dialog was never shown (no display, too many dialogs): Close was not called.
-            dialogs[session] = nil
+            forget(session)
             delegate?.frontEnd(self, session: session, couldNotShow: "the dialog backend \(backend.name) showed no dialog: \(reason)")
         case .failure(let failure) where shown.attempt == .first && (failure.isAbsent || (failure.recipientLeft && !wasTaken)):
             // The owner left before the call reached it, or left without having taken it (a
@@ -229,16 +233,22 @@ public final class DialogFrontEnd: PickerFrontEnd {
             onProblem?("\(shown.handle.rawValue): \(failure.message); sending it to the next owner of \(backend.name)")
             if owner == shown.owner { owner = nil }
             dialog.phase = .waiting
-            queue.wantFirst(.retry, for: session)
+            queue.wantFirst(.retry, for: session, of: creator(session))
             sendWaiting()
         case .failure(let failure) where failure.isRefusal:
             // Refused (no such object or method, options it does not take): nobody saw it.
-            dialogs[session] = nil
+            forget(session)
             delegate?.frontEnd(self, session: session, couldNotShow: failure.message)
         case .failure(let failure):
-            dialogs[session] = nil
+            forget(session)
             delegate?.frontEnd(self, session: session, cannotShow: .unavailable, because: failure.message)
         }
+    }
+
+    /// Drops `session`'s dialog: the backend has answered for it, and the queue forgets it.
+    private func forget(_ session: PickerSessionID) {
+        dialogs[session] = nil
+        queue.withdraw(session)
     }
 
     /// The selection in ShowPicker's results, when both times are there and `state`'s picker

@@ -8,11 +8,12 @@ internal import TimePickerCore
 /// says about it: on the daemon's event loop, never waiting for the server.
 ///
 /// What the server is sent is the latest wish per session, not every request (a
-/// `DeliveryQueue`, as for dialogs): at most four Notify calls are out to the server, a newer
-/// view replaces an older one not yet sent, and a session that ends before its Notify went out
-/// never reaches the server. So a flood of sessions leaves no backlog of stale notifications,
-/// and what waits is bounded by the open sessions, at any rate. Each session's notification
-/// is in one `NotificationPhase`.
+/// `DeliveryQueue`, as for dialogs): at most four Notify calls are out to the server, shared
+/// among the sessions' creators in turn, a newer view replaces an older one not yet sent, and a
+/// session that ends before its Notify went out never reaches the server. So a flood of
+/// sessions leaves no backlog of stale notifications, one caller's flood does not keep another
+/// caller's first notification waiting, and what waits is bounded by the open sessions, at any
+/// rate. Each session's notification is in one `NotificationPhase`.
 final class NotificationDelivery {
     /// On a server where each step is a new notification, how long after one was shown a click
     /// on its body is taken for a click meant for the buttons of the one before: GNOME Shell
@@ -23,6 +24,8 @@ final class NotificationDelivery {
     private let server: NotificationServer
     private let loop: EventLoop
     private let layoutOverride: NotificationLayout?
+    /// Who asked for a session (nil when the service no longer knows it): whose turn it is.
+    private let creator: (PickerSessionID) -> BusName?
     private var info: NotificationServer.Info?
     /// What the server does with notifications, known with `info`.
     private var profile: NotificationServerProfile?
@@ -41,13 +44,14 @@ final class NotificationDelivery {
     /// Told what happened to a session: an action, a dismissal, or its end.
     var onReport: ((NotificationReport) -> Void)?
 
-    /// Sessions waiting for a Notify, by server process.
-    private typealias NotifyQueue = DeliveryQueue<PickerSessionID, NotificationView, BusName>
+    /// Sessions waiting for a Notify, by creator and server process.
+    private typealias NotifyQueue = DeliveryQueue<PickerSessionID, BusName?, NotificationView, BusName>
 
-    init(bus: any MessageBus, loop: EventLoop, layoutOverride: NotificationLayout?) {
+    init(bus: any MessageBus, loop: EventLoop, layoutOverride: NotificationLayout?, creator: @escaping (PickerSessionID) -> BusName?) {
         server = NotificationServer(bus: bus)
         self.loop = loop
         self.layoutOverride = layoutOverride
+        self.creator = creator
     }
 
     /// Gets `view` shown for `session`, in place of what it shows; the same view again with
@@ -57,7 +61,7 @@ final class NotificationDelivery {
         if case .closing? = phases[session] { return }
         if redraw, profile?.updatesInPlace == false, phases[session]?.showing != nil { return }
         if phases[session] == nil { phases[session] = .queued }
-        queue.want(view, for: session)
+        queue.want(view, for: session, of: creator(session))
         pump()
     }
 

@@ -35,10 +35,10 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     private let stopGraceMilliseconds = 2000
 
     /// Shows notifications through the server on `bus`; `layout` overrides the choice by the
-    /// server's name.
-    public init(bus: any MessageBus, loop: EventLoop, layout: NotificationLayout?) {
+    /// server's name; `creator` tells who asked for a session, so that callers take turns.
+    public init(bus: any MessageBus, loop: EventLoop, layout: NotificationLayout?, creator: @escaping (PickerSessionID) -> BusName?) {
         self.loop = loop
-        delivery = NotificationDelivery(bus: bus, loop: loop, layoutOverride: layout)
+        delivery = NotificationDelivery(bus: bus, loop: loop, layoutOverride: layout, creator: creator)
         delivery.onReport = { [weak self] report in self?.handle(report) }
         bus.addSignalObserver { [weak self] signal in self?.handle(signal) }
     }

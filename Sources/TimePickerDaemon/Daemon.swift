@@ -86,11 +86,13 @@ public enum Daemon {
         } catch {
             throw StartupFailure(message: "cannot connect to the session bus: \(error.message)")
         }
-        // The dialog backend knows a session by its object path, which the service makes.
+        // The dialog backend knows a session by its object path, which the service makes; the
+        // remote front ends share their sends among sessions' creators, which the service knows.
         weak var namer: TimePickerService?
         let desktopClock = DesktopClock()
         let frontEnds = try FrontEnds.make(
-            for: arguments, ownTerminal: ownTerminal, connection: connection, loop: loop, log: log) { id in namer?.path(of: id) }
+            for: arguments, ownTerminal: ownTerminal, connection: connection, loop: loop, log: log,
+            creator: { id in namer?.creator(of: id) }, sessionPath: { id in namer?.path(of: id) })
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             bus: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,

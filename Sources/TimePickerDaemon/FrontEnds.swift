@@ -37,15 +37,17 @@ struct FrontEnds {
     /// Makes every front end the daemon can offer and picks the preferred one: what `--ui`
     /// names, or for `auto` the daemon's terminal when it uses one (`ownTerminal`), else a
     /// dialog when the backend is on the bus or can be started (notifications when one cannot
-    /// be shown), else notifications. `sessionPath` names a session's object, for the dialog
-    /// backend; `arguments` have passed `check`.
+    /// be shown), else notifications. `creator` tells who asked for a session, for the remote
+    /// front ends, whose sends callers take turns at; `sessionPath` names a session's object,
+    /// for the dialog backend; `arguments` have passed `check`.
     static func make(
         for arguments: DaemonArguments, ownTerminal: Bool, connection: DBusConnection, loop: EventLoop, log: Logger,
-        sessionPath: @escaping (PickerSessionID) -> ObjectPath?
+        creator: @escaping (PickerSessionID) -> BusName?, sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) throws(StartupFailure) -> FrontEnds {
         let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
-        let notifications = NotificationFrontEnd(bus: connection, loop: loop, layout: layout)
-        let dialog = DialogFrontEnd(backendName: arguments.dialogBackend, bus: connection, loop: loop, sessionPath: sessionPath)
+        let notifications = NotificationFrontEnd(bus: connection, loop: loop, layout: layout, creator: creator)
+        let dialog = DialogFrontEnd(
+            backendName: arguments.dialogBackend, bus: connection, loop: loop, creator: creator, sessionPath: sessionPath)
         dialog.onProblem = { message in log.warning(message) }
         var frontEnds: [UserInterfaceKind: any PickerFrontEnd] = [.notification: notifications, .dialog: dialog]
         var whyMissing: [UserInterfaceKind: String] = [:]

@@ -65,6 +65,12 @@ public final class TimePickerService {
         sessions[session]?.path
     }
 
+    /// Who asked for a session (its creator's unique name), for a front end that shares what it
+    /// sends another process among callers; nil once the session has ended.
+    public func creator(of session: PickerSessionID) -> BusName? {
+        sessions[session]?.creator
+    }
+
     /// Ends every session with `Cancelled("shutdown")`, answers every pending call and writes
     /// it all out; `done` runs once every front end has given back what it borrowed. Nothing
     /// here waits: the event loop keeps turning until then.

@@ -33,6 +33,22 @@ struct DialogDeliveryTests {
         #expect(fixture.delegate.reports == [.event(session(1), .cancel)])
     }
 
+    @Test("Callers take turns: another caller's first dialog goes before one caller's backlog")
+    func callersTakeTurns() throws {
+        let fixture = DialogFixture(creator: { $0.rawValue < 100 ? ":1.8" : ":1.9" })
+        fixture.answersVersion = false
+        let backend = fixture.startBackend()
+        try fixture.show(1...8)
+        fixture.run()
+        #expect(fixture.shownSessions == [1, 2, 3, 4])
+        fixture.frontEnd.show(session(100), try DialogFixture.state())
+        fixture.run()
+        #expect(fixture.shownSessions == [1, 2, 3, 4])
+        fixture.take(try fixture.call("Get", 0), from: backend)
+        fixture.run()
+        #expect(fixture.shownSessions == [1, 2, 3, 4, 100])
+    }
+
     @Test("A session withdrawn while it waits is never sent; one withdrawn after its ShowPicker gets Close, and counts until taken")
     func withdrawn() throws {
         let fixture = DialogFixture()

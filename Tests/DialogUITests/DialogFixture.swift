@@ -26,9 +26,10 @@ final class DialogFixture {
     /// The backend answers Update as it comes; when false, the test answers it (`bus.reply`).
     var answersUpdate = true
 
-    init() {
+    /// `creator` says who asked for each session: one caller unless a test says otherwise.
+    init(creator: @escaping (PickerSessionID) -> BusName? = { _ in ":1.1" }) {
         bus = FakeBus(loop: loop, defaultUser: getuid())
-        frontEnd = DialogFrontEnd(backendName: Self.backendName, bus: bus, loop: loop) { session in
+        frontEnd = DialogFrontEnd(backendName: Self.backendName, bus: bus, loop: loop, creator: creator) { session in
             ObjectPath("/test/session/s\(session.rawValue)")
         }
         frontEnd.delegate = delegate

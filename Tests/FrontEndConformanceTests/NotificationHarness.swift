@@ -29,7 +29,7 @@ final class NotificationHarness: PickerFrontEndHarness {
         server = FakeNotificationServer(bus: bus, serverName: serverName)
         server.start()
         self.clickDelayMilliseconds = clickDelayMilliseconds
-        notifications = NotificationFrontEnd(bus: bus, loop: loop, layout: nil)
+        notifications = NotificationFrontEnd(bus: bus, loop: loop, layout: nil, creator: { _ in ":1.1" })
     }
 
     var frontEnd: any PickerFrontEnd { notifications }

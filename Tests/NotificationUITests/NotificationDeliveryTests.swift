@@ -35,6 +35,22 @@ struct NotificationDeliveryTests {
         #expect(fixture.delegate.reports.isEmpty)
     }
 
+    @Test("Callers take turns: another caller's first notification goes before one caller's backlog")
+    func callersTakeTurns() throws {
+        let fixture = NotificationFixture(creator: { $0.rawValue < 100 ? ":1.8" : ":1.9" })
+        fixture.answersNotify = false
+        let server = fixture.startServer()
+        try fixture.show(1...8)
+        fixture.run()
+        #expect(fixture.notifiedSummaries == ["S1", "S2", "S3", "S4"])
+        fixture.frontEnd.show(session(100), try NotificationFixture.state(title: "S100"))
+        fixture.run()
+        #expect(fixture.notifiedSummaries == ["S1", "S2", "S3", "S4"])
+        fixture.showNotify(try fixture.call("Notify", 0), id: 1, from: server)
+        fixture.run()
+        #expect(fixture.notifiedSummaries == ["S1", "S2", "S3", "S4", "S100"])
+    }
+
     @Test("A session's newest state goes once its Notify is answered, replacing what it shows; one withdrawn while it waits never reaches the server")
     func newestStateAndWithdrawn() throws {
         let fixture = NotificationFixture()

@@ -24,9 +24,10 @@ final class NotificationFixture {
     var answersNotify = true
     private var lastID: UInt32 = 0
 
-    init() {
+    /// `creator` says who asked for each session: one caller unless a test says otherwise.
+    init(creator: @escaping (PickerSessionID) -> BusName? = { _ in ":1.1" }) {
         bus = FakeBus(loop: loop, defaultUser: getuid())
-        frontEnd = NotificationFrontEnd(bus: bus, loop: loop, layout: nil)
+        frontEnd = NotificationFrontEnd(bus: bus, loop: loop, layout: nil, creator: creator)
         frontEnd.delegate = delegate
     }
 
