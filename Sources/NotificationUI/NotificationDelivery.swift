@@ -178,6 +178,7 @@ final class NotificationDelivery {
         switch result {
         case .success(let id):
             if replacing != 0, replacing != id { sessionsByID[replacing] = nil }
+            if let other = sessionsByID[id], other != session { lost(id, of: other) }
             if let shown = showing, shown.id != id, shown.id != replacing {
                 // A new notification for the step: the one it follows goes, and its close is
                 // no news (its id no longer names the session).
@@ -201,6 +202,31 @@ final class NotificationDelivery {
             // A server that timed out or failed may come back different.
             info = nil
             profile = nil
+        }
+    }
+
+    /// The server answered another session's Notify with `id`, the id of `session`'s
+    /// notification: a server that gives every notification the same id, or one it shows
+    /// still. Whatever the server shows under `id` now is the other session's, and nothing it
+    /// reports of `id` is about `session` any more: `session` ends rather than stay on, shown
+    /// nowhere and answering nothing.
+    private func lost(_ id: UInt32, of session: PickerSessionID) {
+        sessionsByID[id] = nil
+        let message = "the notification server gave its notification's id (\(id)) to another notification"
+        switch phases[session] {
+        case .shown?:
+            forget(session)
+            onReport?(.ended(session, .unavailable, message))
+        case .inFlight?:
+            // Its own Notify is out: once answered, what that shows is closed, never `id` as
+            // what it showed before (it is the other's now).
+            queue.withdraw(session)
+            phases[session] = .closing(showing: nil)
+            onReport?(.ended(session, .unavailable, message))
+        case .closing?:
+            phases[session] = .closing(showing: nil)
+        case .queued?, nil:
+            break
         }
     }
 

@@ -51,6 +51,32 @@ struct NotificationDeliveryTests {
         #expect(fixture.notifiedSummaries == ["S1", "S2", "S3", "S4", "S100"])
     }
 
+    @Test("A server that answers with an id another session's notification has: that session ends unavailable, and its id is left to the newer")
+    func idTakenOver() throws {
+        let fixture = NotificationFixture()
+        fixture.answersNotify = false
+        let server = fixture.startServer()
+        try fixture.show(1...2)
+        fixture.run()
+        let notifies = fixture.calls("Notify")
+        try #require(notifies.count == 2)
+        fixture.showNotify(notifies[0], id: 7, from: server)
+        fixture.run()
+        #expect(fixture.delegate.reports.isEmpty)
+
+        fixture.showNotify(notifies[1], id: 7, from: server)
+        fixture.run()
+        #expect(fixture.delegate.reports == [.cannotShow(session(1), .unavailable)])
+        #expect(fixture.delegate.messages.last?.contains("id (7)") == true, "\(fixture.delegate.messages)")
+        // The service takes the ended session away: the notification it had is the other's now.
+        fixture.frontEnd.withdraw(session(1))
+        fixture.run()
+        #expect(fixture.closedIDs.isEmpty)
+        try fixture.close(7, reason: 2, from: server)
+        fixture.run()
+        #expect(fixture.delegate.reports.last == .event(session(2), .cancel))
+    }
+
     @Test("A session's newest state goes once its Notify is answered, replacing what it shows; one withdrawn while it waits never reaches the server")
     func newestStateAndWithdrawn() throws {
         let fixture = NotificationFixture()

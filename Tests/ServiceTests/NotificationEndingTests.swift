@@ -128,6 +128,29 @@ struct NotificationEndingTests {
         #expect(!oldAsked.contains("Notify"), "the process that lost the name is sent no picker; asked: \(oldAsked)")
     }
 
+    @Test("A server that answers every Notify with the same id: each session whose id a newer one took ends with Cancelled('unavailable'); the newest picks")
+    func sameIDForEveryNotify() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        try mock.answerEveryNotify(withID: 7)
+        let first = try fixture.client.showTimePicker(["title": .string("First")])
+        _ = try mock.waitForNotify(summary: "First")
+        let second = try fixture.client.showTimePicker(["title": .string("Second")])
+        _ = try mock.waitForNotify(summary: "Second")
+        #expect(try fixture.waitForSignal("Cancelled", on: first).strings == ["unavailable"])
+        let serial = try fixture.client.startCall("PickTimeRange", [.vardict(["title": .string("Third")])])
+        _ = try mock.waitForNotify(summary: "Third")
+        #expect(try fixture.waitForSignal("Cancelled", on: second).strings == ["unavailable"])
+
+        // The newest is not stranded either: what the person does to notification 7 is its own.
+        try mock.invokeAction("default", on: 7)
+        _ = try mock.waitForNotify(summary: "Third") { $0.isStepperEndStep }
+        try mock.invokeAction("default", on: 7)
+        let reply = try fixture.client.waitForReply(to: serial, seconds: 30)
+        #expect(reply.kind == .methodReturn, "\(reply.errorName?.rawValue ?? "") \(reply.errorMessage ?? ""); \(fixture.logs)")
+        #expect(reply.strings == ["01:00", "02:00"])
+    }
+
     @Test("The server killed mid-session (SIGKILL): every open session ends with Cancelled('unavailable')")
     func serverKilled() throws {
         let fixture = try NotificationFixture()

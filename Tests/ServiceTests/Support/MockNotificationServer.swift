@@ -281,6 +281,16 @@ final class MockNotificationServer {
             seconds: 30)
     }
 
+    /// Has the mock answer every Notify with `id`, whatever it replaces: a server that gives
+    /// every notification the same id. (The ids `waitForNotify` returns are then not the
+    /// server's.)
+    func answerEveryNotify(withID id: UInt32) throws {
+        _ = try control.call(
+            "AddMethod", path: Self.path, interface: Self.mockInterface, destination: Self.busName,
+            [.string(Self.interface), .string("Notify"), .string("susssasa{sv}i"), .string("u"), .string("ret = dbus.UInt32(\(id))")],
+            seconds: 30)
+    }
+
     /// Has the mock answer GetServerInformation as the server `name` (GNOME Shell gives
     /// "gnome-shell", xfce4-notifyd "Xfce Notify Daemon"), before the daemon first asks.
     func pretend(toBe name: String) throws {
