@@ -60,9 +60,9 @@ TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc
 # Python reference of the service runs on; gcc, which builds the allocation counter. Unicode's
 # character database (unicode-data), which the terminal's table of wide characters
 # (`make width-table`) and the titles' table of invisible characters (`make ignorable-table`)
-# are generated from.
+# are generated from. desktop-file-validate (desktop-file-utils) for the desktop entry.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock python3-dbus systemd dbus-user-session \
-	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian \
+	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian desktop-file-utils \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
 	zenity unicode-data dconf-cli dconf-service gettext locales-all
@@ -154,13 +154,16 @@ catalogs: $(CATALOGS)
 	@mkdir -p $(@D)
 	msgfmt --check -o $@ $<
 
-## The interface file is valid introspection XML; `make install` lays out what it should, and
+## The interface file is valid introspection XML, the desktop entry passes desktop-file-validate
+## and the icon is well-formed; `make install` lays out what it should, and
 ## the installed unit passes systemd's own check; the tables of wide and of invisible characters
-## are the ones Unicode's installed database gives. (deps: xmllint, systemd-analyze, man-db,
-## the shells and bash-completion, unicode-data.)
+## are the ones Unicode's installed database gives. (deps: xmllint, desktop-file-validate,
+## systemd-analyze, man-db, the shells and bash-completion, unicode-data.)
 check-data: deps build
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.impl.TimePicker1.xml
+	@desktop-file-validate desktop/io.github.timepickerd.TimePicker1.desktop
+	@xmllint --noout --nonet desktop/io.github.timepickerd.TimePicker1.svg
 	@scripts/check-install.sh
 	@scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt .build/EastAsianWideTable.swift >/dev/null
 	@cmp -s .build/EastAsianWideTable.swift Sources/TerminalUI/EastAsianWideTable.swift || \
@@ -168,7 +171,7 @@ check-data: deps build
 	@scripts/generate-ignorable-table.py /usr/share/unicode .build/InvisibleCharacterTable.swift >/dev/null
 	@cmp -s .build/InvisibleCharacterTable.swift Sources/TimePickerCore/InvisibleCharacterTable.swift || \
 	  { echo "Sources/TimePickerCore/InvisibleCharacterTable.swift is not what the installed unicode-data gives: make ignorable-table" >&2; exit 1; }
-	@echo "data files: interface XMLs valid; make install checked; systemd unit verified; width and invisible-character tables current"
+	@echo "data files: interface XMLs valid; desktop entry and icon valid; make install checked; systemd unit verified; width and invisible-character tables current"
 
 ## The man pages render without warnings and document every member, option, error and reason
 ## of the interface, and every option the programs' --help lists. (deps: man-db.)
@@ -302,8 +305,8 @@ screenshots: deps build catalogs
 PROGRAMS := timepickerd timepickerctl timepickerd-gtk
 # Every file `make install` lays out, each once, as SOURCE>DESTINATION: `install` puts each
 # SOURCE at $(DESTDIR)DESTINATION and `uninstall` removes each, so that the two always agree.
-# A program's SOURCE is bin/NAME, the build's; the .service files name /usr/local paths, which
-# install rewrites for PREFIX (REWRITE_PATHS).
+# A program's SOURCE is bin/NAME, the build's; the .service and .desktop files name /usr/local
+# paths, which install rewrites for PREFIX (REWRITE_PATHS).
 INSTALLED := \
 	$(foreach program,$(PROGRAMS),bin/$(program)>$(BINDIR)/$(program)) \
 	dbus/io.github.timepickerd.TimePicker1.service>$(DATADIR)/dbus-1/services/io.github.timepickerd.TimePicker1.service \
@@ -311,6 +314,8 @@ INSTALLED := \
 	dbus/io.github.timepickerd.TimePicker1.xml>$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml \
 	dbus/io.github.timepickerd.impl.TimePicker1.xml>$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.impl.TimePicker1.xml \
 	systemd/timepickerd.service>$(USERUNITDIR)/timepickerd.service \
+	desktop/io.github.timepickerd.TimePicker1.desktop>$(DATADIR)/applications/io.github.timepickerd.TimePicker1.desktop \
+	desktop/io.github.timepickerd.TimePicker1.svg>$(DATADIR)/icons/hicolor/scalable/apps/io.github.timepickerd.TimePicker1.svg \
 	$(foreach page,$(MAN_PAGES),$(page)>$(MANDIR)/man$(subst .,,$(suffix $(page)))/$(notdir $(page))) \
 	completions/timepickerctl.bash>$(BASHCOMPDIR)/timepickerctl \
 	completions/_timepickerctl>$(ZSHCOMPDIR)/_timepickerctl \
@@ -319,10 +324,10 @@ INSTALLED := \
 # An entry's SOURCE and DESTINATION.
 installed-source = $(word 1,$(subst >, ,$(1)))
 installed-destination = $(word 2,$(subst >, ,$(1)))
-# The command that installs an entry: a program from the build, a .service file rewritten,
-# anything else as it is (SOURCE $(1), DESTINATION $(2) in the last three).
+# The command that installs an entry: a program from the build, a .service or .desktop file
+# rewritten, anything else as it is (SOURCE $(1), DESTINATION $(2) in the last three).
 install-entry = $(call install-file,$(call installed-source,$(1)),$(call installed-destination,$(1)))
-install-file = $(if $(filter bin/%,$(1)),$(install-program),$(if $(filter %.service,$(1)),$(install-rewritten),$(install-copy)))
+install-file = $(if $(filter bin/%,$(1)),$(install-program),$(if $(filter %.service %.desktop,$(1)),$(install-rewritten),$(install-copy)))
 install-program = install -D -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/$(notdir $(1))" "$(DESTDIR)$(2)"
 install-rewritten = install -d "$(DESTDIR)$(dir $(2))" && $(REWRITE_PATHS) $(1) > "$(DESTDIR)$(2)" && chmod 0644 "$(DESTDIR)$(2)"
 install-copy = install -D -m 0644 $(1) "$(DESTDIR)$(2)"
@@ -332,8 +337,8 @@ define newline
 
 endef
 
-## Installs the binaries, the D-Bus activation and interface files, the user unit, the man
-## pages, the catalogs and the shell completions under PREFIX (DESTDIR for staging). No deps:
+## Installs the binaries, the D-Bus activation and interface files, the user unit, the desktop
+## entry and its icon, the man pages, the catalogs and the shell completions under PREFIX (DESTDIR for staging). No deps:
 ## it is the way in where there is no Debian package (it needs the toolchain, the libraries,
 ## scdoc and msgfmt); on Debian, `make deps` installs those.
 install: man catalogs

@@ -26,6 +26,8 @@ for deb in "$@"; do
     usr/share/dbus-1/services/io.github.timepickerd.TimePicker1.service \
     usr/share/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml \
     usr/lib/systemd/user/timepickerd.service \
+    usr/share/applications/io.github.timepickerd.TimePicker1.desktop \
+    usr/share/icons/hicolor/scalable/apps/io.github.timepickerd.TimePicker1.svg \
     usr/share/man/man1/timepickerd.1.gz usr/share/man/man1/timepickerctl.1.gz \
     usr/share/man/man5/io.github.timepickerd.TimePicker1.5.gz \
     usr/share/bash-completion/completions/timepickerctl \
@@ -67,8 +69,9 @@ for deb in "$@"; do
     printed=$(env -i "$binary" --version) || fail "$program --version failed"
     [ "$printed" = "$program ${version%-*}" ] || fail "$program --version printed '$printed' in package $version"
   done
-  # Activation files and units start the packaged programs.
-  for file in "$work"/root/usr/share/dbus-1/services/*.service "$work"/root/usr/lib/systemd/user/*.service; do
+  # Activation files, units and desktop entries start the packaged programs.
+  for file in "$work"/root/usr/share/dbus-1/services/*.service "$work"/root/usr/lib/systemd/user/*.service \
+    "$work"/root/usr/share/applications/*.desktop; do
     [ -f "$file" ] || continue
     program=$(sed -n 's/^\(Exec\|ExecStart\)=\([^ ]*\).*/\2/p' "$file")
     [ -n "$program" ] && [ -x "$work/root$program" ] || fail "$(basename "$file") does not start a program of the package: '$program'"

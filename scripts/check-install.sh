@@ -1,9 +1,10 @@
 #!/bin/sh
 # `make install` into a scratch home's ~/.local (a debug build, to stay quick), then checks what
-# it laid out: the binaries run (the daemon without GTK), the activation files' Exec= are the
-# installed binaries, the user unit is where `systemd --user` looks for it and passes
-# `systemd-analyze verify --user`, the man pages and the shell completions are where man and
-# the shells find them; then `make uninstall` leaves no file behind.
+# it laid out: the binaries run (the daemon without GTK), the activation files' and the desktop
+# entry's Exec= are the installed binaries, the desktop entry is valid and its icon installed,
+# the user unit is where `systemd --user` looks for it and passes `systemd-analyze verify
+# --user`, the man pages and the shell completions are where man and the shells find them;
+# then `make uninstall` leaves no file behind.
 set -eu
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -24,6 +25,12 @@ grep -qx "SystemdService=timepickerd.service" "$activation" || fail "no SystemdS
 backend="$prefix/share/dbus-1/services/io.github.timepickerd.Gtk.service"
 grep -qx "Exec=$prefix/bin/timepickerd-gtk" "$backend" || fail "Exec= in $backend is not the installed backend"
 [ -f "$prefix/share/dbus-1/interfaces/io.github.timepickerd.impl.TimePicker1.xml" ] || fail "the backend interface XML is not installed"
+# The desktop entry the notifications name, where desktops look for it (XDG_DATA_DIRS'
+# applications/), starting the installed client, and its icon in the hicolor theme.
+entry="$prefix/share/applications/io.github.timepickerd.TimePicker1.desktop"
+grep -qx "Exec=$prefix/bin/timepickerctl pick --no-terminal" "$entry" || fail "Exec= in $entry is not the installed client"
+output=$(desktop-file-validate "$entry" 2>&1) || fail "desktop-file-validate $entry: $output"
+[ -f "$prefix/share/icons/hicolor/scalable/apps/io.github.timepickerd.TimePicker1.svg" ] || fail "the icon is not installed in the hicolor theme"
 unit="$prefix/share/systemd/user/timepickerd.service"
 grep -q "^ExecStart=$prefix/bin/timepickerd" "$unit" || fail "ExecStart= in $unit is not the installed binary"
 

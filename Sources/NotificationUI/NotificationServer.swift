@@ -107,16 +107,18 @@ final class NotificationServer {
     /// answers with the server's id for it. It never expires on its own and stays after an
     /// action where the server allows (the `resident` hint), so each step can update it in
     /// place; `critical` sends it with critical urgency (`NotificationServerProfile.critical`).
+    /// It names timepickerd's desktop entry and icon, so the desktop shows whose it is and
+    /// lets the person allow or silence timepickerd's notifications in its settings.
     func notify(
         _ content: NotificationContent, replacing id: UInt32, critical: Bool, at owner: BusName,
         completion: @escaping (Result<UInt32, Failure>) -> Void
     ) {
         var actions: [DBusValue] = []
         for action in content.actions { actions += [.string(action.key), .string(action.label)] }
-        var hints: [String: DBusValue] = ["resident": .boolean(true)]
+        var hints: [String: DBusValue] = ["resident": .boolean(true), "desktop-entry": .string(DesktopEntry.id)]
         if critical { hints["urgency"] = .byte(2) }
         let arguments: [DBusValue] = [
-            .string("timepickerd"), .uint32(id), .string(""), .string(content.summary), .string(content.body),
+            .string("timepickerd"), .uint32(id), .string(DesktopEntry.iconName), .string(content.summary), .string(content.body),
             .array(elementSignature: "s", elements: actions), .vardict(hints), .int32(0),
         ]
         call(NotificationsBus.Member.notify, to: owner, arguments) { result in

@@ -20,6 +20,8 @@ struct NotificationPickTests {
         let first = try mock.waitForNotify(summary: "Stand-up")
         #expect(first.replacesID == 0, "the first Notify makes a new notification")
         #expect(first.appName == "timepickerd")
+        #expect(first.hints["desktop-entry"] == .string("io.github.timepickerd.TimePicker1"), "hints: \(first.hints)")
+        #expect(first.appIcon == "io.github.timepickerd.TimePicker1")
         #expect(first.actionKeys == ["earlier", "later", "default"], "\(first)")
         #expect(first.actionLabels == ["−1 h", "+1 h", "Next"], "\(first)")
         #expect(first.hints["resident"] == .boolean(true), "hints: \(first.hints)")
@@ -38,6 +40,8 @@ struct NotificationPickTests {
         #expect(later.body.contains("End: 03:00"), "body: \(later.body)")
         #expect(later.actionKeys == ["earlier", "later", "default"], "\(later)")
         #expect(later.hints["resident"] == .boolean(true))
+        #expect(later.hints["desktop-entry"] == .string("io.github.timepickerd.TimePicker1"), "every Notify names the desktop entry")
+        #expect(later.appIcon == "io.github.timepickerd.TimePicker1")
         #expect(try fixture.client.sessionProperty("Start", of: handle) == .string("02:00"))
 
         // The end phase.
@@ -63,6 +67,23 @@ struct NotificationPickTests {
         try mock.waitForCloseNotification(first.id)
         #expect(mock.openNotifications.isEmpty)
         #expect(fixture.client.receivedSignals("Cancelled").isEmpty, "\(fixture.logs)")
+    }
+
+    @Test("Every Notify names timepickerd's desktop entry and icon: the files make install puts where desktops look")
+    func desktopEntryAndIcon() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        _ = try fixture.client.showTimePicker(["title": .string("Whose?")])
+        let shown = try mock.waitForNotify(summary: "Whose?")
+        guard case .string(let entry)? = shown.hints["desktop-entry"] else {
+            Issue.record("no desktop-entry hint: \(shown.hints)")
+            return
+        }
+        let file = try String(contentsOfFile: RepositoryFiles.path("desktop/\(entry).desktop"), encoding: .utf8)
+        for line in ["X-GNOME-UsesNotifications=true", "NoDisplay=true", "Icon=\(shown.appIcon)"] {
+            #expect(file.split(separator: "\n").contains(Substring(line)), "desktop/\(entry).desktop lacks \(line)")
+        }
+        #expect(FileManager.default.fileExists(atPath: RepositoryFiles.path("desktop/\(shown.appIcon).svg")))
     }
 
     @Test("The default action (a click on the body) is Next, then OK")

@@ -61,6 +61,7 @@ final class MockNotificationServer {
         let id: UInt32
         let appName: String
         let replacesID: UInt32
+        let appIcon: String
         let summary: String
         let body: String
         /// (key, label) pairs, in the order the daemon sent them.
@@ -186,6 +187,7 @@ final class MockNotificationServer {
         guard arguments.count == 8,
               case .string(let appName) = arguments[0],
               case .uint32(let replacesID) = arguments[1],
+              case .string(let appIcon) = arguments[2],
               case .string(let summary) = arguments[3],
               case .string(let body) = arguments[4],
               case .array(_, let actionValues) = arguments[5],
@@ -210,7 +212,7 @@ final class MockNotificationServer {
             nextFreshID += 1
         }
         return Notification(
-            id: id, appName: appName, replacesID: replacesID, summary: summary, body: body, actions: actions,
+            id: id, appName: appName, replacesID: replacesID, appIcon: appIcon, summary: summary, body: body, actions: actions,
             hints: hints, expireTimeout: expireTimeout)
     }
 
