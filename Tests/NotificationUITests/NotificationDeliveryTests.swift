@@ -54,14 +54,7 @@ struct NotificationDeliveryTests {
     @Test("A server that answers with an id another session's notification has: that session ends unavailable, and its id is left to the newer")
     func idTakenOver() throws {
         let fixture = NotificationFixture()
-        fixture.answersNotify = false
-        let server = fixture.startServer()
-        try fixture.show(1...2)
-        fixture.run()
-        let notifies = fixture.calls("Notify")
-        try #require(notifies.count == 2)
-        fixture.showNotify(notifies[0], id: 7, from: server)
-        fixture.run()
+        let (server, notifies) = try fixture.showTwo(firstAs: 7)
         #expect(fixture.delegate.reports.isEmpty)
 
         fixture.showNotify(notifies[1], id: 7, from: server)
@@ -105,14 +98,7 @@ struct NotificationDeliveryTests {
     @Test("Withdrawn: what the server shows is closed at once; what a Notify still out shows, once it is answered")
     func closing() throws {
         let fixture = NotificationFixture()
-        fixture.answersNotify = false
-        let server = fixture.startServer()
-        try fixture.show(1...2)
-        fixture.run()
-        let notifies = fixture.calls("Notify")
-        try #require(notifies.count == 2)
-        fixture.showNotify(notifies[0], id: 7, from: server)
-        fixture.run()
+        let (server, notifies) = try fixture.showTwo(firstAs: 7)
 
         fixture.frontEnd.withdraw(session(1))
         fixture.frontEnd.withdraw(session(2))

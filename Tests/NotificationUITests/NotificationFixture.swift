@@ -67,6 +67,20 @@ final class NotificationFixture {
         for number in numbers { frontEnd.show(PickerSessionID(number), try Self.state(title: "S\(number)")) }
     }
 
+    /// Starts a server whose Notify calls the test answers, shows sessions 1 and 2, and answers
+    /// the first one's Notify with `id`; returns the server and both Notify calls.
+    func showTwo(firstAs id: UInt32) throws -> (server: BusName, notifies: [DBusMessage]) {
+        answersNotify = false
+        let server = startServer()
+        try show(1...2)
+        run()
+        let notifies = calls("Notify")
+        try #require(notifies.count == 2)
+        showNotify(notifies[0], id: id, from: server)
+        run()
+        return (server, notifies)
+    }
+
     /// A state titled `title`, after `events`.
     static func state(title: String, after events: [PickerEvent] = []) throws -> PickerState {
         var model = PickerModel(options: try PickerOptions(validating: ["title": .string(title)], defaultClock: .twentyFourHour))
