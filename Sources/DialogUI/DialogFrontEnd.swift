@@ -18,9 +18,10 @@ public import TimePickerCore
 /// Like the notification path, the backend is sent what is true now, not every request: at
 /// most four ShowPicker calls the backend process has not yet taken are out (a
 /// `DeliveryQueue`, as for notifications), the sessions beyond wait here, their creators taking
-/// turns, and one that ends while it waits is never sent; each dialog has at most one Update out, carrying the
-/// latest state. Each ShowPicker has a handle of its own (the session's path and a serial), so
-/// nothing said about one dialog reaches another. A dialog's life is its `Dialog.Phase`.
+/// turns, and one that ends while it waits is never sent; each dialog has at most one Update
+/// out, carrying the latest state. Each ShowPicker has a handle of its own (the session's path
+/// and a serial), so nothing said about one dialog reaches another. A dialog's life is its
+/// `Dialog.Phase`.
 public final class DialogFrontEnd: PickerFrontEnd {
     public let kind = UserInterfaceKind.dialog
     public weak var delegate: (any PickerFrontEndDelegate)?
