@@ -1,5 +1,6 @@
 internal import CLinux
 internal import Glibc
+internal import TimePickerCore
 
 /// A person's language and clock, for one session: a glibc locale object (`newlocale`) whose
 /// messages and time categories the session's text is read in, with `uselocale` around each
@@ -33,26 +34,33 @@ public final class Language: @unchecked Sendable {
         return language
     }()
 
-    /// `message` in this language (itself when the catalog has no translation).
+    /// `message` in this language (itself when the catalog has no translation), display-safe:
+    /// a catalog is a file anyone who sets `TIMEPICKERD_LOCALEDIR` chooses, and what it holds
+    /// reaches terminals and notifications (`displaySafeTranslation`).
     ///
     /// gettext answers with the very pointer it was given when there is no translation: the
     /// answer is read while the message's C string is still alive.
     public func text(_ message: String) -> String {
+        displaySafeTranslation(translated(message))
+    }
+
+    /// What the catalog holds for `message`, as it holds it.
+    private func translated(_ message: String) -> String {
         message.withCString { id in within { String(cString: dgettext(Catalogs.domain, id)) } }
     }
 
     /// `message` as meant in `context` ("End" the column, not the verb), in this language.
     public func text(context: String, _ message: String) -> String {
         let key = context + "\u{04}" + message
-        let translated = text(key)
-        return translated == key ? message : translated
+        let translated = translated(key)
+        return translated == key ? message : displaySafeTranslation(translated)
     }
 
     /// The form of `singular`/`plural` this language uses for `count`.
     public func text(_ singular: String, _ plural: String, count: Int) -> String {
         singular.withCString { one in
             plural.withCString { many in
-                within { String(cString: dngettext(Catalogs.domain, one, many, UInt(max(0, count)))) }
+                displaySafeTranslation(within { String(cString: dngettext(Catalogs.domain, one, many, UInt(max(0, count)))) })
             }
         }
     }

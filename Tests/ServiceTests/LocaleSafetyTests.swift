@@ -1,0 +1,98 @@
+import DBusKit
+import Foundation
+import Glibc
+import TestHarness
+import Testing
+
+/// Locales and translations from outside: a catalog holding escape sequences and overlong
+/// words (issue 30).
+@Suite("Locales and translations from outside")
+struct LocaleSafetyTests {
+    /// A catalog for German whose translations try to drive the terminal (the window's title
+    /// through OSC 0, a bell, clearing the screen, colours, line breaks) and to overflow the
+    /// frame, compiled with msgfmt into a directory of its own.
+    final class HostileCatalog {
+        let directory: URL
+
+        /// The strings the catalog slips in; none may reach a terminal or a notification.
+        static let smuggled = ["\u{1B}]0;pwned", "\u{07}", "\u{1B}[2J", "\u{1B}[31m", "\u{9B}"]
+
+        init() throws {
+            directory = try makeTemporaryDirectory(prefix: "hostile-catalog")
+            let long = String(repeating: "Überlang", count: 40)
+            let po = """
+                msgid ""
+                msgstr ""
+                "Content-Type: text/plain; charset=UTF-8\\n"
+                "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+                msgctxt "column"
+                msgid "Start"
+                msgstr "Beginn\\033]0;pwned\\007\(long)"
+
+                msgctxt "column"
+                msgid "End"
+                msgstr "Ende\\033[2J"
+
+                msgid "Selected:"
+                msgstr "Gewählt\\033]0;pwned\\007:"
+
+                msgid "cancel"
+                msgstr "abbrechen\\r\\n\\033[31mrot"
+
+                msgid "Select start and end time"
+                msgstr "Titel\\033]0;pwned\\007 \(long)"
+
+                msgid "Duration: %s"
+                msgstr "Dauer\\033]0;pwned\\007: %s\\302\\233"
+
+                """
+            let source = directory.appendingPathComponent("hostile.po")
+            try po.write(to: source, atomically: true, encoding: .utf8)
+            let target = directory.appendingPathComponent("de/LC_MESSAGES")
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            let result = try CapturedCommand.run(
+                "/usr/bin/msgfmt", ["-o", target.appendingPathComponent("timepickerd.mo").path, source.path],
+                environment: ProcessInfo.processInfo.environment, directory: directory)
+            guard result.termination == .exited(0) else { throw HarnessError("msgfmt: \(result.stderr)") }
+        }
+        deinit { try? FileManager.default.removeItem(at: directory) }
+
+        /// An environment in `locale`, reading this catalog.
+        func environment(_ locale: String) -> [String: String] {
+            ["LC_ALL": locale, "LANG": locale, "LANGUAGE": "", "TIMEPICKERD_LOCALEDIR": directory.path]
+        }
+    }
+
+    @Test("A hostile catalog draws no escape sequence in the terminal picker, and no line past the terminal's width, in the full and the compact layout",
+          arguments: [(80, 24), (22, 7)])
+    func hostileCatalogOnTerminal(columns: Int, rows: Int) throws {
+        let catalog = try HostileCatalog()
+        let fixture = try Fixture(arguments: ["--ui", "notification", "--verbose"], withTerminal: false, environment: catalog.environment("C.UTF-8"))
+        let pty = try PseudoTerminal(columns: UInt16(columns), rows: UInt16(rows))
+        defer { pty.close() }
+        let screen = TerminalScreen(pty, columns: columns, rows: rows)
+        let client = try ClientOnTerminal(
+            ["pick", "--timeout", "600"], environment: fixture.bus.environment.merging(catalog.environment("de_DE.UTF-8")) { $1 },
+            directory: fixture.bus.directory, screen: pty)
+        try screen.waitFor("the German picker on \(columns)×\(rows)") { $0.contains("Beginn") && $0.contains("01:00") }
+        let written = String(decoding: pty.rawOutput, as: UTF8.self)
+        for smuggled in HostileCatalog.smuggled {
+            #expect(!written.contains(smuggled), "\(smuggled.debugDescription) reached the terminal: \(written.debugDescription)")
+        }
+        CallerTerminalPickerTests.expectNoLineTooLong(screen)
+        pty.type("\u{1B}")
+        #expect(try client.waitForExit() == .exited(1), "\(screen.text)")
+    }
+
+    @Test("A hostile catalog sends no escape sequence to the notification server")
+    func hostileCatalogInNotification() throws {
+        let catalog = try HostileCatalog()
+        let fixture = try NotificationFixture(environment: catalog.environment("de_DE.UTF-8"))
+        let shown = try fixture.showPicker("Besprechung", token: "hostile").shown
+        #expect(shown.body.contains("Dauer"), "\(shown.body)")
+        for text in [shown.summary, shown.body] + shown.actionLabels {
+            #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(text.debugDescription)")
+        }
+    }
+}
