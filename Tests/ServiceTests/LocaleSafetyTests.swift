@@ -5,7 +5,7 @@ import TestHarness
 import Testing
 
 /// Locales and translations from outside: a catalog holding escape sequences and overlong
-/// words (issue 30).
+/// words, and a client whose locale the daemon's system lacks (issue 30).
 @Suite("Locales and translations from outside")
 struct LocaleSafetyTests {
     /// A catalog for German whose translations try to drive the terminal (the window's title
@@ -94,5 +94,29 @@ struct LocaleSafetyTests {
         for text in [shown.summary, shown.body] + shown.actionLabels {
             #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(text.debugDescription)")
         }
+    }
+
+    @Test("A client whose locale the daemon's system lacks picks in the daemon's language, saying so once")
+    func clientLocaleMissingInService() throws {
+        // The client's own locale, compiled where only it looks (LOCPATH): a sandbox's or a
+        // container's, which the daemon's system does not have.
+        let locales = try makeTemporaryDirectory(prefix: "client-locales")
+        defer { try? FileManager.default.removeItem(at: locales) }
+        let made = try CapturedCommand.run(
+            "/usr/bin/localedef", ["-i", "de_DE", "-f", "UTF-8", locales.appendingPathComponent("xx_YY.UTF-8").path],
+            environment: ProcessInfo.processInfo.environment, directory: locales, seconds: 60)
+        try #require(made.termination == .exited(0), "localedef: \(made.stderr)")
+        let fixture = try Fixture(arguments: ["--ui", "notification", "--verbose"], withTerminal: false, environment: ["LC_ALL": "C.UTF-8"])
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        let environment = fixture.bus.environment.merging(["LC_ALL": "xx_YY.UTF-8", "LANG": "xx_YY.UTF-8", "LOCPATH": locales.path]) { $1 }
+        let client = try ClientOnTerminal(["pick", "--title", "Fallback"], environment: environment, directory: fixture.bus.directory, screen: pty)
+        let shown = try pty.waitForScreen(containing: "Selected: 01:00 – 02:00")
+        #expect(shown.contains("Fallback"), "\(shown)")
+        pty.type("\r")
+        #expect(try client.waitForExit() == .exited(0), "\(client.terminalText)")
+        #expect(client.stdout == "01:00 02:00\n")
+        let said = "timepickerctl: the time picker service has no locale 'xx_YY.UTF-8': the picker is shown in the service's language"
+        #expect(client.terminalText.components(separatedBy: said).count == 2, "once: \(client.terminalText)")
     }
 }
