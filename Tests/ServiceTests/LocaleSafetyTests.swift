@@ -5,7 +5,8 @@ import TestHarness
 import Testing
 
 /// Locales and translations from outside: a catalog holding escape sequences and overlong
-/// words, and a client whose locale the daemon's system lacks (issue 30).
+/// words, locales in codesets other than UTF-8, and a client whose locale the daemon's system
+/// lacks (issue 30).
 @Suite("Locales and translations from outside")
 struct LocaleSafetyTests {
     /// A catalog for German whose translations try to drive the terminal (the window's title
@@ -94,6 +95,24 @@ struct LocaleSafetyTests {
         for text in [shown.summary, shown.body] + shown.actionLabels {
             #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(text.debugDescription)")
         }
+    }
+
+    @Test("A caller in a locale of another codeset (ja_JP.eucjp) gets the picker in its UTF-8 variant: the AM/PM words as Japanese, not replacement marks")
+    func nonUTF8Caller() throws {
+        let catalogs = try LocaleTests.CompiledCatalogs()
+        let fixture = try Fixture(environment: catalogs.environment("C.UTF-8"))
+        _ = try fixture.client.showTimePicker(["title": .string("会議"), "locale": .string("ja_JP.eucjp"), "clock": .string("12h")])
+        let text = try fixture.screen.waitForScreen(containing: "午前1:00")
+        #expect(text.contains("開始") && !text.contains("\u{FFFD}"), "\(text)")
+    }
+
+    @Test("A daemon whose own locale is ja_JP.eucjp draws in Japanese in UTF-8 too")
+    func nonUTF8Daemon() throws {
+        let catalogs = try LocaleTests.CompiledCatalogs()
+        let fixture = try Fixture(environment: catalogs.environment("ja_JP.eucjp"))
+        _ = try fixture.client.showTimePicker(["title": .string("会議"), "clock": .string("12h")])
+        let text = try fixture.screen.waitForScreen(containing: "午前1:00")
+        #expect(text.contains("開始") && !text.contains("\u{FFFD}"), "\(text)")
     }
 
     @Test("A client whose locale the daemon's system lacks picks in the daemon's language, saying so once")
