@@ -21,7 +21,7 @@ let package = Package(
         // The person's locale and local time, from the C library: the clock they prefer, the time now.
         .target(name: "LocalSettings", dependencies: ["TimePickerCore", "Localization", "SystemKit"]),
         // What a person reads, in their language: gettext catalogs read per session's locale.
-        .target(name: "Localization", dependencies: ["CLinux", "TimePickerCore"]),
+        .target(name: "Localization", dependencies: ["CLinux", "SystemKit", "TimePickerCore"]),
         // Reading command-line options, for the three programs' libraries (TimePickerDaemon,
         // TimePickerClient, DialogBackend; no packages beyond the toolchain).
         .target(name: "CommandLineOptions"),

@@ -1,4 +1,5 @@
 internal import Glibc
+internal import SystemKit
 public import TimePickerCore
 
 /// The clock of a session whose caller did not choose one (`clock`), in this order: the one the
@@ -15,7 +16,7 @@ public final class DesktopClock {
     private let isGnome: Bool
     private let databasePath: String?
     /// What the database's file was when last read, and the clock it gave.
-    private var cached: (stamp: [Int], clock: ClockStyle?)?
+    private var cached: (stamp: FileStamp, clock: ClockStyle?)?
 
     /// For a session whose desktop is named in `XDG_CURRENT_DESKTOP` (colon-separated, as the
     /// desktop entry specification says) and whose configuration is in `XDG_CONFIG_HOME` or
@@ -40,7 +41,7 @@ public final class DesktopClock {
     /// The clock the person set in GNOME's settings; nil elsewhere, or when it was never set.
     func chosenOnDesktop() -> ClockStyle? {
         guard isGnome, let databasePath else { return nil }
-        let stamp = Self.stamp(of: databasePath)
+        let stamp = FileStamp(ofPath: databasePath)
         if let cached, cached.stamp == stamp { return cached.clock }
         let setting = DconfDatabase(path: databasePath)?.string(at: Self.clockFormatKey)
         let clock: ClockStyle? = setting == "12h" ? .twelveHour : setting == "24h" ? .twentyFourHour : nil
@@ -52,13 +53,5 @@ public final class DesktopClock {
     public static func variable(_ name: String) -> String? {
         guard let value = getenv(name), value.pointee != 0 else { return nil }
         return String(cString: value)
-    }
-
-    /// What tells one version of the file from another: device, inode, size, modification
-    /// time; empty when there is no file.
-    private static func stamp(of path: String) -> [Int] {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return [] }
-        return [Int(status.st_dev), Int(status.st_ino), Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
     }
 }

@@ -1,58 +1,80 @@
 internal import CLinux
 internal import Glibc
+internal import TimePickerCore
 
 /// A person's language and clock, for one session: a glibc locale object (`newlocale`) whose
 /// messages and time categories the session's text is read in, with `uselocale` around each
 /// `dgettext`, so that one daemon speaks several languages at once without `setlocale` (which
 /// is global to the process).
+///
+/// Always a locale the system has, drawn in UTF-8 (`SystemLocales`): the many names of one
+/// locale ("de_DE.UTF-8", "de_DE.utf8@x", "de_DE@euro") are one language, made once, and only
+/// the system's own names reach glibc.
 public final class Language: @unchecked Sendable {
-    /// The locale's name as asked for ("de_DE.UTF-8"; "" for the process's environment).
+    /// The locale's name as the system spells it ("de_DE.utf8"; "" for the process's
+    /// environment): the one name of every spelling of it, which caches of words key on.
     public let name: String
     private let object: LocaleObject
     private var handle: locale_t { object.handle }
 
-    /// The locale `name` ("" for the one LC_ALL, LC_MESSAGES or LANG name); nil when the system
-    /// has no such locale.
-    ///
-    /// The locale object of a name other than "" is made once and shared (`LocaleObject.named`):
-    /// a session in a caller's language asks for it again and again, and glibc keeps every
-    /// locale it loaded for the life of the process anyway.
-    public init?(named name: String) {
-        guard let object = name.isEmpty ? LocaleObject(named: name) : LocaleObject.named(name) else { return nil }
+    private init(name: String, object: LocaleObject) {
         self.name = name
         self.object = object
     }
 
-    /// The process's own language, from its environment.
-    public static let environment: Language = Language(named: "") ?? c
+    /// The system's locale for `name` in UTF-8 (`SystemLocales.utf8Locale`); nil when the system
+    /// has no such locale.
+    ///
+    /// The locale object is made once per locale and shared (`LocaleObject.named`): a session in
+    /// a caller's language asks for it again and again. The most recent few are kept; one that
+    /// goes is freed once no `Language` uses it.
+    public convenience init?(named name: String) {
+        guard let system = SystemLocales.shared.utf8Locale(for: name), let object = LocaleObject.named(system) else { return nil }
+        self.init(name: system, object: object)
+    }
+
+    /// The process's own language, from its environment (LC_ALL, LC_MESSAGES, LANG, LC_TIME); in
+    /// a locale of another codeset than UTF-8 ("ja_JP.eucjp"), its UTF-8 variant.
+    public static let environment: Language = {
+        guard let object = LocaleObject(named: "") else { return c }
+        if object.drawsInUTF8 { return Language(name: "", object: object) }
+        return Language(named: object.messagesName) ?? c
+    }()
 
     /// The C locale: English words, 24-hour times. glibc always has it; only an allocation
     /// `newlocale` cannot make would fail it.
     public static let c: Language = {
-        guard let language = Language(named: "C") else { preconditionFailure("newlocale could not make the C locale") }
-        return language
+        guard let object = LocaleObject(named: "C") else { preconditionFailure("newlocale could not make the C locale") }
+        return Language(name: "C", object: object)
     }()
 
-    /// `message` in this language (itself when the catalog has no translation).
+    /// `message` in this language (itself when the catalog has no translation), display-safe:
+    /// a catalog is a file anyone who sets `TIMEPICKERD_LOCALEDIR` chooses, and what it holds
+    /// reaches terminals and notifications (`displaySafeTranslation`).
     ///
     /// gettext answers with the very pointer it was given when there is no translation: the
     /// answer is read while the message's C string is still alive.
     public func text(_ message: String) -> String {
+        displaySafeTranslation(translated(message))
+    }
+
+    /// What the catalog holds for `message`, as it holds it.
+    private func translated(_ message: String) -> String {
         message.withCString { id in within { String(cString: dgettext(Catalogs.domain, id)) } }
     }
 
     /// `message` as meant in `context` ("End" the column, not the verb), in this language.
     public func text(context: String, _ message: String) -> String {
         let key = context + "\u{04}" + message
-        let translated = text(key)
-        return translated == key ? message : translated
+        let translated = translated(key)
+        return translated == key ? message : displaySafeTranslation(translated)
     }
 
     /// The form of `singular`/`plural` this language uses for `count`.
     public func text(_ singular: String, _ plural: String, count: Int) -> String {
         singular.withCString { one in
             plural.withCString { many in
-                within { String(cString: dngettext(Catalogs.domain, one, many, UInt(max(0, count)))) }
+                displaySafeTranslation(within { String(cString: dngettext(Catalogs.domain, one, many, UInt(max(0, count)))) })
             }
         }
     }
@@ -60,8 +82,7 @@ public final class Language: @unchecked Sendable {
     /// The locale's own name for its messages ("de_DE.UTF-8"), also when it was made from the
     /// environment (glibc's `_NL_LOCALE_NAME(LC_MESSAGES)`).
     public var resolvedName: String {
-        guard name.isEmpty else { return name }
-        return info(nl_item(LC_MESSAGES) << 16 | 0xFFFF)
+        name.isEmpty ? object.messagesName : name
     }
 
     /// The locale's word for the hours before noon and after ("AM", "PM"); nil where the locale
@@ -116,6 +137,14 @@ private final class LocaleObject: @unchecked Sendable {
     let handle: locale_t
     let prefersTwelveHour: Bool
 
+    /// The name of the locale its messages come from (glibc's `_NL_LOCALE_NAME(LC_MESSAGES)`).
+    var messagesName: String {
+        nl_langinfo_l(nl_item(LC_MESSAGES) << 16 | 0xFFFF, handle).map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether what glibc says of it (AM/PM words, formats) is UTF-8.
+    var drawsInUTF8: Bool { SystemLocales.drawsInUTF8(handle) }
+
     /// The categories a session's text depends on.
     private static let categories = LC_MESSAGES_MASK | LC_TIME_MASK | LC_CTYPE_MASK
 
@@ -127,8 +156,8 @@ private final class LocaleObject: @unchecked Sendable {
 
     deinit { freelocale(handle) }
 
-    /// The object for `name`, made the first time and kept; nil when the system has no such
-    /// locale (which is not kept, so a locale installed later is found).
+    /// The object for the system's locale `name`, made the first time and kept among the most
+    /// recent few; nil when `newlocale` cannot make it (which is not kept).
     static func named(_ name: String) -> LocaleObject? {
         made.value(for: name) { LocaleObject(named: name) }
     }

@@ -156,6 +156,7 @@ public final class PickerFrame {
         let waitingLine = rows > 5 && !waiting.isEmpty
         frame.beginLine()
         writeTitle(into: &frame)
+        let headingColumns = max(headings.start.columns, headings.end.columns)
         for column in [PickerColumn.start, .end] {
             frame.beginLine()
             let focused = state.focus == column
@@ -163,9 +164,15 @@ public final class PickerFrame {
             if focused { frame.buffer.append(Self.reverse) }
             frame.buffer.append(focused ? Self.focusedMarker : "  ")
             let heading = column == .start ? headings.start : headings.end
-            frame.buffer.append(heading.bytes)
-            frame.buffer.appendSpaces(max(headings.start.columns, headings.end.columns) - heading.columns + 1)
-            frame.buffer.append(labels.padded(index))
+            if Self.markerWidth + headingColumns + 1 + labels.columns <= frame.width {
+                frame.buffer.append(heading.bytes)
+                frame.buffer.appendSpaces(headingColumns - heading.columns + 1)
+                frame.buffer.append(labels.padded(index))
+            } else {
+                // Words longer than a small terminal (a translation may be): the time first.
+                let line = String(decoding: labels.text(index), as: UTF8.self) + " " + String(decoding: heading.bytes, as: UTF8.self)
+                frame.buffer.append(DisplayWidth.clipped(line, to: frame.width - Self.markerWidth).text)
+            }
             if focused { frame.buffer.append(Self.reset) }
         }
         frame.beginLine()

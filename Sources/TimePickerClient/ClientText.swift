@@ -124,6 +124,10 @@ enum ClientText {
         tr("the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal")
     }
     static func terminalRefused(_ why: String) -> String { filled(tr("the time picker service refused this terminal: %s"), why) }
+    static func localeMissingInService(_ locale: String) -> String {
+        // TRANSLATORS: %s is the person's locale, such as de_DE.UTF-8, which the service's system does not have.
+        filled(tr("the time picker service has no locale '%s': the picker is shown in the service's language"), locale)
+    }
 
     // MARK: Where the picker is shown
 

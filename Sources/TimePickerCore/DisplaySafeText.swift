@@ -14,11 +14,45 @@
 public func displaySafe(_ text: String) -> String {
     // Most text (every log line, most titles) is plain printable ASCII: nothing to neutralise.
     if isPrintableASCII(text) { return text }
+    return neutralised(Array(text.unicodeScalars), keeping: [])
+}
+
+/// Translated text (a message from a catalog, which a file under `TIMEPICKERD_LOCALEDIR` may
+/// hold anything in) made as safe as titles (`displaySafe`), but for one thing: directional
+/// isolates (LRI, RLI, FSI) each closed by a PDI within the text are kept. Translations into
+/// right-to-left languages set numbers apart with them ("⁦%s⁩ د"), and a run closed where it
+/// opened cannot reorder anything outside it; one left open, or a PDI closing nothing, is
+/// neutralised like any other bidi control.
+public func displaySafeTranslation(_ text: String) -> String {
+    if isPrintableASCII(text) { return text }
     let scalars = Array(text.unicodeScalars)
+    var open: [Int] = []
+    var closed: Set<Int> = []
+    for (index, scalar) in scalars.enumerated() {
+        switch scalar.value {
+        case 0x2066...0x2068:
+            open.append(index)
+        case 0x2069:
+            if let opener = open.popLast() { closed.formUnion([opener, index]) }
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029:
+            // A paragraph ends every run still open: none of them is closed by a PDI after it.
+            open.removeAll()
+        default:
+            break
+        }
+    }
+    return neutralised(scalars, keeping: closed)
+}
+
+/// `scalars` with what could drive a terminal, reorder or hide text replaced (see
+/// `displaySafe`), except the scalars at the indexes `kept`.
+private func neutralised(_ scalars: [Unicode.Scalar], keeping kept: Set<Int>) -> String {
     var result = String.UnicodeScalarView()
     for (index, scalar) in scalars.enumerated() {
         let previous = index > 0 ? scalars[index - 1] : nil
         switch scalar.value {
+        case _ where !kept.isEmpty && kept.contains(index):
+            result.append(scalar)
         case 0x0A where previous == "\r":
             continue
         case 0x09...0x0D, 0x85, 0x2028, 0x2029:

@@ -45,13 +45,16 @@ extension TimePickerService {
         }
         // The caller's locale (its name checked above), when it sent one: the system must have
         // it, and it says which clock the caller prefers. The desktop's setting, when the
-        // person made one, still comes first (`DesktopClock`); `clock` wins over both.
+        // person made one, still comes first (`DesktopClock`); `clock` wins over both. The
+        // session keeps the system's name for it, so that every spelling of one locale shares
+        // one language and its words in every front end.
         var callerLanguage: Language?
         if let name = options.locale {
             guard let language = Language(named: name) else {
-                throw .invalidArgs("option 'locale': this system has no locale \(quotedForMessage(name)) (`locale -a` lists those it has)")
+                throw .invalidArgs("option 'locale': this system has no locale \(quotedForMessage(name)) in UTF-8 (`locale -a` lists those it has)")
             }
             callerLanguage = language
+            options.locale = language.name
         }
         if decoded.options["clock"] == nil { options.clock = defaultClock(callerLanguage?.prefersTwelveHour) }
         try sessions.checkLimits(for: creator)

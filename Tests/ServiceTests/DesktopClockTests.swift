@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import Glibc
 @testable import LocalSettings
 import TestHarness
 import Testing
@@ -96,6 +97,79 @@ struct DesktopClockTests {
                 damaged[index] = value
                 _ = DconfDatabase(contents: damaged)?.string(at: Self.key)
             }
+        }
+    }
+
+    /// A GVDB file of `items` (each its parent, where its key's part is and how long, its type,
+    /// its value), and `data` after them for keys and values to point into.
+    static func crafted(_ items: [(parent: UInt32, keyStart: Int, keySize: Int, type: UInt8, value: Range<Int>)], data: [UInt8]) -> (bytes: [UInt8], dataStart: Int) {
+        func le(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let rootStart = 24
+        let itemsStart = rootStart + 8
+        let dataStart = itemsStart + items.count * 24
+        var bytes = Array("GVariant".utf8) + le(0) + le(0) + le(rootStart) + le(dataStart)
+        bytes += le(0) + le(0)
+        for item in items {
+            bytes += le(0) + le(Int(item.parent)) + le(dataStart + item.keyStart)
+            bytes += [UInt8(item.keySize & 0xFF), UInt8(item.keySize >> 8), item.type, 0]
+            bytes += le(dataStart + item.value.lowerBound) + le(dataStart + item.value.upperBound)
+        }
+        return (bytes + data, dataStart)
+    }
+
+    /// Files made to make a reader walk for ever: items that are their own parents, a ring, a
+    /// chain of 64 KiB keys, a long chain of big keys.
+    static var hostileDatabases: [(name: String, bytes: [UInt8])] {
+        let loop = (0..<10_000).map { (parent: UInt32($0), keyStart: 0, keySize: 1, type: UInt8(ascii: "v"), value: 0..<0) }
+        let ring = (0..<10_000).map { (parent: UInt32(($0 + 1) % 10_000), keyStart: 0, keySize: 0, type: UInt8(ascii: "v"), value: 0..<0) }
+        let wide = (0..<300).map { (parent: $0 == 0 ? UInt32.max : UInt32($0 - 1), keyStart: 0, keySize: 0xFFFF, type: UInt8(ascii: "L"), value: 0..<0) }
+        let long = (0..<1_000).map { (parent: $0 == 0 ? UInt32.max : UInt32($0 - 1), keyStart: 0, keySize: 4096, type: UInt8(ascii: "L"), value: 0..<0) }
+        let keys = [UInt8](repeating: UInt8(ascii: "/"), count: 0xFFFF)
+        return [
+            ("10,000 items, each its own parent", crafted(loop, data: keys).bytes),
+            ("a ring of 10,000 items", crafted(ring, data: keys).bytes),
+            ("a 300-item chain of 64 KiB keys", crafted(wide, data: keys).bytes),
+            ("a 1,000-item chain of 4 KiB keys", crafted(long, data: keys).bytes),
+        ]
+    }
+
+    @Test("Crafted databases read as unset at once (each item visited once, the work bounded); a 1,000-item chain that spells the key is still read")
+    func hostileDatabasesReadAsUnset() throws {
+        for (name, bytes) in Self.hostileDatabases {
+            let started = monotonicNanoseconds()
+            #expect(DconfDatabase(contents: bytes)?.string(at: Self.key) == nil, "\(name)")
+            print("  \(name): read in \(String(format: "%.1f", secondsSince(started) * 1000)) ms")
+        }
+        // The key's directory, 998 items with empty parts below it, the key's last part, its value.
+        let directory = Array("/org/gnome/desktop/interface/".utf8)
+        let name = Array("clock-format".utf8)
+        let value: [UInt8] = Array("12h".utf8) + [0, 0, UInt8(ascii: "s")]
+        var items = [(parent: UInt32.max, keyStart: 0, keySize: directory.count, type: UInt8(ascii: "L"), value: 0..<0)]
+        items += (1..<999).map { (parent: UInt32($0 - 1), keyStart: 0, keySize: 0, type: UInt8(ascii: "L"), value: 0..<0) }
+        items.append((parent: 998, keyStart: directory.count, keySize: name.count, type: UInt8(ascii: "v"),
+                      value: directory.count + name.count..<directory.count + name.count + value.count))
+        #expect(DconfDatabase(contents: Self.crafted(items, data: directory + name + value).bytes)?.string(at: Self.key) == "12h")
+    }
+
+    @Test("On GNOME, with a crafted ~/.config/dconf/user, the daemon answers within 100 ms")
+    func hostileDatabasesAnswered() throws {
+        let settings = try Settings()
+        let fixture = try Fixture(
+            arguments: ["--ui", "notification"], withTerminal: false,
+            environment: settings.environment.merging(["XDG_CURRENT_DESKTOP": "GNOME", "LC_ALL": "C.UTF-8"]) { $1 })
+        let database = settings.directory.appendingPathComponent("dconf/user")
+        try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = try fixture.client.showTimePicker(["clock": .string("24h")])
+        for (name, bytes) in Self.hostileDatabases {
+            // A new file each time (written aside, then renamed): the daemon reads it again.
+            let written = database.appendingPathExtension("new")
+            try Data(bytes).write(to: written)
+            guard rename(written.path, database.path) == 0 else { throw HarnessError("rename: errno \(errno)") }
+            let started = monotonicNanoseconds()
+            _ = try fixture.client.showTimePicker([:])
+            let answered = secondsSince(started)
+            print("  \(name): answered after \(String(format: "%.1f", answered * 1000)) ms")
+            if SanitizerBuild.measuresFigures { #expect(answered < 0.1, "\(name): \(Int(answered * 1000)) ms") }
         }
     }
 

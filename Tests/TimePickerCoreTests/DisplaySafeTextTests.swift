@@ -48,4 +48,22 @@ struct DisplaySafeTextTests {
     func kept(input: String) {
         #expect(displaySafe(input) == input)
     }
+
+    @Test("A translation is display-safe as a title is, but keeps the directional isolates it closes", arguments: [
+        ("يُغلق بعد \u{2066}%s\u{2069} ث", "يُغلق بعد \u{2066}%s\u{2069} ث"),
+        ("\u{2068}%1$s\u{2069} س \u{2068}%2$s\u{2069} د", "\u{2068}%1$s\u{2069} س \u{2068}%2$s\u{2069} د"),
+        ("\u{2067}a\u{2068}b\u{2069}c\u{2069}", "\u{2067}a\u{2068}b\u{2069}c\u{2069}"),
+        // Left open, closing nothing, or cut by a line break: neutralised.
+        ("\u{2068}open", "\u{FFFD}open"),
+        ("closing\u{2069}", "closing\u{FFFD}"),
+        ("\u{2066}a\nb\u{2069}", "\u{FFFD}a b\u{FFFD}"),
+        ("\u{202E}override\u{202C}", "\u{FFFD}override\u{FFFD}"),
+        ("Gewählt\u{1B}]0;pwned\u{07}:", "Gewählt\u{FFFD}]0;pwned\u{FFFD}:"),
+        ("Dauer: %s\u{9B}2J\r\n", "Dauer: %s\u{FFFD}2J "),
+        ("Start", "Start"),
+    ] as [(String, String)])
+    func translation(input: String, expected: String) {
+        #expect(displaySafeTranslation(input) == expected)
+        #expect(displaySafeTranslation(expected) == expected)
+    }
 }

@@ -25,6 +25,8 @@ final class PickCommand {
     private var outcome: PickOutcome?
     /// Set on Ctrl-C: the session is being cancelled, and whatever ends the wait ends the pick.
     private var interrupted = false
+    /// What PickTimeRange is sent with; without `locale` once the service refused it.
+    private var serviceOptions: [String: DBusValue] = [:]
 
     /// How long Ctrl-C waits for the daemon to let go of the terminal before restoring anyway.
     private let interruptGraceMilliseconds = 1000
@@ -77,7 +79,7 @@ final class PickCommand {
         }
         defer { withExtendedLifetime(signals) {} }
 
-        var serviceOptions = options.serviceOptions
+        serviceOptions = options.serviceOptions
         serviceOptions["handle_token"] = .string(handle.token)
         if options.useTerminal, connection.canPassUnixFDs, let lent = lendTerminal(elsewhere: ClientText.shownByService) {
             self.terminal = lent
@@ -93,6 +95,14 @@ final class PickCommand {
         connection.attach(to: loop)
         // The bus takes the rule before the call that follows on this connection.
         connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName))
+        if let failure = callPickTimeRange(on: connection, service: service) { return failure }
+        loop.run()
+        return outcome ?? .failed(ClientText.endedWithoutOutcome)
+    }
+
+    /// Sends PickTimeRange with `serviceOptions`; its answer comes to `answered`. The failure
+    /// to send it, if it could not be.
+    private func callPickTimeRange(on connection: DBusConnection, service: ServiceOwner) -> PickOutcome? {
         do {
             let call = try DBusMessage.methodCall(
                 destination: service.uniqueName, path: TimePickerBus.managerPath,
@@ -102,12 +112,11 @@ final class PickCommand {
             try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
                 self.answered(reply)
             }
+            return nil
         } catch {
             terminal?.returned()
             return .failed(ClientText.cannotCallService(error.message))
         }
-        loop.run()
-        return outcome ?? .failed(ClientText.endedWithoutOutcome)
     }
 
     /// With no session bus: the picker on this terminal, shown by the client itself, unless
@@ -184,6 +193,7 @@ final class PickCommand {
         // the service took its picker down before it answered, or never drew one.
         if let sender = reply.sender, sender != .messageBus { terminal?.returned() }
         guard reply.kind != .error else {
+            if retriedWithoutLocale(after: reply) { return }
             finish(failure(reply))
             return
         }
@@ -196,6 +206,18 @@ final class PickCommand {
             return
         }
         finish(.selected(start: times[0], end: times[1]))
+    }
+
+    /// The service refused the person's locale (its system does not have it: a client in a
+    /// container or sandbox has locales of its own): the pick goes on in the service's own
+    /// language, saying so once, rather than failing. True when it was sent again.
+    private func retriedWithoutLocale(after reply: DBusMessage) -> Bool {
+        guard reply.errorName == .invalidArgs, reply.errorMessage?.hasPrefix("option 'locale':") == true, !interrupted,
+              case .string(let locale)? = serviceOptions.removeValue(forKey: "locale"), let connection, let service
+        else { return false }
+        Console.error(ClientText.localeMissingInService(displaySafe(locale)))
+        if let failure = callPickTimeRange(on: connection, service: service) { finish(failure) }
+        return true
     }
 
     /// The outcome for an error answer to PickTimeRange.
