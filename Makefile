@@ -148,22 +148,29 @@ po: deps
 	@for language in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none po/$$language.po po/timepickerd.pot; done
 
 ## The compiled catalogs, .build/locale/LANG/LC_MESSAGES/timepickerd.mo, which the daemon and
-## the client read when TIMEPICKERD_LOCALEDIR names .build/locale (the tests' way).
+## the client read when TIMEPICKERD_LOCALEDIR names .build/locale (the tests' way), and the
+## desktop entry with its words in every language.
+DESKTOP_ENTRY := .build/desktop/io.github.timepickerd.TimePicker1.desktop
 CATALOGS := $(patsubst po/%.po,.build/locale/%/LC_MESSAGES/timepickerd.mo,$(wildcard po/*.po))
-catalogs: $(CATALOGS)
+catalogs: $(CATALOGS) $(DESKTOP_ENTRY)
 .build/locale/%/LC_MESSAGES/timepickerd.mo: po/%.po
 	@mkdir -p $(@D)
 	msgfmt --check -o $@ $<
+# The desktop entry the notifications name, written from its template with its Name and
+# Comment in every language of po/LINGUAS.
+$(DESKTOP_ENTRY): desktop/io.github.timepickerd.TimePicker1.desktop.in po/LINGUAS $(wildcard po/*.po)
+	@mkdir -p $(@D)
+	msgfmt --desktop --template=$< -d po -o $@
 
 ## The interface file is valid introspection XML, the desktop entry passes desktop-file-validate
 ## and the icon is well-formed; `make install` lays out what it should, and
 ## the installed unit passes systemd's own check; the tables of wide and of invisible characters
 ## are the ones Unicode's installed database gives. (deps: xmllint, desktop-file-validate,
 ## systemd-analyze, man-db, the shells and bash-completion, unicode-data.)
-check-data: deps build
+check-data: deps build $(DESKTOP_ENTRY)
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.TimePicker1.xml
 	@xmllint --noout --nonet --dtdvalid /usr/share/xml/dbus-1/introspect.dtd dbus/io.github.timepickerd.impl.TimePicker1.xml
-	@desktop-file-validate desktop/io.github.timepickerd.TimePicker1.desktop
+	@desktop-file-validate $(DESKTOP_ENTRY)
 	@xmllint --noout --nonet desktop/io.github.timepickerd.TimePicker1.svg
 	@scripts/check-install.sh
 	@scripts/generate-width-table.py /usr/share/unicode/EastAsianWidth.txt .build/EastAsianWideTable.swift >/dev/null
@@ -315,7 +322,7 @@ INSTALLED := \
 	dbus/io.github.timepickerd.TimePicker1.xml>$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.TimePicker1.xml \
 	dbus/io.github.timepickerd.impl.TimePicker1.xml>$(DATADIR)/dbus-1/interfaces/io.github.timepickerd.impl.TimePicker1.xml \
 	systemd/timepickerd.service>$(USERUNITDIR)/timepickerd.service \
-	desktop/io.github.timepickerd.TimePicker1.desktop>$(DATADIR)/applications/io.github.timepickerd.TimePicker1.desktop \
+	$(DESKTOP_ENTRY)>$(DATADIR)/applications/io.github.timepickerd.TimePicker1.desktop \
 	desktop/io.github.timepickerd.TimePicker1.svg>$(DATADIR)/icons/hicolor/scalable/apps/io.github.timepickerd.TimePicker1.svg \
 	$(foreach page,$(MAN_PAGES),$(page)>$(MANDIR)/man$(subst .,,$(suffix $(page)))/$(notdir $(page))) \
 	completions/timepickerctl.bash>$(BASHCOMPDIR)/timepickerctl \

@@ -12,3 +12,5 @@ grep -v '^#' po/POTFILES | grep -v '^$' > .build/POTFILES.list 2>/dev/null || { 
 xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=trc:1c,2 --keyword=trn:1,2 \
 	--add-comments=TRANSLATORS: --package-name=timepickerd --msgid-bugs-address="the timepickerd maintainers" \
 	--sort-by-file --files-from=.build/POTFILES.list --output="$output"
+# The desktop entry's Name and Comment, which msgfmt --desktop puts back into it.
+xgettext --language=Desktop --join-existing --package-name=timepickerd --msgid-bugs-address="the timepickerd maintainers" --sort-by-file --output="$output" desktop/io.github.timepickerd.TimePicker1.desktop.in

@@ -79,9 +79,9 @@ struct NotificationPickTests {
             Issue.record("no desktop-entry hint: \(shown.hints)")
             return
         }
-        let file = try String(contentsOfFile: RepositoryFiles.path("desktop/\(entry).desktop"), encoding: .utf8)
+        let file = try String(contentsOfFile: RepositoryFiles.path("desktop/\(entry).desktop.in"), encoding: .utf8)
         for line in ["X-GNOME-UsesNotifications=true", "NoDisplay=true", "Icon=\(shown.appIcon)"] {
-            #expect(file.split(separator: "\n").contains(Substring(line)), "desktop/\(entry).desktop lacks \(line)")
+            #expect(file.split(separator: "\n").contains(Substring(line)), "desktop/\(entry).desktop.in lacks \(line)")
         }
         #expect(FileManager.default.fileExists(atPath: RepositoryFiles.path("desktop/\(shown.appIcon).svg")))
     }
