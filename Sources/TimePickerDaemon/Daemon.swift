@@ -97,7 +97,7 @@ public enum Daemon {
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             bus: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
-            callerTerminalFrontEnds: FrontEnds.callerTerminalFrontEnds(loop: loop, log: log), log: log,
+            callerTerminalFrontEnds: FrontEnds.callerTerminalFrontEnds(loop: loop, log: log), log: log, ownUser: getuid(),
             defaultClock: { twelve in desktopClock.preferred(callerPrefersTwelveHour: twelve) })
         namer = service
         var disconnected = false
