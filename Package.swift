@@ -83,7 +83,7 @@ let package = Package(
         // and the seam a toolkit plugs into (DialogWindow, DialogWindowFactory, BackendLoop).
         .target(
             name: "DialogBackend",
-            dependencies: ["CLinux", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "Logging"],
+            dependencies: ["CLinux", "CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "Logging"],
             resources: [.embedInCode("io.github.timepickerd.impl.TimePicker1.xml")]
         ),
         // The GTK 4 dialog backend, a process of its own on the bus; the daemon links no GTK.

@@ -17,6 +17,23 @@ extension DBusConnection {
         try number(from: .getConnectionUnixProcessID, about: name)
     }
 
+    /// The connections that own `name` and wait in its queue, the owner first, in the order the
+    /// bus hands the name on; empty when nobody owns it.
+    ///
+    /// The corresponding bus method is `org.freedesktop.DBus.ListQueuedOwners`.
+    public func queuedOwners(of name: BusName) throws(DBusFailure) -> [BusName] {
+        let query = try DBusMessage.methodCall(destination: .messageBus, path: .messageBus, interface: .messageBus, member: .listQueuedOwners)
+        try query.append(.string(name.rawValue))
+        let reply: DBusMessage
+        do {
+            reply = try call(query)
+        } catch {
+            if error.name == .nameHasNoOwner { return [] }
+            throw error
+        }
+        return try NameQueue.owners(in: reply)
+    }
+
     /// Starts the service that provides `name` by D-Bus activation unless it already runs.
     ///
     /// The corresponding C function is `dbus_bus_start_service_by_name`.

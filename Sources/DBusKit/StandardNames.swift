@@ -30,6 +30,7 @@ extension MemberName {
     public static let getConnectionUnixUser: MemberName = "GetConnectionUnixUser"
     public static let getConnectionUnixProcessID: MemberName = "GetConnectionUnixProcessID"
     public static let getConnectionCredentials: MemberName = "GetConnectionCredentials"
+    public static let listQueuedOwners: MemberName = "ListQueuedOwners"
     public static let addMatch: MemberName = "AddMatch"
     public static let nameOwnerChanged: MemberName = "NameOwnerChanged"
     // org.freedesktop.DBus.Properties and Introspectable.

@@ -1,6 +1,7 @@
 package import DBusKit
 internal import TimePickerContract
 package import Logging
+internal import Glibc
 
 /// The backend on the session bus, whatever toolkit draws its dialogs: a libdbus connection of
 /// its own driven by the toolkit's loop, the backend's interface served on it
@@ -10,10 +11,13 @@ package import Logging
 package final class BackendServer {
     private let connection: DBusConnection
     private let service: BackendService
+    /// Keeps the name from another user as the backend leaves.
+    private let handOver: NameHandOver
 
     /// Connects to the session bus, serves the interface, then owns `name`, so that no call can
     /// arrive before the object exists. `stop` is called when the backend should leave: idle for
-    /// `idleTimeoutSeconds` (from now, and from the end of its last use), or the bus gone.
+    /// `idleTimeoutSeconds` (from now, and from the end of its last use) while no connection of
+    /// another user waits in the name's queue (else it stays another timeout), or the bus gone.
     /// Throws, saying why in one line, when it cannot be on the bus as `name`.
     package init(
         name: BusName, loop: any BackendLoop, windows: any DialogWindowFactory, display: DisplayAvailability,
@@ -25,7 +29,22 @@ package final class BackendServer {
             throw BackendStartError("cannot connect to the session bus: \(error.message)")
         }
         connection.attach(to: loop)
-        let idle = IdleExit(seconds: idleTimeoutSeconds, loop: loop) {
+        let handOver = NameHandOver(name: name, bus: connection, driver: loop, ownUser: getuid())
+        handOver.onHolding = { obstacle in log.warning("not stopping yet: \(obstacle); stopping once it has gone") }
+        self.handOver = handOver
+        // Said once for each new obstacle: a short timeout must not fill the log.
+        var lastObstacle: String?
+        let idle = IdleExit(seconds: idleTimeoutSeconds, loop: loop) { answer in
+            handOver.askWhetherSafe { obstacle in
+                MainActor.assumeIsolated {
+                    if let obstacle, obstacle.description != lastObstacle {
+                        log.warning("staying past the idle timeout: \(obstacle)")
+                    }
+                    lastObstacle = obstacle?.description
+                    answer(obstacle == nil)
+                }
+            }
+        } onIdle: {
             log.debug("idle for \(idleTimeoutSeconds) s: exiting")
             stop()
         }
@@ -51,5 +70,12 @@ package final class BackendServer {
     /// the process is about to exit.
     package func closeAll(reason: String) {
         service.closeAll(reason: reason)
+    }
+
+    /// Runs `leave` once no connection of another user waits in the name's queue, which the
+    /// bus would hand the name to as the backend exits: at once, or once it has gone (the
+    /// backend goes on serving meanwhile, and logs why).
+    package func leaveWhenNameSafe(_ leave: @escaping @MainActor () -> Void) {
+        handOver.leaveWhenSafe { MainActor.assumeIsolated { leave() } }
     }
 }

@@ -84,14 +84,17 @@ final class BackendService {
             }
             // The bus stamps a sender on every call it routes.
             guard let caller = message.sender else { return false }
-            // Every call restarts the idle timer, so a backend in use is never about to exit;
-            // the hold also keeps it running while the call waits for the bus's verdict.
-            idle.hold()
+            // Every call of its user restarts the idle countdown, so a backend in use is never
+            // about to exit; a call of another user does not, so that user cannot keep it
+            // running. While the bus is asked which it is, the countdown pauses.
+            idle.awaitVerdict()
             callerUsers.admit(caller) { [weak self] verdict in
                 guard let self else { return }
-                defer { self.idle.release() }
+                defer { self.idle.verdictGiven() }
                 switch verdict {
                 case .allowed:
+                    self.idle.hold()
+                    defer { self.idle.release() }
                     self.carryOut(call, message, from: caller)
                 case .refused(let reason):
                     self.log.debug("refused a call from \(caller): \(reason)")

@@ -79,8 +79,10 @@ public enum GtkBackend {
         for signal in [SIGTERM, SIGINT] {
             MainLoopSource.onUnixSignal(signal) {
                 log.debug("stopping on signal \(signal)")
-                server.closeAll(reason: "the backend is stopping")
-                g_main_loop_quit(loop)
+                server.leaveWhenNameSafe {
+                    server.closeAll(reason: "the backend is stopping")
+                    g_main_loop_quit(loop)
+                }
             }
         }
         g_main_loop_run(loop)

@@ -56,6 +56,9 @@ public enum Daemon {
         signal(SIGTTOU, SIG_IGN)
         signal(SIGTTIN, SIG_IGN)
         var redrawOnResize: (() -> Void)?
+        // Until the name is owned, a signal stops the loop at once; then only once the bus
+        // would not hand the name to another user (see `NameHandOver`).
+        var stopWhenNameSafe = { loop.stop() }
         // Before anything could start a thread: the blocked mask must hold for all of them.
         // Every signal that would end the process ends it this orderly way (sessions
         // cancelled, terminal restored); SIGWINCH redraws.
@@ -66,7 +69,7 @@ public enum Daemon {
                     redrawOnResize?()
                 } else {
                     log.notice("stopping on \(TerminatingSignals.name(of: signal))")
-                    loop.stop()
+                    stopWhenNameSafe()
                 }
             }
         } catch {
@@ -96,16 +99,23 @@ public enum Daemon {
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         let service = TimePickerService(
             bus: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
-            callerTerminalFrontEnds: FrontEnds.callerTerminalFrontEnds(loop: loop, log: log), log: log,
+            callerTerminalFrontEnds: FrontEnds.callerTerminalFrontEnds(loop: loop, log: log), log: log, ownUser: getuid(),
             defaultClock: { twelve in desktopClock.preferred(callerPrefersTwelveHour: twelve) })
         namer = service
+        var disconnected = false
         service.onDisconnected = {
             log.warning("the session bus went away")
+            disconnected = true
             loop.stop()
         }
         service.start()
         connection.attach(to: loop)
         try claimName(on: connection, replace: arguments.replace, log: log)
+        let handOver = NameHandOver(name: TimePickerBus.name, bus: connection, driver: loop, ownUser: getuid())
+        handOver.onHolding = { obstacle in
+            log.warning("not stopping yet: \(obstacle); stopping once it has gone (a SIGKILL would hand the name over)")
+        }
+        stopWhenNameSafe = { handOver.leaveWhenSafe { loop.stop() } }
 
         log.notice("serving \(TimePickerBus.name) on \(connection.uniqueName) with the \(frontEnds.userInterfaces.preferred.rawValue) user interface")
         loop.run()
@@ -116,7 +126,17 @@ public enum Daemon {
             stopped = true
             loop.stop()
         }
-        if !stopped { loop.run() }
+        if !stopped, !disconnected { loop.run() }
+        // Looked at again as the name goes: someone may have queued while the sessions ended.
+        // Meanwhile the service still answers, and ends new sessions with Cancelled("shutdown").
+        var mayLeave = disconnected
+        if !mayLeave {
+            handOver.leaveWhenSafe {
+                mayLeave = true
+                loop.stop()
+            }
+        }
+        if !mayLeave, !disconnected { loop.run() }
         connection.flush()
     }
 
@@ -137,6 +157,14 @@ public enum Daemon {
             outcome = try NameClaim.claim(on: connection, replace: replace, log: log)
         } catch {
             throw StartupFailure(message: "cannot request the name \(TimePickerBus.name): \(error.message)")
+        }
+        if case .anotherUserQueued(let stranger, let owner, let askedToStop) = outcome {
+            throw StartupFailure(
+                message: askedToStop
+                    ? "the running instance (\(owner)) did not stop: a connection of another user (\(stranger)) waits in the queue for "
+                        + "\(TimePickerBus.name), and the running instance keeps the name rather than let the bus hand it over"
+                    : "a connection of another user (\(stranger)) waits in the queue for \(TimePickerBus.name): the bus would hand it "
+                        + "the name if the running instance (\(owner)) stopped, so it was not asked to")
         }
         if case .keptByAnotherUser(let owner, let user) = outcome {
             throw StartupFailure(

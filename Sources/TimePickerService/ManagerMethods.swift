@@ -32,8 +32,7 @@ extension TimePickerService {
         return .later
     }
 
-    /// Validates the options, checks the limits, registers a new session object and asks the
-    /// bus who created it.
+    /// Validates the options, checks the limits and registers a new session object.
     private func openSession(for call: MethodCall) throws(ServiceError) -> PickerSession {
         guard let creator = call.sender else { throw .invalidArgs("\(call.member) needs a caller with a bus name") }
         let decoded = try OptionDecoding.options(of: call.arguments, method: call.member)
@@ -60,13 +59,11 @@ extension TimePickerService {
         try sessions.checkLimits(for: creator)
         let path = try sessions.path(creator: creator, requestedToken: options.handleToken)
         let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try callerTerminals.terminal(for: descriptor) }
-        let session = sessions.add(path: path, creator: creator, model: PickerModel(options: options))
+        let session = sessions.add(path: path, creator: creator, credentials: call.caller, model: PickerModel(options: options))
         if let terminal {
             session.callerTerminal = terminal
             callerTerminals.attach(session.id, to: terminal)
         }
-        // Before the handle goes back: see identifyCreator.
-        identifyCreator(of: session)
         return session
     }
 
@@ -79,9 +76,9 @@ extension TimePickerService {
     /// Starts the session's timeout and hands it to the front end:
     /// the caller's terminal's, else the one its `ui` option names, else the preferred one.
     ///
-    /// A session on a caller's terminal waits for the bus's answer: it is shown only while the
-    /// caller's job holds that terminal's foreground, and which job that is comes from the bus,
-    /// never from the caller's say-so.
+    /// A session on a caller's terminal is shown only while the caller's job holds that
+    /// terminal's foreground, and which job that is comes from the bus (the process it vouched
+    /// for when the call was let through), never from the caller's say-so.
     private func present(_ session: PickerSession) {
         guard !isShuttingDown else {
             end(session, with: .cancelled(.shutdown))
@@ -108,26 +105,18 @@ extension TimePickerService {
             frontEnd.show(session.id, session.model.state)
             return
         }
-        let showOnTerminal = { [weak self, weak session] in
-            guard let self, let session, self.sessions[session.id] === session else { return }
-            guard case .known(let creator) = session.creatorIdentity, let processID = creator.processID,
-                  let caller = ProcessStatus(processID: Int32(bitPattern: processID))
-            else {
-                self.log.info("\(session.creator) left before the bus could say who it is; ending \(session.path)")
-                self.end(session, with: .cancelled(.caller))
-                return
-            }
-            session.frontEnd = terminal.frontEnd
-            if let condition = Self.foregroundCondition(of: processID, status: caller, on: terminal.device) {
-                terminal.frontEnd.show(session.id, session.model.state, whileInForeground: condition)
-            } else {
-                terminal.frontEnd.show(session.id, session.model.state)
-            }
+        guard let processID = session.creatorCredentials.processID,
+              let caller = ProcessStatus(processID: Int32(bitPattern: processID))
+        else {
+            log.info("\(session.creator): the bus names no process of it that still runs; ending \(session.path)")
+            end(session, with: .cancelled(.caller))
+            return
         }
-        if case .pending = session.creatorIdentity {
-            session.afterCreatorIdentified = showOnTerminal
+        session.frontEnd = terminal.frontEnd
+        if let condition = Self.foregroundCondition(of: processID, status: caller, on: terminal.device) {
+            terminal.frontEnd.show(session.id, session.model.state, whileInForeground: condition)
         } else {
-            showOnTerminal()
+            terminal.frontEnd.show(session.id, session.model.state)
         }
     }
 

@@ -14,6 +14,11 @@ public enum NameClaim {
         /// A connection of another Unix user keeps the name: it is neither asked to stop nor
         /// replaced, whatever `replace` says.
         case keptByAnotherUser(owner: BusName, user: UInt32)
+        /// With `replace`: a connection of another Unix user waits in the name's queue, to which
+        /// the bus would hand the name when the running instance stopped. That instance was not
+        /// asked to stop, or (`askedToStop`: the stranger came in the meantime) keeps the name
+        /// rather than let it go while the stranger waits.
+        case anotherUserQueued(QueuedStranger, owner: BusName, askedToStop: Bool)
     }
 
     /// How long a replaced instance gets to end its sessions and leave.
@@ -24,8 +29,11 @@ public enum NameClaim {
     /// Unix user's, on a bus that admits one) can take it over and receive the terminals and
     /// trust that callers give the service. With `replace`, a running instance of the daemon's
     /// own user is asked to stop (SIGTERM, as systemd would): it announces `Cancelled("shutdown")`
-    /// while it still owns the name, releases it as it exits, and the name is requested again.
-    /// An owner of another user is never signalled nor replaced.
+    /// while it still owns the name and releases it as it exits. This instance waits in the
+    /// name's queue meanwhile, so the name passes straight to it and nobody can take it in
+    /// between; and it asks nothing of the running instance while a connection of another user
+    /// waits in that queue, which the bus would hand the name to. An owner of another user is
+    /// never signalled nor replaced.
     public static func claim(on connection: DBusConnection, replace: Bool, log: Logger) throws(DBusFailure) -> Outcome {
         let flags: NameRequestFlags = [.doNotQueue]
         if try isOwned(connection.requestName(TimePickerBus.name, flags: flags)) { return .owned }
@@ -37,12 +45,20 @@ public enum NameClaim {
             return .keptByAnotherUser(owner: owner, user: user)
         }
         guard replace else { return .keptBy(owner) }
-        // An instance from before this release allows replacement: taken over through the bus
-        // when it does not stop in time (it is the daemon's own user's, checked above).
+        // In the queue, right behind the owner and ahead of anyone who asks later.
+        if try isOwned(connection.requestName(TimePickerBus.name, flags: [])) { return .owned }
+        if let stranger = try connection.queuedStranger(for: TimePickerBus.name, ownUser: getuid()) {
+            return .anotherUserQueued(stranger, owner: owner, askedToStop: false)
+        }
         if askToStepDown(owner, on: connection, log: log),
            try isOwned(connection.requestName(TimePickerBus.name, flags: flags)) {
             return .owned
         }
+        if let stranger = try? connection.queuedStranger(for: TimePickerBus.name, ownUser: getuid()) {
+            return .anotherUserQueued(stranger, owner: owner, askedToStop: true)
+        }
+        // An instance from before this release allows replacement: taken over through the bus
+        // when it does not stop in time (it is the daemon's own user's, checked above).
         if try isOwned(connection.requestName(TimePickerBus.name, flags: flags.union(.replaceExisting))) { return .owned }
         return .keptBy(try? connection.nameOwner(of: TimePickerBus.name))
     }

@@ -10,7 +10,8 @@ struct PeerCredentials: Equatable {
 }
 
 /// Asks the bus who is behind a connection (`GetConnectionCredentials`), without waiting, and
-/// keeps the answers: unique names are never reused, so an answer stays true.
+/// keeps each answer while the connection is on the bus: a unique name is never reused, so an
+/// answer stays true, and it is forgotten when the connection leaves (a `DepartureWatch`).
 ///
 /// An answer the bus cannot give (the connection left before it was asked) is nil, and whoever
 /// asked must treat the peer as unknown: never as the daemon's own user.
@@ -20,16 +21,27 @@ final class CredentialsLookup {
     private var known: [BusName: PeerCredentials] = [:]
     /// Lookups in flight, with everyone waiting for each: one question per name at a time.
     private var waiting: [BusName: [(PeerCredentials?) -> Void]] = [:]
-    /// How many answers are kept; callers come and go all day.
+    /// The connections whose answers are kept, watched for leaving.
+    private let departures: DepartureWatch
+    /// How many answers are kept; past it they are all forgotten, and asked for again when
+    /// needed: callers come and go all day.
     private let maximumKept = 256
+    /// Told once per answer the bus gives: the connection and who it is.
+    var onIdentified: ((BusName, PeerCredentials) -> Void)?
 
     init(bus: any MessageBus, log: Logger) {
         self.bus = bus
         self.log = log
+        departures = DepartureWatch(bus: bus)
+        departures.onProblem = { message in log.error(message) }
+        departures.onLeft = { [unowned self] name in self.forget(name) }
     }
 
+    /// Whether the credentials of `name` are known, so that `lookUp` answers at once.
+    func isKnown(_ name: BusName) -> Bool { known[name] != nil }
+
     /// Calls `completion` with the credentials of the connection `name`: at once when they are
-    /// known, else when the bus answers. The corresponding bus method is
+    /// known, else when the bus answers (in the order asked). The corresponding bus method is
     /// `org.freedesktop.DBus.GetConnectionCredentials`.
     func lookUp(_ name: BusName, completion: @escaping (PeerCredentials?) -> Void) {
         if let credentials = known[name] {
@@ -53,6 +65,12 @@ final class CredentialsLookup {
         }
     }
 
+    /// Takes the bus's NameOwnerChanged signal (a connection whose answer is kept leaving);
+    /// ignores any other message.
+    func handle(_ signal: DBusMessage) {
+        departures.handle(signal)
+    }
+
     private func answered(_ name: BusName, _ reply: DBusMessage) {
         let arguments = (try? reply.arguments()) ?? []
         // A newer bus may hand over a descriptor of the process (ProcessFD): not kept.
@@ -72,9 +90,20 @@ final class CredentialsLookup {
             return
         }
         let credentials = PeerCredentials(userID: userID, processID: processID)
-        if known.count >= maximumKept { known.removeAll() }
+        if known.count >= maximumKept {
+            for kept in known.keys { departures.unwatch(kept) }
+            known.removeAll()
+        }
         known[name] = credentials
+        onIdentified?(name, credentials)
+        // Last: a name that already left is forgotten at once.
+        departures.watch(name)
         finish(name, credentials)
+    }
+
+    private func forget(_ name: BusName) {
+        known[name] = nil
+        departures.unwatch(name)
     }
 
     private func finish(_ name: BusName, _ credentials: PeerCredentials?) {

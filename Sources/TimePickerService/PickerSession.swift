@@ -9,15 +9,11 @@ final class PickerSession {
     let path: ObjectPath
     /// The unique bus name of the connection that created it.
     let creator: BusName
+    /// Who created it, as the bus vouched before the call was let through.
+    let creatorCredentials: PeerCredentials
     var model: PickerModel
     /// The PickTimeRange call still waiting for its late reply; nil for ShowTimePicker.
     var pendingCall: DBusMessage?
-    /// Who created it, as the bus says.
-    var creatorIdentity = CreatorIdentity.pending
-    /// What waits for `creatorIdentity` to be settled (showing it on the caller's terminal).
-    var afterCreatorIdentified: (() -> Void)?
-    /// Cancel() calls from other connections, waiting for `creatorIdentity` to be settled.
-    var cancelsAwaitingCreator: [(call: DBusMessage, caller: PeerCredentials)] = []
     /// Ends the session with Cancelled("timeout") when the `timeout` option runs out.
     var timeoutTimer: Timer?
     /// Ends what the person is typing after a pause (`PickerEvent.finishTyping`).
@@ -29,19 +25,11 @@ final class PickerSession {
     /// Why its front end could not show it, for a PickTimeRange caller's NoUserInterface.
     var unavailableBecause: String?
 
-    /// What the bus said about the creator.
-    enum CreatorIdentity {
-        /// The bus has not answered yet.
-        case pending
-        case known(PeerCredentials)
-        /// The bus could not say (the creator left first): nobody else may act as its user.
-        case unknown
-    }
-
-    init(id: PickerSessionID, path: ObjectPath, creator: BusName, model: PickerModel) {
+    init(id: PickerSessionID, path: ObjectPath, creator: BusName, creatorCredentials: PeerCredentials, model: PickerModel) {
         self.id = id
         self.path = path
         self.creator = creator
+        self.creatorCredentials = creatorCredentials
         self.model = model
     }
 }

@@ -44,6 +44,8 @@ struct MethodCall {
     /// The caller's unique name, which the bus stamps on every call it routes; nil only on a
     /// connection without a bus, where a method that needs to know its caller refuses.
     let sender: BusName?
+    /// Who the caller is, as the bus vouched before the call was let through (`CallerAdmission`).
+    let caller: PeerCredentials
     let path: ObjectPath
     /// The session at `path`, for a method on sessions.
     let session: PickerSession?
@@ -51,7 +53,7 @@ struct MethodCall {
 }
 
 /// What a method gives back: the values to reply with now, or `later` when it answers the call
-/// itself (with the session's outcome, or once the bus has said who the caller is). Errors are
+/// itself (with the session's outcome). Errors are
 /// thrown as `ServiceError`s, which the router sends.
 enum MethodResult {
     case reply([DBusValue])

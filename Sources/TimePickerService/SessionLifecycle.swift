@@ -101,10 +101,6 @@ extension TimePickerService: PickerFrontEndDelegate {
             answerPick(call, of: session, with: outcome)
         }
         if let cancel { sendReply([], to: cancel) }
-        for waiting in session.cancelsAwaitingCreator {
-            sendError(.unknownObject("session '\(session.path)' has already ended"), to: waiting.call)
-        }
-        session.cancelsAwaitingCreator.removeAll()
         // Last: the log never holds an answer back.
         switch outcome {
         case .selected(let start, let end): log.info("session \(session.path) selected \(start)-\(end)")

@@ -53,8 +53,8 @@ struct SessionRegistry {
     }
 
     /// Registers a new session and returns it.
-    mutating func add(path: ObjectPath, creator: BusName, model: PickerModel) -> PickerSession {
-        let session = PickerSession(id: PickerSessionID(nextID), path: path, creator: creator, model: model)
+    mutating func add(path: ObjectPath, creator: BusName, credentials: PeerCredentials, model: PickerModel) -> PickerSession {
+        let session = PickerSession(id: PickerSessionID(nextID), path: path, creator: creator, creatorCredentials: credentials, model: model)
         nextID += 1
         byPath[path] = session
         pathByID[session.id] = path

@@ -21,8 +21,8 @@ public final class TimePickerService {
     let defaultClock: (_ callerPrefersTwelveHour: Bool?) -> ClockStyle
     let introspection = IntrospectionDocument.embedded
     var sessions = SessionRegistry()
-    /// Who is behind callers' connections, as the bus vouches.
-    let credentials: CredentialsLookup
+    /// Lets through the calls of the daemon's own user only, as the bus vouches.
+    let admission: CallerAdmission
     /// Callers some sessions wait on leaving the bus.
     let callerWatch: CallerWatch
 
@@ -35,17 +35,18 @@ public final class TimePickerService {
     public var onDisconnected: (() -> Void)?
 
     /// A service on `bus` whose sessions `userInterfaces` show, except those on callers'
-    /// terminals, whose front ends `callerTerminalFrontEnds` makes.
+    /// terminals, whose front ends `callerTerminalFrontEnds` makes; it serves the Unix user
+    /// `ownUser` (the daemon's own) only.
     public init(
         bus: any MessageBus, loop: EventLoop, userInterfaces: UserInterfaces,
         callerTerminalFrontEnds: @escaping CallerTerminalFrontEndFactory, log: Logger,
-        defaultClock: @escaping (_ callerPrefersTwelveHour: Bool?) -> ClockStyle
+        ownUser: UInt32, defaultClock: @escaping (_ callerPrefersTwelveHour: Bool?) -> ClockStyle
     ) {
         self.bus = bus
         self.loop = loop
         self.userInterfaces = userInterfaces
         callerTerminals = CallerTerminals(makeFrontEnd: callerTerminalFrontEnds)
-        credentials = CredentialsLookup(bus: bus, log: log)
+        admission = CallerAdmission(bus: bus, ownUser: ownUser, log: log)
         callerWatch = CallerWatch(bus: bus, log: log)
         self.log = log
         self.defaultClock = defaultClock
@@ -115,12 +116,20 @@ public final class TimePickerService {
         switch message.kind {
         case .methodCall:
             log.debug("call \(message.interface.map { "\($0)." } ?? "")\(message.member?.rawValue ?? "") on \(message.path?.rawValue ?? "") from \(message.sender?.rawValue ?? "?")")
-            do {
-                if case .reply(let values) = try route(message) { sendReply(values, to: message) }
-            } catch {
-                log.debug("answering \(message.member?.rawValue ?? "a call") from \(message.sender?.rawValue ?? "?") with \(error.name): \(error.message)")
-                sendError(error, to: message)
+            // A call that waits for the bus's verdict on its caller keeps its message meanwhile:
+            // only one no larger than any call is let be may wait, so that waiting calls never
+            // hold more than the bus lets through in one round trip of small ones.
+            if admission.mustWait(for: message.sender) {
+                do {
+                    try Self.arguments(of: message).closeReceivedDescriptors()
+                } catch {
+                    // Whoever sent it: no call this large is valid.
+                    admission.askAhead(about: message.sender)
+                    sendError(error, to: message)
+                    return true
+                }
             }
+            admission.admit(message.sender) { [weak self] verdict in self?.answer(message, verdict) }
             return true
         case .signal:
             handleBusSignal(message)
@@ -130,9 +139,34 @@ public final class TimePickerService {
         }
     }
 
+    /// Answers a call once its caller is admitted: the method's reply, or its error; a caller
+    /// of another user gets AccessDenied.
+    private func answer(_ message: DBusMessage, _ verdict: CallerAdmission.Verdict) {
+        do throws(ServiceError) {
+            switch verdict {
+            case .allowed(let caller):
+                if case .reply(let values) = try route(message, from: caller) { sendReply(values, to: message) }
+            case .refused(let reason):
+                throw .accessDenied(reason)
+            }
+        } catch {
+            log.debug("answering \(message.member?.rawValue ?? "a call") from \(message.sender?.rawValue ?? "?") with \(error.name): \(error.message)")
+            sendError(error, to: message)
+        }
+    }
+
+    /// The arguments of `message`, read within the limits every call is held to.
+    private static func arguments(of message: DBusMessage) throws(ServiceError) -> [DBusValue] {
+        do {
+            return try message.arguments(maximumValues: maximumArgumentValues, maximumStringBytes: maximumStringBytes)
+        } catch {
+            throw .invalidArgs("cannot read the arguments: \(error.message)")
+        }
+    }
+
     /// Finds the method in the table, checks the call's signature from its header (a wrong call
     /// costs nothing), reads the arguments within the limits, and runs the method.
-    private func route(_ message: DBusMessage) throws(ServiceError) -> MethodResult {
+    private func route(_ message: DBusMessage, from caller: PeerCredentials) throws(ServiceError) -> MethodResult {
         guard let path = message.path, let member = message.member else {
             throw .unknownMethod("method call without a path or a member")
         }
@@ -142,17 +176,14 @@ public final class TimePickerService {
         guard message.signature == method.signature else {
             throw .invalidArgs("\(member) takes arguments of type '\(method.signature)', got \(quotedForMessage(message.signature))")
         }
-        let arguments: [DBusValue]
-        do {
-            arguments = try message.arguments(maximumValues: Self.maximumArgumentValues, maximumStringBytes: Self.maximumStringBytes)
-        } catch {
-            throw .invalidArgs("cannot read the arguments: \(error.message)")
-        }
+        let arguments = try Self.arguments(of: message)
         // No method of the service keeps a descriptor (a caller's terminal is opened anew,
         // `CallerTerminals`).
         defer { arguments.closeReceivedDescriptors() }
         return try method.handler(self)(
-            MethodCall(message: message, member: member, sender: message.sender, path: path, session: sessions[path], arguments: arguments))
+            MethodCall(
+                message: message, member: member, sender: message.sender, caller: caller, path: path, session: sessions[path],
+                arguments: arguments))
     }
 
     private func unknownMethod(_ call: DBusMessage) -> ServiceError {
@@ -187,6 +218,7 @@ public final class TimePickerService {
             return
         }
         callerWatch.handle(signal)
+        admission.handle(signal)
     }
 
     // MARK: Sending

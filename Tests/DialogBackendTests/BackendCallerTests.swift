@@ -1,5 +1,6 @@
 import DBusKit
 @testable import DialogBackend
+import EventLoop
 import Glibc
 import Testing
 
@@ -98,5 +99,35 @@ struct BackendCallerTests {
         #expect(backend.idleExitCount == 0, "one dialog is still open")
         try #require(backend.windows.made.last).finish(.cancelled)
         #expect(backend.run { backend.idleExitCount == 1 })
+    }
+
+    @Test("Calls of another user do not hold off the idle exit; its own user's do")
+    func strangersDoNotFeedIdleExit() throws {
+        let backend = BackendServiceFixture(idleTimeoutSeconds: 1)
+        let stranger = backend.caller(user: getuid() + 1)
+        let started = MonotonicClock.now()
+        // A call every 100 ms, from the same connection and from new ones, past the timeout.
+        var refused: [DBusMessage] = []
+        while backend.idleExitCount == 0, MonotonicClock.now() - started < 1800 {
+            refused.append(try backend.showPicker(from: stranger, handle(refused.count), title: "Session locked"))
+            refused.append(try backend.showPicker(from: backend.caller(user: getuid() + 1), handle(1), title: "Session locked"))
+            let turn = MonotonicClock.now()
+            while MonotonicClock.now() - turn < 100 { backend.loop.runOnce(maximumWaitMilliseconds: 10) }
+        }
+        #expect(backend.idleExitCount == 1, "the strangers' calls kept the backend")
+        #expect(MonotonicClock.now() - started < 1500)
+        #expect(try refused.allSatisfy { try backend.pickerAnswer(to: $0)?.error == "org.freedesktop.DBus.Error.AccessDenied" })
+        #expect(backend.windows.made.isEmpty)
+
+        // The own user's calls restart the countdown.
+        let own = BackendServiceFixture(idleTimeoutSeconds: 1)
+        let caller = own.caller()
+        let ownStarted = MonotonicClock.now()
+        while MonotonicClock.now() - ownStarted < 1500 {
+            _ = try own.call(from: caller, "Get", [.string("io.github.timepickerd.impl.TimePicker1"), .string("Version")], interface: "org.freedesktop.DBus.Properties")
+            let turn = MonotonicClock.now()
+            while MonotonicClock.now() - turn < 100 { own.loop.runOnce(maximumWaitMilliseconds: 10) }
+        }
+        #expect(own.idleExitCount == 0)
     }
 }

@@ -27,7 +27,7 @@ struct DialogBackendBoundaryTests {
         ]
         for destination in ["io.github.timepickerd.Gtk", owner] {
             for call in calls {
-                let gdbus = try gdbusAsAnotherUser(call, destination: destination, bus: fixture.bus)
+                let gdbus = try OtherUser.gdbus(call, destination: destination, bus: fixture.bus)
                 #expect(gdbus.termination == .exited(1), "\(call) answered: \(gdbus.stdout)")
                 #expect(gdbus.stdout.isEmpty, "\(call) answered: \(gdbus.stdout)")
             }
@@ -100,14 +100,22 @@ struct DialogBackendBoundaryTests {
         #expect(try fixture.caller.outcome(of: serial).response == 2)
     }
 
-    /// Runs gdbus as uid 65534 against `destination` on `bus` (which admits other users).
-    private func gdbusAsAnotherUser(_ arguments: [String], destination: String, bus: PrivateBus) throws -> CapturedCommand.Result {
-        let directory = try makeTemporaryDirectory(prefix: "other")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try CapturedCommand.run(
-            "/usr/bin/setpriv",
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/gdbus", arguments[0], "--address", bus.address, "--dest", destination]
-                + arguments.dropFirst(),
-            environment: ProcessInfo.processInfo.environment, directory: directory)
+    @Test("Another user's calls, refused, do not keep timepickerd-gtk past its --idle-timeout", .actsAsOtherUser)
+    func refusedCallsDoNotKeepTheBackend() throws {
+        let bus = try PrivateBus()
+        let started = monotonicNanoseconds()
+        let backend = try GtkBackendProcess(
+            bus: bus, environment: bus.environment.merging(["DISPLAY": "", "WAYLAND_DISPLAY": ""]) { $1 }, arguments: ["--idle-timeout", "2"])
+        // A call every 100 ms, every third from a new connection, from before the backend's
+        // first second until it has gone.
+        let caller = try OtherUserCaller(calling: "io.github.timepickerd.Gtk", on: bus)
+        let termination = try backend.process.waitForExit(seconds: 15)
+        let lasted = secondsSince(started)
+        print("  --idle-timeout 2 with another user calling every 100 ms: exited after \(String(format: "%.2f", lasted)) s")
+        #expect(termination == .exited(0), "\(backend.log)")
+        #expect(lasted < 4, "the backend lasted \(lasted) s")
+        let answers = caller.log.split(separator: "\n")
+        #expect(answers.filter { $0 == "org.freedesktop.DBus.Error.AccessDenied" }.count >= 10, "\(caller.log)")
+        #expect(!answers.contains("answered"), "\(caller.log)")
     }
 }

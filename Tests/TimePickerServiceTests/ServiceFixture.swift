@@ -39,7 +39,7 @@ final class ServiceFixture {
         service = TimePickerService(
             bus: bus, loop: loop,
             userInterfaces: UserInterfaces(frontEnds: frontEnds, preferred: preferred, fallback: fallback, whyMissing: whyMissing),
-            callerTerminalFrontEnds: { _, _ in FakeFrontEnd() }, log: Logger(program: "timepickerd", verbose: true, output: logFile),
+            callerTerminalFrontEnds: { _, _ in FakeFrontEnd() }, log: Logger(program: "timepickerd", verbose: true, output: logFile), ownUser: Self.user,
             defaultClock: { _ in .twentyFourHour })
         service.start()
         caller = bus.connect(user: Self.user, processID: 4242)
