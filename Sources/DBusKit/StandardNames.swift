@@ -51,6 +51,7 @@ extension ErrorName {
     public static let noMemory: ErrorName = "org.freedesktop.DBus.Error.NoMemory"
     public static let invalidArgs: ErrorName = "org.freedesktop.DBus.Error.InvalidArgs"
     public static let accessDenied: ErrorName = "org.freedesktop.DBus.Error.AccessDenied"
+    public static let limitsExceeded: ErrorName = "org.freedesktop.DBus.Error.LimitsExceeded"
     public static let unknownMethod: ErrorName = "org.freedesktop.DBus.Error.UnknownMethod"
     public static let unknownObject: ErrorName = "org.freedesktop.DBus.Error.UnknownObject"
     public static let unknownInterface: ErrorName = "org.freedesktop.DBus.Error.UnknownInterface"

@@ -24,6 +24,10 @@ final class BackendService {
     private let idle: IdleExit
     private let defaultClock = ClockStyle.preferredByLocale()
     private let callerUsers: CallerUsers
+    /// What the calls waiting for the bus to say which users their callers are hold: at most
+    /// 64 of the largest calls (64 KiB of strings each) from one caller, 256 in all, a small
+    /// part of libdbus's limit of received messages alive.
+    private var heldCalls = HeldCalls<BusName>(perCaller: (4 << 20, 16), inAll: (16 << 20, 64))
     /// Callers with dialogs, watched for leaving the bus: their dialogs close then.
     private let departures: DepartureWatch
     private let dialogs: OpenDialogs
@@ -73,17 +77,38 @@ final class BackendService {
     private func handle(_ message: DBusMessage) -> Bool {
         switch message.kind {
         case .methodCall:
-            let call: BackendCall
-            do {
-                call = try BackendCall(message)
-            } catch {
-                log.debug("refused \(message.member?.rawValue ?? "a call") from \(message.sender?.rawValue ?? "?"): \(error.message)")
-                fail(message, error.name, error.message)
-                memoryTrim.soon()
-                return true
-            }
             // The bus stamps a sender on every call it routes.
             guard let caller = message.sender else { return false }
+            // A call that waits for the bus's word on its caller keeps its message meanwhile:
+            // only one no larger than any call is let be (answered at once otherwise, whoever
+            // sent it), and only while the waiting calls hold little (`HeldCalls`).
+            var weight: HeldCalls<BusName>.Weight?
+            if !callerUsers.isKnown(caller) {
+                let arguments: [DBusValue]
+                do {
+                    arguments = try message.arguments(maximumValues: BackendCall.maximumValues, maximumStringBytes: BackendCall.maximumStringBytes)
+                } catch {
+                    log.debug("refused \(message.member?.rawValue ?? "a call") from \(caller): \(error.message)")
+                    fail(message, .invalidArgs, "cannot read the arguments: \(error.message)")
+                    memoryTrim.soon()
+                    return true
+                }
+                arguments.closeReceivedDescriptors()
+                let held = HeldCalls<BusName>.Weight(arguments: arguments)
+                guard heldCalls.hold(held, for: caller) else {
+                    fail(message, .limitsExceeded, "too many calls wait for the bus to say which users their callers are; try again")
+                    return true
+                }
+                weight = held
+            }
+            // Read before the verdict, answered after it: another user learns nothing of the
+            // backend's methods from their errors.
+            let call: Result<BackendCall, DBusFailure>
+            do {
+                call = .success(try BackendCall(message))
+            } catch {
+                call = .failure(error)
+            }
             // Every call of its user restarts the idle countdown, so a backend in use is never
             // about to exit; a call of another user does not, so that user cannot keep it
             // running. While the bus is asked which it is, the countdown pauses.
@@ -91,12 +116,17 @@ final class BackendService {
             callerUsers.admit(caller) { [weak self] verdict in
                 guard let self else { return }
                 defer { self.idle.verdictGiven() }
-                switch verdict {
-                case .allowed:
+                if let weight { self.heldCalls.release(weight, for: caller) }
+                switch (verdict, call) {
+                case (.allowed, .success(let call)):
                     self.idle.hold()
                     defer { self.idle.release() }
                     self.carryOut(call, message, from: caller)
-                case .refused(let reason):
+                case (.allowed, .failure(let error)):
+                    self.log.debug("refused a call from \(caller): \(error.message)")
+                    self.fail(message, error.name, error.message)
+                    self.memoryTrim.soon()
+                case (.refused(let reason), _):
                     self.log.debug("refused a call from \(caller): \(reason)")
                     self.fail(message, .accessDenied, reason)
                 }

@@ -55,6 +55,9 @@ final class CallerUsers {
         askBus(about: caller)
     }
 
+    /// Whether the verdict on `caller` is known, so that `admit` proceeds at once.
+    func isKnown(_ caller: BusName) -> Bool { verdicts[caller] != nil }
+
     /// Forgets `caller`, which left the bus: its name is never used again.
     func forget(_ caller: BusName) {
         verdicts.removeValue(forKey: caller)

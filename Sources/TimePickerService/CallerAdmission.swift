@@ -23,9 +23,15 @@ final class CallerAdmission {
     init(bus: any MessageBus, ownUser: UInt32, log: Logger) {
         self.ownUser = ownUser
         credentials = CredentialsLookup(bus: bus, log: log)
+        // Told once per other user (a few dozen at most kept), not per connection: another
+        // user's connections, opened without end, would otherwise write the log full and hide
+        // what matters in it.
+        var usersTold = Set<UInt32>()
         credentials.onIdentified = { caller, credentials in
-            guard credentials.userID != ownUser else { return }
-            log.notice("refusing every call from \(caller): it runs as uid \(credentials.userID), and the daemon serves its own user (uid \(ownUser)) only")
+            guard credentials.userID != ownUser, !usersTold.contains(credentials.userID) else { return }
+            if usersTold.count >= 64 { usersTold.removeAll() }
+            usersTold.insert(credentials.userID)
+            log.notice("refusing every call from \(caller): it runs as uid \(credentials.userID), and the daemon serves its own user (uid \(ownUser)) only (said once for each user)")
         }
     }
 

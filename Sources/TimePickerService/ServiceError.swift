@@ -23,6 +23,9 @@ public struct ServiceError: Error, Sendable, Equatable {
 
     static func invalidArgs(_ message: String) -> ServiceError { ServiceError(.invalidArgs, message) }
     static func accessDenied(_ message: String) -> ServiceError { ServiceError(.accessDenied, message) }
+    /// Too much waits for the bus to say who the callers are: the standard error, which any
+    /// method may answer, not the contract's own LimitsExceeded (sessions).
+    static func waitingCallsFull(_ message: String) -> ServiceError { ServiceError(.limitsExceeded, message) }
     static func unknownMethod(_ message: String) -> ServiceError { ServiceError(.unknownMethod, message) }
     static func unknownObject(_ message: String) -> ServiceError { ServiceError(.unknownObject, message) }
     static func unknownInterface(_ message: String) -> ServiceError { ServiceError(.unknownInterface, message) }

@@ -23,6 +23,10 @@ public final class TimePickerService {
     var sessions = SessionRegistry()
     /// Lets through the calls of the daemon's own user only, as the bus vouches.
     let admission: CallerAdmission
+    /// What the calls waiting for the bus to say who their callers are hold: a caller may
+    /// have a few large calls waiting (or thousands of small ones), all of them together a
+    /// quarter of libdbus's limit of received messages alive.
+    var heldCalls = HeldCalls<BusName>(perCaller: (4 << 20, 16), inAll: (16 << 20, 128))
     /// Callers some sessions wait on leaving the bus.
     let callerWatch: CallerWatch
 
@@ -117,19 +121,33 @@ public final class TimePickerService {
         case .methodCall:
             log.debug("call \(message.interface.map { "\($0)." } ?? "")\(message.member?.rawValue ?? "") on \(message.path?.rawValue ?? "") from \(message.sender?.rawValue ?? "?")")
             // A call that waits for the bus's verdict on its caller keeps its message meanwhile:
-            // only one no larger than any call is let be may wait, so that waiting calls never
-            // hold more than the bus lets through in one round trip of small ones.
-            if admission.mustWait(for: message.sender) {
-                do {
-                    try Self.arguments(of: message).closeReceivedDescriptors()
-                } catch {
-                    // Whoever sent it: no call this large is valid.
-                    admission.askAhead(about: message.sender)
-                    sendError(error, to: message)
-                    return true
-                }
+            // only one no larger than any call is let be may wait, and only while the waiting
+            // calls hold little (`HeldCalls`), so that libdbus always reads the bus's answers.
+            guard admission.mustWait(for: message.sender), let caller = message.sender else {
+                admission.admit(message.sender) { [weak self] verdict in self?.answer(message, verdict) }
+                return true
             }
-            admission.admit(message.sender) { [weak self] verdict in self?.answer(message, verdict) }
+            let weight: HeldCalls<BusName>.Weight
+            do {
+                let arguments = try Self.arguments(of: message)
+                arguments.closeReceivedDescriptors()
+                weight = HeldCalls.Weight(arguments: arguments)
+            } catch {
+                // Whoever sent it: no call this large is valid.
+                admission.askAhead(about: caller)
+                sendError(error, to: message)
+                return true
+            }
+            guard heldCalls.hold(weight, for: caller) else {
+                admission.askAhead(about: caller)
+                log.debug("answering \(message.member?.rawValue ?? "a call") from \(caller) at once: the calls waiting for the bus to say who their callers are hold \(heldCalls.holding.bytes) bytes")
+                sendError(.waitingCallsFull("too many calls wait for the bus to say who their callers are; try again"), to: message)
+                return true
+            }
+            admission.admit(caller) { [weak self] verdict in
+                self?.heldCalls.release(weight, for: caller)
+                self?.answer(message, verdict)
+            }
             return true
         case .signal:
             handleBusSignal(message)

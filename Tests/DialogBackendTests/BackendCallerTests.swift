@@ -13,7 +13,7 @@ struct BackendCallerTests {
         ObjectPath("/io/github/timepickerd/TimePicker1/session/1_5/d\(number)") ?? "/"
     }
 
-    @Test("A caller of another Unix user is refused with AccessDenied for every call, introspection included; the backend's user is served")
+    @Test("A caller of another Unix user is refused with AccessDenied for every call, introspection and calls of no method included; the backend's user is served")
     func anotherUserRefused() throws {
         let backend = BackendServiceFixture()
         let stranger = backend.caller(user: getuid() + 1)
@@ -25,6 +25,9 @@ struct BackendCallerTests {
             try backend.call(
                 from: stranger, "Get", [.string("io.github.timepickerd.impl.TimePicker1"), .string("Version")],
                 interface: "org.freedesktop.DBus.Properties"),
+            // What is wrong with these must not tell another user which methods there are.
+            try backend.call(from: stranger, "Secret", [], interface: "io.github.timepickerd.impl.TimePicker1"),
+            try backend.call(from: stranger, "ShowPicker", [.string("wrong")], interface: "io.github.timepickerd.impl.TimePicker1"),
         ]
         let own = try backend.showPicker(from: backend.caller(), handle(1), title: "own")
         #expect(backend.run { calls.allSatisfy { backend.errorAnswer(to: $0) != nil } && backend.windows.made.count == 1 })

@@ -65,4 +65,67 @@ struct OtherUserCallTests {
         let shown = try backend.waitForCall("ShowPicker")
         #expect(try FakeDialogBackend.strings(in: shown)["title"] == "Mine")
     }
+
+    @Test("Another user's burst of large calls from many new connections leaves the daemon answering its own user at once, and stopping on SIGTERM", .actsAsOtherUser)
+    func burstOfLargeCallsFromNewConnections() throws {
+        let fixture = try Fixture()
+        // 16 connections × 8 calls of 1 MB, sent before the daemon has learnt whose they are:
+        // 128 MB, twice libdbus's limit of received messages alive. Kept whole while they
+        // waited, they made libdbus stop reading, and the bus's answers about their callers sat
+        // unread behind them: the daemon answered nobody for as long as 128 s.
+        let (burst, log) = try OtherUser.startPython(Self.burst, [fixture.bus.address, "16", "8", "1000000"], on: fixture.bus, log: "burst")
+        defer { burst.stop() }
+        try waitUntil("the other user's burst to be sent", seconds: 60) { logText(log).contains("sent") || !burst.isRunning }
+
+        let asked = ContinuousClock.now
+        let handle = try fixture.client.showTimePicker(["title": .string("Mine")])
+        let waited = ContinuousClock.now - asked
+        print("  after another user's 128 MB burst from 16 new connections: the user's own call answered in \(waited)")
+        #expect(waited < .seconds(5), "the daemon's own user waited \(waited)")
+        _ = try fixture.client.call("Cancel", path: handle, interface: BusClient.sessionInterface)
+
+        try waitUntil("every call of the burst answered", seconds: 60) { logText(log).contains("answered") || !burst.isRunning }
+        let answers = logText(log)
+        #expect(answers.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(answers)")
+        #expect(answers.contains("unanswered 0"), "a call of the burst went unanswered: \(answers)")
+
+        fixture.daemon.send(SIGTERM)
+        #expect(try fixture.daemon.waitForExit(seconds: 10) == 0)
+    }
+
+    /// Another user's burst: K new connections, each sending N ShowTimePicker calls with a
+    /// title of SIZE bytes (under the daemon's limit of 1 MiB a call), all built first and then
+    /// sent back to back; prints "sent", then how the calls were answered.
+    static let burst = """
+        import sys, collections
+        import dbus, dbus.lowlevel, dbus.mainloop.glib
+        from gi.repository import GLib
+        dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+        address, connections, calls, size = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+        title = "x" * size
+        def call():
+            message = dbus.lowlevel.MethodCallMessage(
+                "io.github.timepickerd.TimePicker1", "/io/github/timepickerd/TimePicker1", "io.github.timepickerd.TimePicker1", "ShowTimePicker")
+            message.append({"title": title}, signature="a{sv}")
+            return message
+        buses = [dbus.bus.BusConnection(address) for _ in range(connections)]
+        messages = [[call() for _ in range(calls)] for _ in buses]
+        answers = collections.Counter()
+        left = [connections * calls]
+        loop = GLib.MainLoop()
+        def answered(reply):
+            answers[reply.get_error_name() or "reply"] += 1
+            left[0] -= 1
+            if left[0] == 0:
+                loop.quit()
+        for index in range(calls):
+            for bus, pending in zip(buses, messages):
+                bus.send_message_with_reply(pending[index], answered, 120)
+        for bus in buses:
+            bus.flush()
+        print("sent", flush=True)
+        GLib.timeout_add_seconds(100, loop.quit)
+        loop.run()
+        print("answered", dict(answers), "unanswered", left[0], flush=True)
+        """
 }
