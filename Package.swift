@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
         // A front end with nobody in front of it, for unit tests of the service, and the checks
         // every front end must pass (PickerFrontEndConformance).
-        .target(name: "FrontEndTesting", dependencies: ["TimePickerCore"]),
+        .target(name: "FrontEndTesting", dependencies: ["SystemKit", "TimePickerCore"]),
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
         // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench

@@ -1,5 +1,5 @@
 internal import Glibc
-internal import Synchronization
+internal import SystemKit
 internal import Testing
 internal import TimePickerCore
 
@@ -52,7 +52,7 @@ final class ServiceStandIn: PickerFrontEndDelegate {
     private var recorded = 0
     /// What came on another thread, where Swift Testing cannot tell which test an issue is
     /// for: kept until `recordForeignBreaches` records it on the loop's thread.
-    private let foreignBreaches = Mutex<[String]>([])
+    private let foreignBreaches = Locked<[String]>([])
     /// How each session the front end ended (by an event, or `cannotShow`) ended.
     private(set) var outcomes: [PickerSessionID: PickerOutcome] = [:]
     /// How many times each session was withdrawn.

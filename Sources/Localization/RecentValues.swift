@@ -1,4 +1,4 @@
-public import Synchronization
+public import SystemKit
 
 /// Values made once per key and kept, the most recent `capacity` of them, the oldest made going
 /// first: a language's words, a locale's object, a measured line. A daemon speaks a few
@@ -8,12 +8,12 @@ public import Synchronization
 /// Inlinable, so that each user's module specializes it for its keys and values: a generic call
 /// across modules would look the types' metadata up on every lookup (a session made several).
 public final class RecentValues<Key: Equatable & Sendable, Value: Sendable>: Sendable {
-    @usableFromInline let kept: Mutex<[(key: Key, value: Value)]>
+    @usableFromInline let kept: Locked<[(key: Key, value: Value)]>
     @usableFromInline let capacity: Int
 
     /// Keeps at most `capacity` values.
     public init(capacity: Int = 16) {
-        kept = Mutex([])
+        kept = Locked([])
         self.capacity = capacity
     }
 

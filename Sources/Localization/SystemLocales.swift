@@ -1,6 +1,5 @@
 internal import CLinux
 internal import Glibc
-internal import Synchronization
 internal import SystemKit
 
 /// The locales this system has, as `locale -a` lists them (the names in glibc's locale archive
@@ -36,7 +35,7 @@ final class SystemLocales: Sendable {
         var drawsInUTF8: [String: Bool] = [:]
     }
 
-    private let known = Mutex(Known())
+    private let known = Locked(Known())
 
     /// The locales in the archive at `archive` (none when nil) and in `directories`.
     init(archive: String?, directories: [String]) {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+internal import SystemKit
 
 /// A real pseudo-terminal: the daemon (or a client) gets the terminal side as its stdin and
 /// stdout, the harness types into the controller side and reads what was drawn.

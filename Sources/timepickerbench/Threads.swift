@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import SystemKit
 import TestHarness
 
 /// Runs `body(index)` on `count` threads of their own, all at once, and returns their results
@@ -21,8 +21,8 @@ func onThreads<Result: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int)
 
 /// One slot per thread for its result.
 private final class ResultSlots<Result: Sendable>: Sendable {
-    private let slots: Mutex<[Result?]>
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    private let slots: Locked<[Result?]>
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
     func store(_ result: Result, at index: Int) { slots.withLock { $0[index] = result } }
     var all: [Result] { slots.withLock { $0.compactMap { $0 } } }
 }
@@ -30,7 +30,7 @@ private final class ResultSlots<Result: Sendable>: Sendable {
 /// A line threads wait at until all have arrived, so that they start (or go on) together.
 final class Barrier: Sendable {
     private let parties: Int
-    private let state = Mutex<(arrived: Int, generation: Int)>((0, 0))
+    private let state = Locked<(arrived: Int, generation: Int)>((0, 0))
 
     init(parties: Int) { self.parties = parties }
 

@@ -1,7 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
-import Synchronization
+import SystemKit
 import TestHarness
 import Testing
 
@@ -202,7 +202,7 @@ func peakResidentKiB(of pid: pid_t) throws -> Int {
 private final class LatencyProbe: @unchecked Sendable {
     /// Used by the probing thread only, once it runs.
     private let client: BusClient
-    private let state = Mutex((stop: false, worst: 0.0, answered: 0))
+    private let state = Locked((stop: false, worst: 0.0, answered: 0))
 
     init(client: BusClient) { self.client = client }
 
