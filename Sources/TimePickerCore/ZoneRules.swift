@@ -1,0 +1,61 @@
+/// A time zone's rules as the core needs them: which UTC offset is in force at each instant.
+///
+/// The core reads no files: the zone database is read above it (`LocalSettings.ZoneDatabase`)
+/// and handed in, so that the core stays pure and a test can make any zone it likes.
+public struct ZoneRules: Hashable, Sendable {
+    /// The zone's IANA name ("Europe/Berlin"), as a session reports it.
+    public let name: String
+    /// The offset before the first change.
+    public let initial: ZoneOffset
+    /// Every change of offset, by instant, in order.
+    public let changes: [ZoneChange]
+
+    /// A zone named `name` whose offset is `initial` until the first of `changes` (sorted by instant).
+    public init(name: String, initial: ZoneOffset, changes: [ZoneChange]) {
+        self.name = name
+        self.initial = initial
+        self.changes = changes
+    }
+
+    /// A zone whose offset never changes (UTC, or a test's).
+    public init(name: String, fixed offset: ZoneOffset) {
+        self.init(name: name, initial: offset, changes: [])
+    }
+
+    /// The offset in force at `instant` (seconds since 1970-01-01T00:00:00Z).
+    public func offset(at instant: Int64) -> ZoneOffset {
+        // The last change at or before the instant: a binary search, the changes being sorted.
+        var low = 0
+        var high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].instant <= instant { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? initial : changes[low - 1].offset
+    }
+}
+
+/// A UTC offset and the abbreviation a zone gives it ("CET" at +01:00).
+public struct ZoneOffset: Hashable, Sendable {
+    /// Seconds east of UTC.
+    public let seconds: Int
+    /// The zone's abbreviation for it ("CEST", "EST", "+14"); may be empty.
+    public let abbreviation: String
+
+    public init(seconds: Int, abbreviation: String) {
+        self.seconds = seconds
+        self.abbreviation = abbreviation
+    }
+}
+
+/// The instant a zone's offset changes, and the offset from then on.
+public struct ZoneChange: Hashable, Sendable {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let instant: Int64
+    public let offset: ZoneOffset
+
+    public init(instant: Int64, offset: ZoneOffset) {
+        self.instant = instant
+        self.offset = offset
+    }
+}
