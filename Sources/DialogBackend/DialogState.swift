@@ -82,11 +82,12 @@ enum StateValue {
         return column
     }
 
-    /// An HH:MM time that is one of `grid`'s slots.
-    static func slot(_ raw: [String: OptionValue], _ key: String, grid: SlotGrid) throws(OptionError) -> WallClockTime? {
+    /// One of `grid`'s slots, as `Slot.wireText` writes it (`09:30`; `30:00` the next day;
+    /// `02:30+01:00` dated).
+    static func slot(_ raw: [String: OptionValue], _ key: String, grid: SlotGrid) throws(OptionError) -> Slot? {
         guard let text = try string(raw, key) else { return nil }
-        guard let time = WallClockTime(parsing: text) else {
-            throw OptionError(key: key, reason: "must be a time as HH:MM, 00:00 to 24:00, got \(quotedForMessage(text))")
+        guard let time = Slot(wireText: text) else {
+            throw OptionError(key: key, reason: "must be a slot as HH:MM (HH up to 48), with its UTC offset on a dated picker, got \(quotedForMessage(text))")
         }
         guard grid.contains(time) else {
             throw OptionError(

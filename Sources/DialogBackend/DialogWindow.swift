@@ -3,7 +3,7 @@ package import TimePickerCore
 /// How a dialog ended: what its ShowPicker call answers (`ShowPickerReply`).
 package enum DialogOutcome: Equatable, Sendable {
     /// OK, Enter, or a double click on a row: the selection the dialog showed.
-    case accepted(start: WallClockTime, end: WallClockTime)
+    case accepted(start: Slot, end: Slot)
     /// Cancel, Escape, or the window closed by the person.
     case cancelled
     /// Ended without the person (closed by the caller, the window destroyed): the reason, one line.

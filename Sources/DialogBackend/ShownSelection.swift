@@ -29,7 +29,7 @@ package struct ShownSelection: Sendable, Equatable {
 
     /// The person clicked `time` in `column`: shows it as the session will take it. Returns
     /// false, changing nothing, when the column cannot take it.
-    package mutating func click(_ column: PickerColumn, _ time: WallClockTime) -> Bool {
+    package mutating func click(_ column: PickerColumn, _ time: Slot) -> Bool {
         let before = shown
         guard let after = before.selecting(column, time) else { return false }
         replaced.insert(SlotPair(before))

@@ -92,8 +92,8 @@ final class Dialog {
 
     /// The parts of a state a backend draws from Update.
     struct Drawn: Equatable {
-        let start: WallClockTime
-        let end: WallClockTime
+        let start: Slot
+        let end: Slot
         let focus: PickerColumn
         let typed: String
 

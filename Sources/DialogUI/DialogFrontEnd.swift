@@ -254,8 +254,8 @@ public final class DialogFrontEnd: PickerFrontEnd {
 
     /// The selection in ShowPicker's results, when both times are there and `state`'s picker
     /// can hold them together.
-    private static func selection(_ start: String?, _ end: String?, in state: PickerState) -> (WallClockTime, WallClockTime)? {
-        guard let start = start.flatMap(WallClockTime.init(parsing:)), let end = end.flatMap(WallClockTime.init(parsing:)),
+    private static func selection(_ start: String?, _ end: String?, in state: PickerState) -> (Slot, Slot)? {
+        guard let start = start.flatMap(Slot.init(wireText:)), let end = end.flatMap(Slot.init(wireText:)),
               state.allowsSelection(start: start, end: end)
         else { return nil }
         return (start, end)

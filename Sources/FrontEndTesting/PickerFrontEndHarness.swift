@@ -68,7 +68,7 @@ public struct SeenPicker: Equatable, Sendable, CustomStringConvertible {
 
     /// What a picker drawn from `state` shows.
     public init(_ state: PickerState) {
-        self.init(start: state.start, end: state.end)
+        self.init(start: state.start.time, end: state.end.time)
     }
 
     public var description: String { "\(start.busText)–\(end.busText)" }

@@ -35,7 +35,7 @@ final class SlotColumn {
     func mirror() { isRightToLeft = true }
 
     /// The person clicked the row of this slot.
-    var onPick: (@MainActor (WallClockTime) -> Void)?
+    var onPick: (@MainActor (Slot) -> Void)?
     /// The person double-clicked a row or pressed Enter on it.
     var onActivate: (@MainActor () -> Void)?
     /// The person pressed a key the column handles.

@@ -1,6 +1,6 @@
 internal import CLinux
 internal import Glibc
-internal import TimePickerCore
+public import TimePickerCore
 
 /// A person's language and clock, for one session: a glibc locale object (`newlocale`) whose
 /// messages and time categories the session's text is read in, with `uselocale` around each
@@ -118,6 +118,21 @@ public final class Language: @unchecked Sendable {
     public var isRightToLeft: Bool {
         let language = String(resolvedName.prefix { $0.isLetter })
         return ["ar", "fa", "he", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(language)
+    }
+
+    /// `date` written with the strftime `format` in this locale's words ("Sat 28 Mar" for
+    /// "%a %-d %b" in English, "Sa 28 Mär" in German).
+    public func written(_ date: CalendarDate, format: String) -> String {
+        var parts = tm()
+        parts.tm_year = Int32(date.year - 1900)
+        parts.tm_mon = Int32(date.month - 1)
+        parts.tm_mday = Int32(date.day)
+        parts.tm_wday = Int32(date.weekday)
+        parts.tm_hour = 12
+        var buffer = [CChar](repeating: 0, count: 128)
+        let count = strftime_l(&buffer, buffer.count, format, &parts, handle)
+        guard count > 0 else { return date.isoText }
+        return displaySafeTranslation(String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     private func info(_ item: nl_item) -> String {

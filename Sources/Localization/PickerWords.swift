@@ -57,8 +57,52 @@ public struct PickerWords: Sendable {
         isolated(time.label(clock, am: am, pm: pm, midnight: midnight, periodFirst: periodFirst, separator: periodSeparator))
     }
 
+    /// A slot's time as the person reads it, marked when it is on the next day ("06:00 (next
+    /// day)"), so that no one has to guess whether 06:00 is today's.
+    public func label(_ slot: Slot, _ clock: ClockStyle) -> String {
+        let time = label(slot.time, clock)
+        guard slot.isNextDay else { return time }
+        // TRANSLATORS: %s is a time on the day after the picker's (an overnight range's end).
+        return filled(tr("%s (next day)"), time)
+    }
+
+    /// The slot at `index` of `grid` as the person reads it: its time, the next-day mark, and
+    /// on the hour the clocks go back the zone's name for its offset ("02:30 (CEST)"), which
+    /// tells the two 02:30s apart.
+    public func label(_ grid: SlotGrid, _ index: Int, _ clock: ClockStyle) -> String {
+        let time = label(grid[index], clock)
+        guard grid.isRepeated(at: index) else { return time }
+        // TRANSLATORS: %1$s is a time the clocks show twice on the day they go back, %2$s the
+        // zone's abbreviation or UTC offset at it ("CEST", "UTC+02:00"), which tells the two apart.
+        return filled(tr("%1$s (%2$s)"), time, offsetName(grid, index))
+    }
+
+    /// The zone's abbreviation at the slot ("CEST"), or its UTC offset ("UTC+02:00") when the
+    /// abbreviation is only a number ("+14") or missing.
+    public func offsetName(_ grid: SlotGrid, _ index: Int) -> String {
+        if let abbreviation = grid.abbreviation(at: index), abbreviation.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
+            return abbreviation
+        }
+        return "UTC" + Slot.offsetText(seconds: grid[index].utcOffset ?? 0)
+    }
+
+    /// The picker's day as the person reads it: "Sat 28 Mar".
+    public func day(_ date: CalendarDate) -> String {
+        // TRANSLATORS: how a day is written in the picker's title line, as strftime writes it:
+        // %a the weekday's short name, %-d the day of the month, %b the month's short name.
+        // Reorder as your language writes dates ("%a %-d. %b" in German, "%-m月%-d日(%a)" in Japanese).
+        language.written(date, format: tr("%a %-d %b"))
+    }
+
     /// Two times as one range, "1:00–1:55 PM" (the AM/PM word once, where the locale writes
     /// it: "午前1:00–1:55"), "09:00–09:55" in 24-hour style; one isolated run.
+    public func range(_ first: Slot, _ last: Slot, _ clock: ClockStyle) -> String {
+        let times = range(first.time, last.time, clock)
+        guard last.isNextDay else { return times }
+        return filled(tr("%s (next day)"), times)
+    }
+
+    /// Two times of one day as one range (`range` of slots, without a day's mark).
     public func range(_ first: WallClockTime, _ last: WallClockTime, _ clock: ClockStyle) -> String {
         func bare(_ time: WallClockTime) -> String { time.label(clock, am: "", pm: "", midnight: midnight, separator: "") }
         func plain(_ time: WallClockTime) -> String {

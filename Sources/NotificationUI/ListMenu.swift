@@ -41,13 +41,13 @@ struct ListMenu {
         let name = text.name(column)
         let words = text.words
 
-        func slot(_ time: WallClockTime) -> NotificationAction {
+        func slot(_ time: Slot) -> NotificationAction {
             switch column {
             case .start:
                 NotificationAction(.start(time), label: name + " " + Self.sortableLabel(time, clock, words))
             case .end:
                 NotificationAction(
-                    .end(time), label: text.endEntry(Self.sortableLabel(time, clock, words), minutes: time.minutes - state.start.minutes))
+                    .end(time), label: text.endEntry(Self.sortableLabel(time, clock, words), minutes: state.keying(.end, .set(.end, time)).durationMinutes))
             }
         }
 
@@ -66,10 +66,10 @@ struct ListMenu {
                     continue
                 }
                 actions.append(NotificationAction(
-                    .hour(column, first.hour), label: name + " " + Self.sortableRange(first, last, clock, words) + "…"))
+                    .hour(column, first.minutes / 60), label: name + " " + Self.sortableRange(first, last, clock, words) + "…"))
             }
         case .hour(let hour):
-            actions += times.filter { $0.hour == hour }.map(slot)
+            actions += times.filter { $0.minutes / 60 == hour }.map(slot)
             // A letter after the space sorts after every "Start 09:…": last.
             actions.append(NotificationAction(.hours(column), label: text.anotherHour(column)))
         }
@@ -86,17 +86,17 @@ struct ListMenu {
 
     /// The page for a column that can take `times`, with the person's `menuHour` if any: the
     /// hour's slots only while the column needs paging and that hour holds more than one of them.
-    static func page(times: [WallClockTime], menuHour: Int?) -> Page {
+    static func page(times: [Slot], menuHour: Int?) -> Page {
         guard times.count > maximumSlots else { return .slots }
-        guard let menuHour, times.lazy.filter({ $0.hour == menuHour }).count > 1 else { return .hours }
+        guard let menuHour, times.lazy.filter({ $0.minutes / 60 == menuHour }).count > 1 else { return .hours }
         return .hour(menuHour)
     }
 
     /// `times` (in order) grouped by hour, in order.
-    static func hourGroups(_ times: [WallClockTime]) -> [[WallClockTime]] {
-        var groups: [[WallClockTime]] = []
+    static func hourGroups(_ times: [Slot]) -> [[Slot]] {
+        var groups: [[Slot]] = []
         for time in times {
-            if let last = groups.last?.last, last.hour == time.hour {
+            if let last = groups.last?.last, last.minutes / 60 == time.minutes / 60 {
                 groups[groups.count - 1].append(time)
             } else {
                 groups.append([time])
@@ -109,7 +109,7 @@ struct ListMenu {
     /// 24-hour time leads and the reading the person asked for follows: `13:00 · 1:00 PM`,
     /// `24:00 · midnight`. (`9:00 AM` alone sorts after `10:00 PM`, and `1:00 PM` before
     /// `2:00 AM`: no 12-hour form sorts by itself.)
-    static func sortableLabel(_ time: WallClockTime, _ clock: ClockStyle, _ words: PickerWords) -> String {
+    static func sortableLabel(_ time: Slot, _ clock: ClockStyle, _ words: PickerWords) -> String {
         switch clock {
         case .twentyFourHour: time.busText
         case .twelveHour: time.busText + " · " + words.label(time, .twelveHour)
@@ -118,7 +118,7 @@ struct ListMenu {
 
     /// A range of times within one hour, sortable as `sortableLabel`: `09:00–09:55`,
     /// `13:00–13:55 · 1:00–1:55 PM`.
-    static func sortableRange(_ first: WallClockTime, _ last: WallClockTime, _ clock: ClockStyle, _ words: PickerWords) -> String {
+    static func sortableRange(_ first: Slot, _ last: Slot, _ clock: ClockStyle, _ words: PickerWords) -> String {
         let leading = first.busText + "–" + last.busText
         guard clock == .twelveHour else { return leading }
         return leading + " · " + words.range(first, last, .twelveHour)

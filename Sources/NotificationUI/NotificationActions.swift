@@ -10,10 +10,10 @@ public enum NotificationActionKey: Equatable, Sendable {
     /// An hour back or on (`StepperLayout.coarseSlots`), in the stepper layout.
     case earlierByHour, laterByHour
     /// A start slot, in the list layout.
-    case start(WallClockTime)
+    case start(Slot)
     /// An end slot, in the list layout.
-    case end(WallClockTime)
-    /// The slots of one hour (0...24) of a column, in the list layout when its slots do not fit
+    case end(Slot)
+    /// The slots of one hour (0...48: an overnight picker's next day counts on) of a column, in the list layout when its slots do not fit
     /// one menu: narrows the menu, changes nothing in the session.
     case hour(PickerColumn, Int)
     /// Back from one hour's slots to the hours of a column, in the list layout.
@@ -30,8 +30,8 @@ public enum NotificationActionKey: Equatable, Sendable {
         case .later: "later"
         case .earlierByHour: "earlier-hour"
         case .laterByHour: "later-hour"
-        case .start(let time): "start-" + time.busText
-        case .end(let time): "end-" + time.busText
+        case .start(let slot): "start-" + slot.wireText
+        case .end(let slot): "end-" + slot.wireText
         case .hour(let column, let hour): Self.prefix(column) + "hour-" + (hour < 10 ? "0\(hour)" : "\(hour)")
         case .hours(let column): Self.prefix(column) + "hours"
         case .changeStart: "change-start"
@@ -54,8 +54,8 @@ public enum NotificationActionKey: Equatable, Sendable {
                 self = .hours(column)
             } else if rest.hasPrefix("hour-"), let hour = Self.hour(String(rest.dropFirst(5))) {
                 self = .hour(column, hour)
-            } else if let time = WallClockTime(parsing: rest) {
-                self = column == .start ? .start(time) : .end(time)
+            } else if let slot = Slot(wireText: rest) {
+                self = column == .start ? .start(slot) : .end(slot)
             } else {
                 return nil
             }
@@ -67,10 +67,10 @@ public enum NotificationActionKey: Equatable, Sendable {
         column == .start ? "start-" : "end-"
     }
 
-    /// An hour as two ASCII digits, 00...24.
+    /// An hour as two ASCII digits, 00...48.
     private static func hour(_ digits: String) -> Int? {
         guard digits.utf8.count == 2, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let hour = Int(digits), hour <= 24 else { return nil }
+              let hour = Int(digits), hour <= 48 else { return nil }
         return hour
     }
 }
@@ -89,7 +89,9 @@ public func pickerEvents(forAction key: String, in state: PickerState) -> [Picke
     case .laterByHour: [.move(by: StepperLayout.coarseSlots(state.options.grid))]
     case .default: state.focus == .start ? [.focus(.end)] : [.confirm]
     case .start(let time): [.set(.start, time), .focus(.end)]
-    case .end(let time): [.set(.end, time), .confirm]
+    // An end the picker does not have is no action of ours (a key we never offered): it must
+    // not confirm the selection as it is.
+    case .end(let time): state.options.grid.contains(time) ? [.set(.end, time), .confirm] : []
     case .changeStart: [.focus(.start)]
     case .hour, .hours, nil: []
     }

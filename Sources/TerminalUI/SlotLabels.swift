@@ -20,7 +20,7 @@ final class SlotLabels {
         self.grid = grid
         self.clock = clock
         language = text.language.name
-        let labels = grid.indices.map { text.label(grid[$0], clock) }
+        let labels = grid.indices.map { text.label(grid, $0, clock) }
         let widths = labels.map { DisplayWidth.of($0) }
         let columns = widths.max() ?? 0
         var storage: [UInt8] = []

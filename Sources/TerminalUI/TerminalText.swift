@@ -81,6 +81,8 @@ struct TerminalText {
     func duration(minutes: Int) -> String { words.duration(minutes: minutes) }
     func durationLine(_ state: PickerState) -> String { words.durationLine(state) }
     func label(_ time: WallClockTime, _ clock: ClockStyle) -> String { words.label(time, clock) }
+    /// The slot at `index` of `grid` with its day's and offset's marks (`PickerWords`).
+    func label(_ grid: SlotGrid, _ index: Int, _ clock: ClockStyle) -> String { words.label(grid, index, clock) }
 
     /// "typed: 930_", with why it did not select that when it did not.
     func typed(_ state: PickerState) -> String {

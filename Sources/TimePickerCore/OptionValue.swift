@@ -4,6 +4,8 @@ public enum OptionValue: Sendable, Equatable {
     case string(String)
     /// A D-Bus uint32, signature "u".
     case uint32(UInt32)
+    /// A D-Bus boolean, signature "b".
+    case boolean(Bool)
     /// Any other D-Bus type, by its signature, e.g. "i", "as", "v".
     case other(signature: String)
 
@@ -12,6 +14,7 @@ public enum OptionValue: Sendable, Equatable {
         switch self {
         case .string: "s"
         case .uint32: "u"
+        case .boolean: "b"
         case .other(let signature): signature
         }
     }

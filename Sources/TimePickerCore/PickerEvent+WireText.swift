@@ -2,7 +2,8 @@
 /// can report events over D-Bus in a form that reads well in `busctl monitor`.
 ///
 /// The forms: `move N`, `hour N` (N a signed whole number), `first`, `last`, `switch`,
-/// `focus start|end`, `set start|end HH:MM`, `type C` (one character a time is typed with),
+/// `focus start|end`, `set start|end SLOT` (`Slot.wireText`: `09:30`, `30:00` for 06:00 the
+/// next day, `02:30+01:00` on a dated picker), `type C` (one character a time is typed with),
 /// `erase`, `finish` (typing), `confirm`, `cancel`.
 extension PickerEvent {
     /// The event's text form; `PickerEvent(wireText:)` reads it back.
@@ -14,7 +15,7 @@ extension PickerEvent {
         case .moveToLast: "last"
         case .switchFocus: "switch"
         case .focus(let column): "focus \(column.wireText)"
-        case .set(let column, let time): "set \(column.wireText) \(time.busText)"
+        case .set(let column, let slot): "set \(column.wireText) \(slot.wireText)"
         case .type(let character): "type \(character)"
         case .erase: "erase"
         case .finishTyping: "finish"
@@ -42,8 +43,8 @@ extension PickerEvent {
             guard let column = PickerColumn(wireText: words[1]) else { return nil }
             self = .focus(column)
         case "set" where words.count == 3:
-            guard let column = PickerColumn(wireText: words[1]), let time = WallClockTime(parsing: words[2]) else { return nil }
-            self = .set(column, time)
+            guard let column = PickerColumn(wireText: words[1]), let slot = Slot(wireText: words[2]) else { return nil }
+            self = .set(column, slot)
         case "type" where words.count == 2:
             guard words[1].count == 1, let character = words[1].first, TypedTime.accepts(character) else { return nil }
             self = .type(character)

@@ -13,7 +13,7 @@ public enum PickerEvent: Sendable, Equatable {
     /// Moves the focus to this column.
     case focus(PickerColumn)
     /// Selects a value directly, as list-style UIs do; ignored if the column cannot take it.
-    case set(PickerColumn, WallClockTime)
+    case set(PickerColumn, Slot)
     /// A character typed towards a time in the focused column (`TypedTime`): the column jumps
     /// to the slot nearest what the typing means so far. Ignored unless `TypedTime.accepts` it.
     case type(Character)

@@ -27,28 +27,34 @@ public struct PickerModel: Sendable, Equatable {
         self.options = options
         let grid = options.grid
         let lastIndex = grid.count - 1
-        let gap = Self.gapSlots(minDuration: options.minDuration, grid: grid)
-        let wantedStart = grid.indexOfFirstSlot(atOrAfter: options.start.minutes) ?? lastIndex
-        let start = wantedStart.clamped(to: Self.startIndices(lastIndex: lastIndex, gap: gap))
-        let wantedEnd = grid.indexOfFirstSlot(atOrAfter: options.end.minutes) ?? lastIndex
+        let limits = SlotLimits(grid: grid, minDurationSeconds: max(0, options.minDuration) * 60, overnight: options.overnight)
+        let wantedStart = grid.index(of: options.start) ?? grid.indexOfFirstSlot(atOrAfter: options.start.minutes) ?? lastIndex
+        let start = wantedStart.clamped(to: limits.starts)
+        let wantedEnd = grid.index(of: options.end) ?? grid.indexOfFirstSlot(atOrAfter: options.end.minutes) ?? lastIndex
         startIndex = start
-        endIndex = wantedEnd.clamped(to: Self.endIndices(forStart: start, lastIndex: lastIndex, gap: gap))
+        endIndex = wantedEnd.clamped(to: limits.ends(forStart: start))
     }
 
-    /// The selected start time.
-    public var start: WallClockTime { grid[startIndex] }
+    /// The selected start.
+    public var start: Slot { grid[startIndex] }
 
-    /// The selected end time.
-    public var end: WallClockTime { grid[endIndex] }
+    /// The selected end.
+    public var end: Slot { grid[endIndex] }
 
-    /// The selected duration, end - start, in minutes.
-    public var durationMinutes: Int { end.minutes - start.minutes }
+    /// The selected duration, end - start, in minutes of real elapsed time.
+    public var durationMinutes: Int { durationSeconds / 60 }
 
-    /// Starts that leave room for an end: slots s with s + minDuration <= last.
-    public var validStarts: [WallClockTime] { validStartIndices.map { grid[$0] } }
+    /// The selected duration in seconds of real elapsed time.
+    public var durationSeconds: Int { grid.elapsedSeconds(at: endIndex) - grid.elapsedSeconds(at: startIndex) }
 
-    /// Ends for the current start: slots >= start + minDuration.
-    public var validEnds: [WallClockTime] { validEndIndices(forStart: startIndex).map { grid[$0] } }
+    /// The selection as a caller is told it: times, day, length and, dated, the instants.
+    public var range: PickedRange { PickedRange(grid: grid, startIndex: startIndex, endIndex: endIndex) }
+
+    /// Starts that leave room for an end.
+    public var validStarts: [Slot] { validStartIndices.map { grid[$0] } }
+
+    /// Ends for the current start: at least minDuration after it (overnight: at most a day).
+    public var validEnds: [Slot] { validEndIndices(forStart: startIndex).map { grid[$0] } }
 
     /// Applies one event; returns the outcome when the event ends the picker
     /// (.confirm -> .selected(start,end), .cancel -> .cancelled(.user)), nil otherwise.
@@ -120,15 +126,13 @@ public struct PickerModel: Sendable, Equatable {
 
     private var grid: SlotGrid { options.grid }
 
-    private var gap: Int { Self.gapSlots(minDuration: options.minDuration, grid: grid) }
-
-    var validStartIndices: ClosedRange<Int> {
-        Self.startIndices(lastIndex: grid.count - 1, gap: gap)
+    private var limits: SlotLimits {
+        SlotLimits(grid: grid, minDurationSeconds: max(0, options.minDuration) * 60, overnight: options.overnight)
     }
 
-    func validEndIndices(forStart start: Int) -> ClosedRange<Int> {
-        Self.endIndices(forStart: start, lastIndex: grid.count - 1, gap: gap)
-    }
+    var validStartIndices: ClosedRange<Int> { limits.starts }
+
+    func validEndIndices(forStart start: Int) -> ClosedRange<Int> { limits.ends(forStart: start) }
 
     private var focusedIndex: Int {
         focus == .start ? startIndex : endIndex
@@ -148,29 +152,15 @@ public struct PickerModel: Sendable, Equatable {
         }
     }
 
-    /// Moves the start and takes the end along, keeping the duration as `MyTimePickerAlert` did,
-    /// then clamps the end so it stays a valid end for the new start.
+    /// Moves the start and takes the end along, keeping the duration as `MyTimePickerAlert` did
+    /// (in slots: the same length on the clock, which on a day the clocks change is what a
+    /// person moving a meeting expects), then clamps the end so it stays a valid end for the
+    /// new start.
     private mutating func moveStart(to index: Int) {
         let newStart = index.clamped(to: validStartIndices)
         let duration = endIndex - startIndex
         startIndex = newStart
         endIndex = (newStart + duration).clamped(to: validEndIndices(forStart: newStart))
-    }
-
-    // MARK: - Ranges
-
-    /// How many slots the end must stay after the start: min_duration rounded up to whole slots.
-    private static func gapSlots(minDuration: Int, grid: SlotGrid) -> Int {
-        let minutes = max(0, minDuration)
-        return minutes / grid.step + (minutes % grid.step == 0 ? 0 : 1)
-    }
-
-    private static func startIndices(lastIndex: Int, gap: Int) -> ClosedRange<Int> {
-        0...max(0, lastIndex - gap)
-    }
-
-    private static func endIndices(forStart start: Int, lastIndex: Int, gap: Int) -> ClosedRange<Int> {
-        min(start + gap, lastIndex)...lastIndex
     }
 }
 

@@ -45,13 +45,44 @@ extension PickerOptions {
         return time
     }
 
-    /// Builds the grid; without `last`, the grid runs as far towards 24:00 as whole steps go.
-    static func validatedGrid(first: WallClockTime, last lastText: String?, step: Int) throws(OptionError) -> SlotGrid {
-        let last: WallClockTime
+    /// The day a dated picker is on (`date`, `YYYY-MM-DD`); nil when not sent.
+    static func validatedDate(_ text: String?) throws(OptionError) -> CalendarDate? {
+        guard let text else { return nil }
+        guard let date = CalendarDate(parsing: text) else {
+            let years = CalendarDate.years
+            throw OptionError(
+                key: "date",
+                reason: "must be a day of the calendar as YYYY-MM-DD, \(years.lowerBound)-01-01 to \(years.upperBound)-12-31, got \(quotedForMessage(text))")
+        }
+        return date
+    }
+
+    /// The zone the session's times are in: `time_zone`'s, else the daemon's.
+    static func validatedZone(_ name: String?, context: PickerContext) throws(OptionError) -> ZoneRules {
+        guard let name else { return context.localZone }
+        guard let zone = context.zoneNamed(name) else {
+            throw OptionError(
+                key: "time_zone",
+                reason: "must be a time zone the system's zone database has, such as 'Europe/Berlin' or 'UTC', got \(quotedForMessage(name))")
+        }
+        return zone
+    }
+
+    /// Builds the grid; without `last`, the grid runs as far towards 24:00 as whole steps go
+    /// (overnight: to a day after the day's last start). Overnight, a `last` at or before
+    /// `first` is on the next day. With a date, the clock's times are placed on that day.
+    static func validatedGrid(
+        first: WallClockTime, last lastText: String?, step: Int, overnight: Bool, date: (day: CalendarDate, zone: ZoneRules)?
+    ) throws(OptionError) -> SlotGrid {
+        let day = WallClockTime.minutesPerDay
+        if overnight, first.minutes >= day {
+            throw OptionError(key: "first", reason: "must be before 24:00 with overnight (a start is on the picker's day), got '24:00'")
+        }
+        var lastMinutes: Int
         if let given = try validatedTime(lastText, key: "last") {
-            guard given >= first else {
+            guard given >= first || overnight else {
                 throw OptionError(
-                    key: "last", reason: "must not be earlier than first (\(first)), got \(quotedForMessage(given.busText))")
+                    key: "last", reason: "must not be earlier than first (\(first)), got \(quotedForMessage(given.busText)); with overnight it may be on the next day")
             }
             guard (given.minutes - first.minutes) % step == 0 else {
                 throw OptionError(
@@ -59,21 +90,29 @@ extension PickerOptions {
                     reason: "\(quotedForMessage(given.busText)) is not a slot: "
                         + "slots run every \(minutesPhrase(step)) from \(first)")
             }
-            last = given
+            lastMinutes = overnight && given <= first ? given.minutes + day : given.minutes
         } else {
-            let wholeSteps = (WallClockTime.minutesPerDay - first.minutes) / step
-            last = WallClockTime(uncheckedMinutes: first.minutes + wholeSteps * step)
+            let wholeSteps = (day - first.minutes) / step
+            lastMinutes = first.minutes + wholeSteps * step
+            // Overnight, the ends run a day past the day's last start (which is before 24:00).
+            if overnight { lastMinutes = (lastMinutes == day ? lastMinutes - step : lastMinutes) + day }
         }
-        guard let grid = SlotGrid(first: first, last: last, step: step) else {
-            // Unreachable: the checks above establish every SlotGrid invariant.
-            throw OptionError(key: "last", reason: "does not form a grid with first \(first) and step \(step)")
+        guard let (date, zone) = date else {
+            guard let grid = SlotGrid(firstMinutes: first.minutes, lastMinutes: lastMinutes, step: step) else {
+                // Unreachable: the checks above establish every SlotGrid invariant.
+                throw OptionError(key: "last", reason: "does not form a grid with first \(first) and step \(step)")
+            }
+            return grid
+        }
+        guard let grid = SlotGrid(date: date, zone: zone, firstMinutes: first.minutes, lastMinutes: lastMinutes, step: step) else {
+            throw OptionError(key: "date", reason: "none of the times from \(first) on exists on \(date) in \(zone.name)")
         }
         return grid
     }
 
     static func validatedMinDuration(_ minDuration: UInt32?, grid: SlotGrid) throws(OptionError) -> Int {
         guard let minDuration else { return 0 }
-        let span = grid.last.minutes - grid.first.minutes
+        let span = grid.elapsedSeconds(at: grid.count - 1) / 60
         guard minDuration <= UInt32(span) else {
             throw OptionError(
                 key: "min_duration",
@@ -82,66 +121,87 @@ extension PickerOptions {
         return Int(minDuration)
     }
 
-    /// The start slot; it must leave room for an end at least `minDuration` later. "now" is
-    /// the first slot at or after `now`, the caller's present local time.
+    /// The start slot's index; it must leave room for an end at least `minDuration` later (and,
+    /// overnight, be on the picker's day). "now" is the first slot at or after the present in
+    /// the session's zone.
     static func validatedStart(
-        _ text: String?, grid: SlotGrid, minDuration: Int, blameMinDuration: Bool, now: WallClockTime?
-    ) throws(OptionError) -> WallClockTime {
-        if text == "now" { return try startNow(now, grid: grid, minDuration: minDuration) }
-        guard let start = try validatedSlot(text, key: "start", grid: grid) else { return grid.first }
-        guard start.minutes + minDuration <= grid.last.minutes else {
-            let problem = "\(start) plus \(minutesPhrase(minDuration)) is past the last slot (\(grid.last))"
+        _ text: String?, limits: SlotLimits, blameMinDuration: Bool, now: (instant: Int64, zone: ZoneRules)?
+    ) throws(OptionError) -> Int {
+        let grid = limits.grid
+        if text == "now" { return try startNow(now, limits: limits) }
+        guard let index = try validatedSlot(text, key: "start", grid: grid, from: 0) else { return 0 }
+        guard limits.starts.contains(index) else {
+            let start = grid[index]
+            if limits.overnight, start.minutes >= WallClockTime.minutesPerDay {
+                throw OptionError(key: "start", reason: "must be before 24:00 with overnight (a start is on the picker's day), got '24:00'")
+            }
+            let problem = "\(start.busText) plus \(minutesPhrase(limits.minDurationSeconds / 60)) is past the last slot (\(grid.last.busText)\(limits.overnight && grid.last.isNextDay ? " the next day" : ""))"
             if blameMinDuration {
                 throw OptionError(key: "min_duration", reason: "too long for start: \(problem)")
             }
             throw OptionError(key: "start", reason: "leaves no room for an end: \(problem)")
         }
-        return start
+        return index
     }
 
-    /// The first slot at or after `now` that leaves room for an end.
-    private static func startNow(_ now: WallClockTime?, grid: SlotGrid, minDuration: Int) throws(OptionError) -> WallClockTime {
-        guard let now else { throw OptionError(key: "start", reason: "'now' needs the present time, which is not known here") }
-        let lastStart = grid.last.minutes - minDuration
-        guard let index = grid.indexOfFirstSlot(atOrAfter: now.minutes), grid[index].minutes <= lastStart else {
+    /// The first slot at or after the present that leaves room for an end: on a dated grid
+    /// the first at or after the instant; undated, the first at or after the time of day in
+    /// the session's zone.
+    private static func startNow(_ now: (instant: Int64, zone: ZoneRules)?, limits: SlotLimits) throws(OptionError) -> Int {
+        let grid = limits.grid
+        guard let (instant, zone) = now else { throw OptionError(key: "start", reason: "'now' needs the present time, which is not known here") }
+        let local = instant + Int64(zone.offset(at: instant).seconds)
+        let timeOfDay = Int((local % 86_400 + 86_400) % 86_400) / 60
+        let index = grid.date == nil ? grid.indexOfFirstSlot(atOrAfter: timeOfDay) : grid.indexOfFirstSlot(atOrAfterInstant: instant)
+        guard let index, limits.starts.contains(index) else {
+            let nowText = WallClockTime(uncheckedMinutes: timeOfDay).busText
+            let when = grid.date.map { date in
+                let today = CalendarDate(daysSinceEpoch: Int(local / 86_400))
+                return "\(nowText) on \(today.map(\.isoText) ?? "another day") in \(zone.name), and the picker is for \(date)"
+            } ?? "\(nowText) in \(zone.name)"
             throw OptionError(
                 key: "start",
-                reason: "'now' is \(now), and no slot at or after it leaves room for an end (slots run every "
-                    + "\(minutesPhrase(grid.step)) from \(grid.first) to \(grid.last))")
+                reason: "'now' is \(when), and no slot at or after it leaves room for an end (slots run every "
+                    + "\(minutesPhrase(grid.step)) from \(grid.first.busText) to \(grid.last.busText)\(grid.last.isNextDay ? " the next day" : ""))")
         }
-        return grid[index]
+        return index
     }
 
-    /// The end slot; by default the slot after start, pushed later to honour `minDuration`.
-    static func validatedEnd(
-        _ text: String?, start: WallClockTime, grid: SlotGrid, minDuration: Int
-    ) throws(OptionError) -> WallClockTime {
-        let earliest = start.minutes + minDuration
-        guard let end = try validatedSlot(text, key: "end", grid: grid) else {
-            let next = min(start.minutes + grid.step, grid.last.minutes)
-            let earliestSlot = grid.indexOfFirstSlot(atOrAfter: earliest).map { grid[$0].minutes } ?? grid.last.minutes
-            return WallClockTime(uncheckedMinutes: max(next, earliestSlot))
-        }
-        guard end.minutes >= earliest else {
-            let bound = minDuration == 0
-                ? "start (\(start))"
-                : "start (\(start)) plus min_duration (\(minutesPhrase(minDuration)))"
+    /// The end slot's index; by default the slot after the start, pushed later to honour the
+    /// minimum duration. A time given reads forward from the start: overnight, "06:00" after
+    /// a 22:00 start is 06:00 the next day.
+    static func validatedEnd(_ text: String?, startIndex: Int, limits: SlotLimits) throws(OptionError) -> Int {
+        let grid = limits.grid
+        let ends = limits.ends(forStart: startIndex)
+        guard let text else { return max(min(startIndex + 1, grid.count - 1), ends.lowerBound).clamped(to: ends) }
+        guard let index = try validatedSlot(text, key: "end", grid: grid, from: ends.lowerBound) else { return ends.lowerBound }
+        guard ends.contains(index) else {
+            let start = grid[startIndex].busText
+            let minDuration = limits.minDurationSeconds / 60
+            let bound = minDuration == 0 ? "start (\(start))" : "start (\(start)) plus min_duration (\(minutesPhrase(minDuration)))"
+            let after = limits.overnight ? " and at most a day after the start" : ""
             throw OptionError(
-                key: "end", reason: "must not be earlier than \(bound), got \(quotedForMessage(end.busText))")
+                key: "end", reason: "must not be earlier than \(bound)\(after), got \(quotedForMessage(grid[index].busText))")
         }
-        return end
+        return index
     }
 
-    /// Parses a time option that must be one of the grid's slots; nil when not sent.
-    static func validatedSlot(_ text: String?, key: String, grid: SlotGrid) throws(OptionError) -> WallClockTime? {
+    /// The index of the slot a time option names, the first at or after index `from` with that
+    /// time on the clock (on its day or, overnight, the next: "00:00" there is 24:00); else the
+    /// first anywhere. Nil when not sent; an error when no slot has that time.
+    static func validatedSlot(_ text: String?, key: String, grid: SlotGrid, from: Int) throws(OptionError) -> Int? {
         guard let time = try validatedTime(text, key: key) else { return nil }
-        guard grid.contains(time) else {
+        // The next day's times only where the grid reaches them (overnight).
+        let clockTimes = grid.last.minutes > WallClockTime.minutesPerDay ? [time.minutes, time.minutes + WallClockTime.minutesPerDay] : [time.minutes]
+        let matching = grid.indices.lazy.filter { clockTimes.contains(grid[$0].minutes) }
+        if let index = matching.first(where: { $0 >= from }) ?? matching.first { return index }
+        let runs = "slots run every \(minutesPhrase(grid.step)) from \(grid.first.busText) to \(grid.last.busText)\(grid.last.isNextDay ? " the next day" : "")"
+        let onClock = clockTimes.contains { $0 >= grid.first.minutes && $0 <= grid.last.minutes && ($0 - grid.first.minutes) % grid.step == 0 }
+        if let date = grid.date, let zone = grid.zone, onClock {
             throw OptionError(
-                key: key,
-                reason: "\(quotedForMessage(time.busText)) is not a slot: "
-                    + "slots run every \(minutesPhrase(grid.step)) from \(grid.first) to \(grid.last)")
+                key: key, reason: "\(quotedForMessage(time.busText)) does not exist on \(date) in \(zone.name): the clocks skip it (\(runs))")
         }
-        return time
+        throw OptionError(key: key, reason: "\(quotedForMessage(time.busText)) is not a slot: \(runs)")
     }
 
     static func validatedHandleToken(_ token: String?) throws(OptionError) -> String? {

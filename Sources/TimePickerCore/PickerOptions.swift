@@ -4,7 +4,7 @@ public struct PickerOptions: Sendable, Equatable {
     /// Every option key a caller may send, in the order they are documented and checked.
     public static let knownKeys: [String] = [
         "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock",
-        "terminal", "ui", "parent_window", "activation_token", "locale",
+        "terminal", "ui", "parent_window", "activation_token", "locale", "overnight", "date", "time_zone",
     ]
     /// Minutes between slots when the caller sends no `step`; `MyTimePickerAlert`, the iOS picker
     /// this service is modelled on, had hourly slots.
@@ -22,13 +22,16 @@ public struct PickerOptions: Sendable, Equatable {
 
     /// Shown above the columns; at most `maxTitleLength` Characters, not sanitised here.
     public var title: String
-    /// The slots both columns choose from.
+    /// The slots both columns choose from (dated: on the `date` in the zone, `grid.date`, `grid.zone`).
     public var grid: SlotGrid
+    /// Whether the end may fall on the next day (`overnight`): the start is on the picker's
+    /// day, the end at most a day after it.
+    public var overnight: Bool
     /// The initially selected start slot.
-    public var start: WallClockTime
+    public var start: Slot
     /// The initially selected end slot, never earlier than `start + minDuration`.
-    public var end: WallClockTime
-    /// The shortest allowed end - start, in minutes.
+    public var end: Slot
+    /// The shortest allowed end - start, in minutes of real elapsed time.
     public var minDuration: Int
     /// Seconds until the picker cancels itself; 0 means never.
     public var timeoutSeconds: UInt32
@@ -49,27 +52,39 @@ public struct PickerOptions: Sendable, Equatable {
 
     /// Validates a caller's options and fills in defaults; throws on the first problem found.
     ///
-    /// Order: unknown keys, then types, then values in dependency order (title, step, first,
-    /// last, min_duration, start, end, timeout, handle_token, clock, ui, parent_window,
-    /// activation_token, locale). `now` is the caller's present local time, for `start` "now".
-    public init(validating raw: [String: OptionValue], defaultClock: ClockStyle, now: WallClockTime? = nil) throws(OptionError) {
+    /// Order: unknown keys, then types, then values in dependency order (title, step, overnight,
+    /// date, time_zone, first, last, min_duration, start, end, timeout, handle_token, clock, ui,
+    /// parent_window, activation_token, locale). `context` gives the present (for `start`
+    /// "now"), the daemon's zone and the zone database.
+    public init(validating raw: [String: OptionValue], context: PickerContext) throws(OptionError) {
         let options = try RawOptions(raw)
         title = try Self.validatedTitle(options.string("title"))
         let step = try Self.validatedStep(options.uint32("step"))
+        overnight = options.boolean("overnight") ?? false
+        let date = try Self.validatedDate(options.string("date"))
+        let zone = try Self.validatedZone(options.string("time_zone"), context: context)
         let first = try Self.validatedTime(options.string("first"), key: "first") ?? Self.defaultFirst
-        grid = try Self.validatedGrid(first: first, last: options.string("last"), step: step)
+        grid = try Self.validatedGrid(
+            first: first, last: options.string("last"), step: step, overnight: overnight, date: date.map { ($0, zone) })
         let givenMinDuration = options.uint32("min_duration")
         minDuration = try Self.validatedMinDuration(givenMinDuration, grid: grid)
-        start = try Self.validatedStart(
-            options.string("start"), grid: grid, minDuration: minDuration,
-            blameMinDuration: givenMinDuration != nil, now: now)
-        end = try Self.validatedEnd(options.string("end"), start: start, grid: grid, minDuration: minDuration)
+        let limits = SlotLimits(grid: grid, minDurationSeconds: minDuration * 60, overnight: overnight)
+        let startIndex = try Self.validatedStart(
+            options.string("start"), limits: limits, blameMinDuration: givenMinDuration != nil, now: context.now.map { ($0, zone) })
+        start = grid[startIndex]
+        end = grid[try Self.validatedEnd(options.string("end"), startIndex: startIndex, limits: limits)]
         timeoutSeconds = options.uint32("timeout") ?? 0
         handleToken = try Self.validatedHandleToken(options.string("handle_token"))
-        clock = try Self.validatedClock(options.string("clock")) ?? defaultClock
+        clock = try Self.validatedClock(options.string("clock")) ?? context.defaultClock
         userInterface = try Self.validatedUserInterface(options.string("ui"))
         parentWindow = try Self.validatedParentWindow(options.string("parent_window"))
         activationToken = try Self.validatedActivationToken(options.string("activation_token"))
         locale = try Self.validatedLocaleName(options.string("locale"))
+    }
+
+    /// The options of code that knows only the local time of day (tests, fuzzing, the dialog
+    /// backend's checks of values the daemon sent): UTC is the only zone.
+    public init(validating raw: [String: OptionValue], defaultClock: ClockStyle, now: WallClockTime? = nil) throws(OptionError) {
+        try self.init(validating: raw, context: .timeOfDay(now, defaultClock: defaultClock))
     }
 }

@@ -12,7 +12,7 @@ public struct PickerState: Sendable, Equatable {
     /// The state a session with `options` has with this selection and focus; a front end in
     /// another process (the dialog backend) rebuilds what the session sent it with this.
     /// A selection the options do not allow is clamped, as `PickerModel` does.
-    public init(options: PickerOptions, start: WallClockTime, end: WallClockTime, focus: PickerColumn) {
+    public init(options: PickerOptions, start: Slot, end: Slot, focus: PickerColumn) {
         var placed = options
         placed.start = start
         placed.end = end
@@ -23,13 +23,15 @@ public struct PickerState: Sendable, Equatable {
 
     public var options: PickerOptions { model.options }
     /// The selected start.
-    public var start: WallClockTime { model.start }
+    public var start: Slot { model.start }
     /// The selected end.
-    public var end: WallClockTime { model.end }
+    public var end: Slot { model.end }
     /// The column keyboard moves act on.
     public var focus: PickerColumn { model.focus }
-    /// The selected duration in minutes.
+    /// The selected duration in minutes of real elapsed time.
     public var durationMinutes: Int { model.durationMinutes }
+    /// The selection as a caller is told it (`PickedRange`).
+    public var range: PickedRange { model.range }
     /// What the person is typing into the focused column, "" when not typing.
     public var typed: String { model.typed }
     /// Why what is being typed did not select exactly that (`TypedReading`); nil when not typing
@@ -49,9 +51,9 @@ public struct PickerState: Sendable, Equatable {
         deadline.map { max(0, ($0 - now + 999) / 1000) }
     }
     /// The starts a person may choose: those that leave room for an end.
-    public var validStarts: [WallClockTime] { model.validStarts }
+    public var validStarts: [Slot] { model.validStarts }
     /// The ends a person may choose for the selected start.
-    public var validEnds: [WallClockTime] { model.validEnds }
+    public var validEnds: [Slot] { model.validEnds }
     /// The index of `start` in `options.grid`.
     public var startIndex: Int { model.startIndex }
     /// The index of `end` in `options.grid`.
@@ -65,7 +67,7 @@ public struct PickerState: Sendable, Equatable {
     /// The state after a click on `time` in `column` (`.focus`, then `.set`), as the session
     /// will make it: a front end in another process draws it before the session says so. Nil
     /// when the column cannot take `time`.
-    public func selecting(_ column: PickerColumn, _ time: WallClockTime) -> PickerState? {
+    public func selecting(_ column: PickerColumn, _ time: Slot) -> PickerState? {
         let next = keying(column, .set(column, time))
         return (column == .start ? next.start : next.end) == time ? next : nil
     }
@@ -88,7 +90,7 @@ public struct PickerState: Sendable, Equatable {
 
     /// Whether `start` and `end` together are a selection this picker can hold (each a slot,
     /// the end a valid end for that start), whatever is selected now.
-    public func allowsSelection(start: WallClockTime, end: WallClockTime) -> Bool {
+    public func allowsSelection(start: Slot, end: Slot) -> Bool {
         var placed = model
         _ = placed.apply(.set(.start, start))
         _ = placed.apply(.set(.end, end))

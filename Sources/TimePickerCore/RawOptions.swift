@@ -4,12 +4,13 @@ struct RawOptions {
     /// The D-Bus type an option key wants.
     enum Kind {
         /// A descriptor is I/O, so the core only checks its type; the service keeps it.
-        case string, uint32, descriptor
+        case string, uint32, boolean, descriptor
 
         var signature: String {
             switch self {
             case .string: "s"
             case .uint32: "u"
+            case .boolean: "b"
             case .descriptor: "h"
             }
         }
@@ -18,6 +19,7 @@ struct RawOptions {
             switch self {
             case .string: "string"
             case .uint32: "uint32"
+            case .boolean: "boolean"
             case .descriptor: "unix file descriptor"
             }
         }
@@ -29,10 +31,12 @@ struct RawOptions {
         "start": .string, "end": .string, "min_duration": .uint32, "timeout": .uint32,
         "handle_token": .string, "clock": .string, "terminal": .descriptor,
         "ui": .string, "parent_window": .string, "activation_token": .string, "locale": .string,
+        "overnight": .boolean, "date": .string, "time_zone": .string,
     ]
 
     private var strings: [String: String] = [:]
     private var numbers: [String: UInt32] = [:]
+    private var booleans: [String: Bool] = [:]
 
     /// Checks unknown keys first (in sorted order), then types in `PickerOptions.knownKeys`
     /// order, so the same input always reports the same error.
@@ -50,6 +54,8 @@ struct RawOptions {
                 strings[key] = text
             case (.uint32, .uint32(let number)):
                 numbers[key] = number
+            case (.boolean, .boolean(let value)):
+                booleans[key] = value
             case (.descriptor, .other(signature: "h")):
                 break
             default:
@@ -66,4 +72,7 @@ struct RawOptions {
 
     /// The uint32 value of `key`, or nil when the caller did not send it.
     func uint32(_ key: String) -> UInt32? { numbers[key] }
+
+    /// The boolean value of `key`, or nil when the caller did not send it.
+    func boolean(_ key: String) -> Bool? { booleans[key] }
 }

@@ -1,55 +1,212 @@
-/// The slots a picker offers: `first`, `first+step`, ... up to `last`.
+/// The slots a picker offers, in the order they happen: `first`, `first+step`, … up to `last`
+/// on the clock. Undated, that is arithmetic. Dated, the clock's times are placed on the real
+/// day in the session's zone: a time the clocks skip is not a slot, a time they pass twice is
+/// two (one at each offset), and the time between slots is real elapsed time.
 public struct SlotGrid: Hashable, Sendable {
-    /// The earliest slot.
-    public let first: WallClockTime
-    /// The latest slot; always reachable from `first` in whole steps.
-    public let last: WallClockTime
-    /// Minutes between neighbouring slots, > 0.
+    /// Minutes between neighbouring times on the clock, > 0.
     public let step: Int
+    /// How many slots there are (at least one).
+    public let count: Int
+    /// The day the picker's times are on; nil for an undated picker.
+    public var date: CalendarDate? { dated?.date }
+    /// The zone a dated picker's times are in.
+    public var zone: ZoneRules? { dated?.zone }
 
-    /// Creates a grid; nil unless step > 0, first <= last and last is a whole number of steps after first.
+    /// The first slot's minutes on an undated grid.
+    private let firstMinutes: Int
+    /// Every slot of a dated grid; nil for an undated one.
+    private let dated: DatedSlots?
+
+    /// An undated grid on one day; nil unless step > 0, first <= last and last is a whole
+    /// number of steps after first.
     public init?(first: WallClockTime, last: WallClockTime, step: Int) {
-        guard step > 0, first <= last, (last.minutes - first.minutes) % step == 0 else { return nil }
-        self.first = first
-        self.last = last
-        self.step = step
+        self.init(firstMinutes: first.minutes, lastMinutes: last.minutes, step: step)
     }
 
-    /// How many slots there are (at least one).
-    public var count: Int { (last.minutes - first.minutes) / step + 1 }
+    /// An undated grid whose times may run into the next day (`Slot.minutes` up to 2880); nil
+    /// unless step > 0 and last is a whole number of steps at or after first.
+    public init?(firstMinutes: Int, lastMinutes: Int, step: Int) {
+        guard step > 0, firstMinutes >= 0, firstMinutes <= lastMinutes, lastMinutes <= Slot.latestMinutes,
+              (lastMinutes - firstMinutes) % step == 0
+        else { return nil }
+        self.step = step
+        self.firstMinutes = firstMinutes
+        count = (lastMinutes - firstMinutes) / step + 1
+        dated = nil
+    }
+
+    /// The same clock times on `date` in `zone`; nil unless the undated grid would be one and
+    /// at least one of its times happens on that day.
+    public init?(date: CalendarDate, zone: ZoneRules, firstMinutes: Int, lastMinutes: Int, step: Int) {
+        guard let clock = SlotGrid(firstMinutes: firstMinutes, lastMinutes: lastMinutes, step: step) else { return nil }
+        let slots = DatedSlots(date: date, zone: zone, clock: clock)
+        guard !slots.entries.isEmpty else { return nil }
+        self.step = step
+        self.firstMinutes = firstMinutes
+        count = slots.entries.count
+        dated = slots
+    }
 
     /// The valid indices, `0..<count`.
     public var indices: Range<Int> { 0..<count }
 
     /// The slot at `index`, which must be in `0..<count`.
-    public subscript(index: Int) -> WallClockTime {
+    public subscript(index: Int) -> Slot {
         precondition(indices.contains(index), "slot index \(index) outside 0..<\(count)")
-        return WallClockTime(uncheckedMinutes: first.minutes + index * step)
+        guard let dated else { return Slot(minutes: firstMinutes + index * step) }
+        let entry = dated.entries[index]
+        return Slot(minutes: Int(entry.minutes), utcOffset: Int(entry.utcOffset))
     }
 
-    /// The index of `time`, or nil if it is not a slot of this grid.
-    public func index(of time: WallClockTime) -> Int? {
-        let offset = time.minutes - first.minutes
-        guard offset >= 0, time <= last, offset % step == 0 else { return nil }
-        return offset / step
+    /// The earliest slot.
+    public var first: Slot { self[0] }
+    /// The latest slot.
+    public var last: Slot { self[count - 1] }
+
+    /// The index of `slot`, or nil if it is not one of this grid's (on a dated grid, at its offset).
+    public func index(of slot: Slot) -> Int? {
+        guard let dated else {
+            let offset = slot.minutes - firstMinutes
+            guard slot.utcOffset == nil, offset >= 0, offset % step == 0, offset / step < count else { return nil }
+            return offset / step
+        }
+        guard let offset = slot.utcOffset, let index = indexOfFirstSlot(atOrAfterInstant: dated.instant(minutes: slot.minutes, utcOffset: offset)),
+              self[index] == slot
+        else { return nil }
+        return index
     }
 
-    /// Whether `time` is one of the slots.
-    public func contains(_ time: WallClockTime) -> Bool {
-        index(of: time) != nil
+    /// Whether `slot` is one of the slots.
+    public func contains(_ slot: Slot) -> Bool { index(of: slot) != nil }
+
+    /// Seconds from the first slot to the one at `index`: real elapsed time on a dated grid.
+    public func elapsedSeconds(at index: Int) -> Int {
+        guard let dated else { return index * step * 60 }
+        return Int(dated.entries[index].elapsed)
     }
 
-    /// The index of the earliest slot at or after `minutes`, or nil if that is past `last`.
+    /// The instant of the slot at `index` (seconds since 1970 UTC) on a dated grid; nil undated.
+    public func instant(at index: Int) -> Int64? {
+        guard let dated else { return nil }
+        let entry = dated.entries[index]
+        return dated.instant(minutes: Int(entry.minutes), utcOffset: Int(entry.utcOffset))
+    }
+
+    /// The zone's abbreviation at the slot at `index` ("CEST"); nil undated.
+    public func abbreviation(at index: Int) -> String? {
+        instant(at: index).flatMap { dated?.zone.offset(at: $0).abbreviation }
+    }
+
+    /// Whether the clock shows the slot at `index`'s time twice on its day (the hour the clocks
+    /// go back), so that a person needs its offset to tell the two apart.
+    public func isRepeated(at index: Int) -> Bool {
+        dated?.entries[index].isRepeated ?? false
+    }
+
+    /// The earliest slot whose clock time is at or after `minutes`, or nil if none is.
     public func indexOfFirstSlot(atOrAfter minutes: Int) -> Int? {
-        guard minutes <= last.minutes else { return nil }
-        let offset = minutes - first.minutes
-        guard offset > 0 else { return 0 }
-        return (offset + step - 1) / step
+        guard let dated else {
+            guard minutes <= firstMinutes + (count - 1) * step else { return nil }
+            let offset = minutes - firstMinutes
+            return offset <= 0 ? 0 : (offset + step - 1) / step
+        }
+        return dated.entries.firstIndex { Int($0.minutes) >= minutes }
+    }
+
+    /// The latest slot whose clock time is at or before `minutes`, or nil if none is.
+    public func indexOfLastSlot(atOrBefore minutes: Int) -> Int? {
+        guard let dated else {
+            guard minutes >= firstMinutes else { return nil }
+            return min(count - 1, (minutes - firstMinutes) / step)
+        }
+        return dated.entries.lastIndex { Int($0.minutes) <= minutes }
+    }
+
+    /// The earliest slot at least `seconds` after the first, or nil if none is.
+    public func indexOfFirstSlot(atOrAfterElapsed seconds: Int) -> Int? {
+        guard let dated else {
+            guard seconds <= (count - 1) * step * 60 else { return nil }
+            return seconds <= 0 ? 0 : (seconds + step * 60 - 1) / (step * 60)
+        }
+        let index = dated.partition { Int($0.elapsed) >= seconds }
+        return index < count ? index : nil
+    }
+
+    /// The latest slot at most `seconds` after the first, or nil if none is.
+    public func indexOfLastSlot(atOrBeforeElapsed seconds: Int) -> Int? {
+        guard seconds >= 0 else { return nil }
+        guard let dated else { return min(count - 1, seconds / (step * 60)) }
+        return dated.partition { Int($0.elapsed) > seconds } - 1
+    }
+
+    /// The earliest slot at or after `instant` on a dated grid, or nil if none is (or undated).
+    public func indexOfFirstSlot(atOrAfterInstant instant: Int64) -> Int? {
+        guard let dated else { return nil }
+        return indexOfFirstSlot(atOrAfterElapsed: Int(instant - dated.firstInstant))
     }
 
     /// Every slot, in order.
-    public var slots: [WallClockTime] { indices.map { self[$0] } }
+    public var slots: [Slot] { indices.map { self[$0] } }
 
     /// How many slots make roughly an hour; how far PageUp/PageDown move (at least one).
     public var slotsPerHour: Int { max(1, 60 / step) }
+}
+
+/// A dated grid's slots: each clock time placed on the day in the zone, sorted by instant.
+private struct DatedSlots: Hashable, Sendable {
+    /// One slot: its clock minutes and offset, and seconds since the first slot.
+    struct Entry: Hashable, Sendable {
+        let minutes: Int32
+        let utcOffset: Int32
+        let elapsed: Int32
+        /// Whether another slot has the same clock time (the two of the hour the clocks go back).
+        var isRepeated: Bool
+    }
+
+    let date: CalendarDate
+    let zone: ZoneRules
+    /// The instant of the first slot.
+    let firstInstant: Int64
+    let entries: [Entry]
+
+    /// The times of `clock` (an undated grid) that happen on `date` in `zone`.
+    init(date: CalendarDate, zone: ZoneRules, clock: SlotGrid) {
+        self.date = date
+        self.zone = zone
+        let localDay = Int64(date.daysSinceEpoch) * 86_400
+        var placed: [(instant: Int64, minutes: Int, offset: Int)] = []
+        for index in clock.indices {
+            let minutes = clock[index].minutes
+            let local = localDay + Int64(minutes) * 60
+            // The offsets that could be in force around then: no zone is more than 14 hours from
+            // UTC, so those half a day either side cover every change near the time.
+            let candidates = Set([zone.offset(at: local - 50_400).seconds, zone.offset(at: local).seconds, zone.offset(at: local + 50_400).seconds])
+            for offset in candidates.sorted(by: >) where zone.offset(at: local - Int64(offset)).seconds == offset {
+                placed.append((local - Int64(offset), minutes, offset))
+            }
+        }
+        placed.sort { $0.instant < $1.instant }
+        firstInstant = placed.first?.instant ?? localDay
+        var seen: [Int: Int] = [:]
+        for slot in placed { seen[slot.minutes, default: 0] += 1 }
+        entries = placed.map {
+            Entry(minutes: Int32($0.minutes), utcOffset: Int32($0.offset), elapsed: Int32($0.instant - placed[0].instant), isRepeated: seen[$0.minutes, default: 0] > 1)
+        }
+    }
+
+    /// The instant of the clock time `minutes` on the day at `utcOffset`.
+    func instant(minutes: Int, utcOffset: Int) -> Int64 {
+        Int64(date.daysSinceEpoch) * 86_400 + Int64(minutes) * 60 - Int64(utcOffset)
+    }
+
+    /// The first index whose entry satisfies `belongs` (which must hold for a suffix), or the count.
+    func partition(_ belongs: (Entry) -> Bool) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(entries[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
 }

@@ -7,6 +7,8 @@
 ///   (plus the minimum duration), so `5` after a 09:00 start is 17:00, as a calendar reads it;
 ///   in the Start column it is the first start, so `5` is 05:00 on a day from 00:00 and 17:00
 ///   on one from 08:00;
+/// - on a grid that runs into the next day (overnight), each time is also read on that day,
+///   after the times of the picker's own: `6` in End after a 22:00 start is 06:00 the next day;
 /// - a time between slots goes to the nearer slot (the earlier on a tie) and says so;
 /// - a time the column cannot take, or typing that means no time, leaves the selection alone
 ///   and says so.
@@ -18,28 +20,31 @@ public struct TypedReading: Sendable, Equatable {
 
     /// Reads `typed` for a column whose slots are `indices` of `grid`.
     public init(typed: String, grid: SlotGrid, indices: ClosedRange<Int>) {
-        guard let readings = TypedTime.readings(of: typed) else {
+        guard let written = TypedTime.readings(of: typed) else {
             self.init(index: nil, note: .notATime(typed))
             return
         }
+        let day = WallClockTime.minutesPerDay
+        let nextDay = grid.last.minutes > day ? written.map { $0.minutes + day } : []
+        let readings = written.map(\.minutes) + nextDay
         let earliest = grid[indices.lowerBound]
         let latest = grid[indices.upperBound]
         // The first reading at or after the earliest, if the column goes that far.
-        guard let time = readings.first(where: { $0 >= earliest && $0 <= latest }) else {
+        guard let minutes = readings.first(where: { $0 >= earliest.minutes && $0 <= latest.minutes }) else {
             // None: the note names the reading nearest the column (the one as written on a
             // tie), so that `7` on a day from 08:00 says 07:00 is too early, not 19:00 too late.
-            func distance(_ time: WallClockTime) -> Int {
-                time < earliest ? earliest.minutes - time.minutes : time.minutes - latest.minutes
+            func distance(_ minutes: Int) -> Int {
+                minutes < earliest.minutes ? earliest.minutes - minutes : minutes - latest.minutes
             }
-            let nearest = readings.min { distance($0) < distance($1) } ?? readings[0]
-            self.init(index: nil, note: nearest < earliest ? .beforeEarliest(nearest, earliest: earliest) : .afterLatest(nearest, latest: latest))
+            let nearest = Slot(minutes: readings.min { distance($0) < distance($1) } ?? readings[0])
+            self.init(index: nil, note: nearest.minutes < earliest.minutes ? .beforeEarliest(nearest, earliest: earliest) : .afterLatest(nearest, latest: latest))
             return
         }
         // The slot at or after the time and the one before it, within the column.
-        let above = (grid.indexOfFirstSlot(atOrAfter: time.minutes) ?? indices.upperBound).clamped(to: indices)
+        let above = (grid.indexOfFirstSlot(atOrAfter: minutes) ?? indices.upperBound).clamped(to: indices)
         let below = (above - 1).clamped(to: indices)
-        let nearest = time.minutes - grid[below].minutes <= grid[above].minutes - time.minutes ? below : above
-        self.init(index: nearest, note: grid[nearest] == time ? nil : .offGrid(time, nearest: grid[nearest], step: grid.step))
+        let nearest = minutes - grid[below].minutes <= grid[above].minutes - minutes ? below : above
+        self.init(index: nearest, note: grid[nearest].minutes == minutes ? nil : .offGrid(Slot(minutes: minutes), nearest: grid[nearest], step: grid.step))
     }
 
     private init(index: Int?, note: TypedNote?) {
@@ -52,10 +57,11 @@ public struct TypedReading: Sendable, Equatable {
 public enum TypedNote: Sendable, Equatable {
     /// The typing so far means no time (`25`, `93`, `13p`): the selection stays.
     case notATime(String)
-    /// A time between slots: the nearest slot was selected.
-    case offGrid(WallClockTime, nearest: WallClockTime, step: Int)
+    /// A time between slots: the nearest slot was selected. (The typed time is undated: its
+    /// `isNextDay` says which day it was read on.)
+    case offGrid(Slot, nearest: Slot, step: Int)
     /// Earlier than the column takes (an end before the start): the selection stays.
-    case beforeEarliest(WallClockTime, earliest: WallClockTime)
+    case beforeEarliest(Slot, earliest: Slot)
     /// Later than the column takes (a start with no room for an end): the selection stays.
-    case afterLatest(WallClockTime, latest: WallClockTime)
+    case afterLatest(Slot, latest: Slot)
 }

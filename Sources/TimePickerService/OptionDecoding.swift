@@ -31,6 +31,7 @@ package enum OptionDecoding {
         switch inner {
         case .string(let text): return .string(text)
         case .uint32(let number): return .uint32(number)
+        case .boolean(let value): return .boolean(value)
         default: return .other(signature: inner.signature)
         }
     }

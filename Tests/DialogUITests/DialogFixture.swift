@@ -139,7 +139,7 @@ final class DialogFixture {
 func session(_ number: UInt64) -> PickerSessionID { PickerSessionID(number) }
 
 /// Parses a known-good "HH:MM" literal; a bad one is a bug in the test itself.
-func time(_ text: String) -> WallClockTime {
+func time(_ text: String) -> Slot {
     guard let time = WallClockTime(parsing: text) else { preconditionFailure("bad time literal in test: \(text)") }
-    return time
+    return Slot(time)
 }

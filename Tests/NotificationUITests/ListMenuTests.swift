@@ -51,7 +51,7 @@ struct ListMenuTests {
         for picker in models {
             let times = picker.focus == .start ? picker.validStarts : picker.validEnds
             pages.append(("\(picker.focus) hours", listActions(picker)))
-            for hour in Set(times.map(\.hour)).sorted() {
+            for hour in Set(times.map { $0.minutes / 60 }).sorted() {
                 pages.append(("\(picker.focus) hour \(hour) from \(picker.start)", listActions(picker, menuHour: hour)))
             }
         }

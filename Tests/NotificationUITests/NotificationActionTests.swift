@@ -27,7 +27,7 @@ struct NotificationActionTests {
     }
 
     @Test("Unknown or malformed action keys do nothing", arguments: [
-        "", "bogus", "Earlier", "OK", "start-", "start-9:00", "start-25:00", "start-09:00 ", "end-", "end-24:01", "end-ab:cd",
+        "", "bogus", "Earlier", "OK", "start-", "start-9:00", "start-49:00", "start-09:00 ", "end-", "end-24:01", "end-ab:cd",
         "begin-09:00", "cancel", "start-hour-9", "start-hour-25", "end-hour-", "end-hour-1a", "start-hour-009", "middle-hours",
         "start-hours ", "Change-start", "change-end", "next", "ok",
     ])

@@ -7,10 +7,10 @@ func model(_ raw: [String: OptionValue] = [:], clock: ClockStyle = .twentyFourHo
     PickerModel(options: try PickerOptions(validating: raw, defaultClock: clock))
 }
 
-/// Parses a known-good "HH:MM" literal; a bad one is a bug in the test itself.
-func time(_ text: String) -> WallClockTime {
+/// The undated slot at a known-good "HH:MM" literal; a bad one is a bug in the test itself.
+func time(_ text: String) -> Slot {
     guard let time = WallClockTime(parsing: text) else { preconditionFailure("bad time literal in test: \(text)") }
-    return time
+    return Slot(time)
 }
 
 /// `model` with the end column focused, as after Next.

@@ -81,7 +81,7 @@ struct ServerProfileTests {
     func closesAt() throws {
         var picker = try model(["timeout": .uint32(600)])
         picker.deadline = 600_000
-        let view = NotificationView(picker.state, closesAt: time("14:05"))
+        let view = NotificationView(picker.state, closesAt: time("14:05").time)
         let gnome = NotificationContent.render(view, profile: Self.gnome, bodyMarkup: false, now: 0)
         #expect(gnome.body.contains("Closes at 14:05"), "\(gnome.body)")
         #expect(!gnome.body.contains("Closes in"))
@@ -93,9 +93,9 @@ struct ServerProfileTests {
     /// notification shows on `profile` (a menu entry costs two: opening the menu, choosing);
     /// nil when it cannot be reached.
     static func fewestClicks(
-        from picker: PickerModel, to target: (WallClockTime, WallClockTime), on profile: NotificationServerProfile
+        from picker: PickerModel, to target: (Slot, Slot), on profile: NotificationServerProfile
     ) -> Int? {
-        struct Node: Hashable { let start: WallClockTime; let end: WallClockTime; let focus: PickerColumn; let menuHour: Int? }
+        struct Node: Hashable { let start: Slot; let end: Slot; let focus: PickerColumn; let menuHour: Int? }
         let perAction = profile.layout == .list ? 2 : 1
         var seen: Set<Node> = []
         var frontier: [(PickerModel, Int?)] = [(picker, nil)]

@@ -19,8 +19,8 @@ struct FrameSizeTests {
                 var picker = try model(["title": .string("Weekly planning with the whole team"), "timeout": .uint32(90)], clock: clock)
                 picker.deadline = 90_000
                 _ = picker.apply(.focus(focus))
-                _ = picker.apply(.set(.start, time("09:00")))
-                _ = picker.apply(.set(.end, time("17:00")))
+                _ = picker.apply(.set(.start, Slot(time("09:00"))))
+                _ = picker.apply(.set(.end, Slot(time("17:00"))))
                 let frame = PickerFrame.render(picker, waiting: 2, columns: columns, rows: rows, placement: placement)
                 let lines = plainLines(frame)
                 #expect(lines.count <= rows, "\(columns)x\(rows): \(lines)")
@@ -45,7 +45,7 @@ struct FrameSizeTests {
     @Test("the compact frame at 20x5, line by line")
     func compactTwentyByFive() throws {
         var picker = try model(["step": .uint32(30)])
-        _ = picker.apply(.set(.start, time("09:30")))
+        _ = picker.apply(.set(.start, Slot(time("09:30"))))
         let lines = plainLines(PickerFrame.render(picker, waiting: 1, columns: 20, rows: 5))
         // The end moved along with the start, keeping the half hour.
         #expect(lines == ["Select start and e…", "▶ Start  9:30 AM", "  End   10:00 AM", "30 min · 1 waiting", "Enter OK Esc cancel"])

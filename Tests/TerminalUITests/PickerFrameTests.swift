@@ -100,7 +100,7 @@ struct PickerFrameTests {
     @Test("a late selection in a short terminal scrolls into view")
     func scrolled() throws {
         var picker = try model()
-        _ = picker.apply(.set(.start, time("23:00")))
+        _ = picker.apply(.set(.start, Slot(time("23:00"))))
         let lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 12))
         #expect(lines.count <= 12)
         #expect(selectedLabel(after: "▶", in: lines) == "11:00 PM")

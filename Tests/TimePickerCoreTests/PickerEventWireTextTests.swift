@@ -7,7 +7,7 @@ struct PickerEventWireTextTests {
         (.move(by: -1), "move -1"), (.move(by: 12), "move 12"), (.moveByHour(1), "hour 1"), (.moveByHour(-3), "hour -3"),
         (.moveToFirst, "first"), (.moveToLast, "last"), (.switchFocus, "switch"),
         (.focus(.start), "focus start"), (.focus(.end), "focus end"),
-        (.set(.start, time("09:00")), "set start 09:00"), (.set(.end, time("24:00")), "set end 24:00"),
+        (.set(.start, slot("09:00")), "set start 09:00"), (.set(.end, slot("24:00")), "set end 24:00"),
         (.confirm, "confirm"), (.cancel, "cancel"),
     ]
 
@@ -19,7 +19,7 @@ struct PickerEventWireTextTests {
 
     @Test(arguments: [
         "", " ", "move", "move x", "move +1", "move 1 2", "move --1", "move 99999999999999999999", "hour", "first ",
-        " confirm", "CONFIRM", "focus middle", "set start 9:00", "set start 25:00", "set middle 09:00",
+        " confirm", "CONFIRM", "focus middle", "set start 9:00", "set start 48:01", "set start 49:00", "set start 09:00+1:00", "set middle 09:00",
         "set start", String(repeating: "move 1", count: 20),
     ])
     func refusesAnythingElse(text: String) {

@@ -16,7 +16,7 @@ extension PickerModel {
     }
 
     /// "start-end", for compact expectations.
-    var range: String { "\(start)-\(end)" }
+    var rangeText: String { "\(start)-\(end)" }
 }
 
 @Suite("PickerModel")
@@ -25,7 +25,7 @@ struct PickerModelTests {
 
     @Test func startsFromTheOptionsWithFocusOnStart() throws {
         let picker = try model()
-        #expect(picker.range == "01:00-02:00")
+        #expect(picker.rangeText == "01:00-02:00")
         #expect(picker.focus == .start)
         #expect(picker.startIndex == 0)
         #expect(picker.endIndex == 1)
@@ -56,47 +56,47 @@ struct PickerModelTests {
     func originalHourlyPicker(events: [PickerEvent], range: String) throws {
         var picker = try model()
         picker.applyAll(events)
-        #expect(picker.range == range)
+        #expect(picker.rangeText == range)
     }
 
     // MARK: min_duration
 
     @Test func minDurationKeepsTheEndAhead() throws {
         var picker = try model(["step": .uint32(15), "start": .string("10:00"), "min_duration": .uint32(45)])
-        #expect(picker.range == "10:00-10:45")
-        #expect(picker.validEnds.first == time("10:45"))
-        #expect(picker.validEnds.last == time("24:00"))
-        #expect(picker.validStarts.first == time("01:00"))
-        #expect(picker.validStarts.last == time("23:15"))
+        #expect(picker.rangeText == "10:00-10:45")
+        #expect(picker.validEnds.first == slot("10:45"))
+        #expect(picker.validEnds.last == slot("24:00"))
+        #expect(picker.validStarts.first == slot("01:00"))
+        #expect(picker.validStarts.last == slot("23:15"))
 
         picker.applyAll([.switchFocus, .move(by: -10)])
-        #expect(picker.range == "10:00-10:45")
+        #expect(picker.rangeText == "10:00-10:45")
 
         picker.applyAll([.switchFocus, .moveToLast])
-        #expect(picker.range == "23:15-24:00")
+        #expect(picker.rangeText == "23:15-24:00")
 
         picker.applyAll([.move(by: 1)])
-        #expect(picker.range == "23:15-24:00")
+        #expect(picker.rangeText == "23:15-24:00")
     }
 
     @Test func minDurationOffTheGridRoundsUpToASlot() throws {
         var picker = try model(["start": .string("10:00"), "min_duration": .uint32(30)])
-        #expect(picker.range == "10:00-11:00")
-        #expect(picker.validEnds.first == time("11:00"))
-        #expect(picker.validStarts.last == time("23:00"))  // 23:30 still fits before 24:00
+        #expect(picker.rangeText == "10:00-11:00")
+        #expect(picker.validEnds.first == slot("11:00"))
+        #expect(picker.validStarts.last == slot("23:00"))  // 23:30 still fits before 24:00
 
         picker.applyAll([.focus(.end), .moveToFirst])
-        #expect(picker.range == "10:00-11:00")
+        #expect(picker.rangeText == "10:00-11:00")
 
         picker.applyAll([.focus(.start), .move(by: 20)])
-        #expect(picker.range == "23:00-24:00")
+        #expect(picker.rangeText == "23:00-24:00")
     }
 
     @Test func startDraggingTheEndClampsItToTheMinimum() throws {
         var picker = try model(["step": .uint32(30), "start": .string("09:00"), "end": .string("12:00"),
                                 "min_duration": .uint32(60)])
         picker.applyAll([.move(by: 30)])  // 24:00 is past the last valid start, 23:00
-        #expect(picker.range == "23:00-24:00")
+        #expect(picker.rangeText == "23:00-24:00")
     }
 
     // MARK: moveByHour
@@ -110,18 +110,18 @@ struct PickerModelTests {
     func moveByHourMovesSlotsPerHour(step: UInt32, hours: Int, start: String) throws {
         var picker = try model(["step": .uint32(step)])
         picker.applyAll([.moveByHour(hours)])
-        #expect(picker.start == time(start))
+        #expect(picker.start == slot(start))
     }
 
     @Test func moveByHourWithStep15KeepsTheDuration() throws {
         var picker = try model(["step": .uint32(15)])
-        #expect(picker.range == "01:00-01:15")
+        #expect(picker.rangeText == "01:00-01:15")
         picker.applyAll([.moveByHour(2)])
-        #expect(picker.range == "03:00-03:15")
+        #expect(picker.rangeText == "03:00-03:15")
         picker.applyAll([.focus(.end), .moveByHour(1)])
-        #expect(picker.range == "03:00-04:15")
+        #expect(picker.rangeText == "03:00-04:15")
         picker.applyAll([.moveByHour(-5)])
-        #expect(picker.range == "03:00-03:00")
+        #expect(picker.rangeText == "03:00-03:00")
     }
 
     // MARK: moveToFirst / moveToLast
@@ -136,7 +136,7 @@ struct PickerModelTests {
     func moveToTheEndsOfAColumn(column: PickerColumn, event: PickerEvent, range: String) throws {
         var picker = try model(["start": .string("10:00"), "end": .string("12:00"), "min_duration": .uint32(60)])
         picker.applyAll([.focus(column), event])
-        #expect(picker.range == range)
+        #expect(picker.rangeText == range)
         #expect(picker.focus == column)
     }
 
@@ -159,17 +159,17 @@ struct PickerModelTests {
     ])
     func setSelectsValidValuesOnly(column: PickerColumn, value: String, range: String) throws {
         var picker = try model(["start": .string("05:00"), "min_duration": .uint32(60)])
-        picker.applyAll([.set(column, time(value))])
-        #expect(picker.range == range)
+        picker.applyAll([.set(column, slot(value))])
+        #expect(picker.rangeText == range)
         #expect(picker.focus == .start)
     }
 
     @Test func setStartKeepsTheDuration() throws {
         var picker = try model(["start": .string("05:00"), "end": .string("08:00")])
-        picker.applyAll([.set(.start, time("10:00"))])
-        #expect(picker.range == "10:00-13:00")
-        picker.applyAll([.set(.start, time("22:00"))])
-        #expect(picker.range == "22:00-24:00")
+        picker.applyAll([.set(.start, slot("10:00"))])
+        #expect(picker.rangeText == "10:00-13:00")
+        picker.applyAll([.set(.start, slot("22:00"))])
+        #expect(picker.rangeText == "22:00-24:00")
     }
 
     // MARK: focus
@@ -193,31 +193,31 @@ struct PickerModelTests {
     @Test func confirmReturnsTheSelection() throws {
         var picker = try model()
         picker.applyAll([.move(by: 8), .switchFocus, .move(by: 2)])
-        #expect(picker.apply(.confirm) == .selected(start: time("09:00"), end: time("12:00")))
-        #expect(picker.range == "09:00-12:00")
+        #expect(picker.apply(.confirm) == .selected(start: slot("09:00"), end: slot("12:00")))
+        #expect(picker.rangeText == "09:00-12:00")
     }
 
     @Test func cancelReturnsUserCancel() throws {
         var picker = try model()
         picker.applyAll([.move(by: 3)])
         #expect(picker.apply(.cancel) == .cancelled(.user))
-        #expect(picker.range == "04:00-05:00")
+        #expect(picker.rangeText == "04:00-05:00")
     }
 
     // MARK: options edited after validation
 
     @Test func inconsistentOptionsAreClampedNotTrusted() throws {
         var edited = try options()
-        edited.start = time("00:30")  // before the first slot
-        edited.end = time("00:00")  // before start
+        edited.start = slot("00:30")  // before the first slot
+        edited.end = slot("00:00")  // before start
         let picker = PickerModel(options: edited)
-        #expect(picker.range == "01:00-01:00")
+        #expect(picker.rangeText == "01:00-01:00")
 
         edited.minDuration = 10_000  // longer than the grid
-        edited.start = time("12:00")
+        edited.start = slot("12:00")
         let squeezed = PickerModel(options: edited)
-        #expect(squeezed.validStarts == [time("01:00")])
-        #expect(squeezed.validEnds == [time("24:00")])
-        #expect(squeezed.range == "01:00-24:00")
+        #expect(squeezed.validStarts == [slot("01:00")])
+        #expect(squeezed.validEnds == [slot("24:00")])
+        #expect(squeezed.rangeText == "01:00-24:00")
     }
 }

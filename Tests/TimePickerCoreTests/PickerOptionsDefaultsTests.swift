@@ -6,15 +6,15 @@ struct PickerOptionsDefaultsTests {
     @Test func emptyOptionsGiveTheOriginalPicker() throws {
         let picked = try options()
         #expect(picked.title == "Select start and end time")
-        #expect(picked.grid.first == time("01:00"))
-        #expect(picked.grid.last == time("24:00"))
+        #expect(picked.grid.first == slot("01:00"))
+        #expect(picked.grid.last == slot("24:00"))
         #expect(picked.grid.step == 60)
         #expect(picked.grid.count == 24)
         #expect(picked.grid.slots.map { $0.label(.twelveHour) }.first == "1:00 AM")
         // The original ended on "12:00 AM"; the end of the day now reads as one.
         #expect(picked.grid.slots.map { $0.label(.twelveHour) }.last == "midnight")
-        #expect(picked.start == time("01:00"))
-        #expect(picked.end == time("02:00"))
+        #expect(picked.start == slot("01:00"))
+        #expect(picked.end == slot("02:00"))
         #expect(picked.minDuration == 0)
         #expect(picked.timeoutSeconds == 0)
         #expect(picked.handleToken == nil)
@@ -49,11 +49,11 @@ struct PickerOptionsDefaultsTests {
         if let first { raw["first"] = .string(first) }
         let picked = try options(raw)
         #expect(picked.grid.step == Int(step))
-        #expect(picked.grid.first == time(first ?? "01:00"))
-        #expect(picked.grid.last == time(last))
+        #expect(picked.grid.first == slot(first ?? "01:00"))
+        #expect(picked.grid.last == slot(last))
         #expect(picked.grid.count == count)
         #expect(picked.start == picked.grid.first)
-        #expect(picked.end == time(end))
+        #expect(picked.end == slot(end))
     }
 
     @Test func explicitRangeAndSelection() throws {
@@ -71,8 +71,8 @@ struct PickerOptionsDefaultsTests {
         ])
         #expect(picked.title == "Book the room")
         #expect(picked.grid == SlotGrid(first: time("08:00"), last: time("18:00"), step: 30))
-        #expect(picked.start == time("09:30"))
-        #expect(picked.end == time("11:00"))
+        #expect(picked.start == slot("09:30"))
+        #expect(picked.end == slot("11:00"))
         #expect(picked.minDuration == 60)
         #expect(picked.timeoutSeconds == 120)
         #expect(picked.handleToken == "req_42")
@@ -94,26 +94,26 @@ struct PickerOptionsDefaultsTests {
         let picked = try options([
             "step": .uint32(step), "start": .string(start), "min_duration": .uint32(minDuration),
         ])
-        #expect(picked.start == time(start))
-        #expect(picked.end == time(end))
+        #expect(picked.start == slot(start))
+        #expect(picked.end == slot(end))
     }
 
     @Test func endMayEqualStartWithoutMinDuration() throws {
         let picked = try options(["start": .string("10:00"), "end": .string("10:00")])
-        #expect(picked.end == time("10:00"))
+        #expect(picked.end == slot("10:00"))
     }
 
     @Test func endExactlyAtMinDurationIsAccepted() throws {
         let picked = try options([
             "step": .uint32(15), "start": .string("10:00"), "end": .string("10:30"), "min_duration": .uint32(30),
         ])
-        #expect(picked.end == time("10:30"))
+        #expect(picked.end == slot("10:30"))
     }
 
     @Test func minDurationMayFillTheWholeSpan() throws {
         let picked = try options(["min_duration": .uint32(1380)])
-        #expect(picked.start == time("01:00"))
-        #expect(picked.end == time("24:00"))
+        #expect(picked.start == slot("01:00"))
+        #expect(picked.end == slot("24:00"))
     }
 
     @Test func titleLimitCountsCharactersNotBytes() throws {
@@ -146,7 +146,7 @@ struct PickerOptionsDefaultsTests {
     @Test func knownKeysInDocumentedOrder() {
         #expect(PickerOptions.knownKeys == [
             "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock", "terminal",
-            "ui", "parent_window", "activation_token", "locale",
+            "ui", "parent_window", "activation_token", "locale", "overnight", "date", "time_zone",
         ])
     }
 

@@ -10,7 +10,7 @@ struct RejectedOptions: Sendable, CustomTestStringConvertible {
     var testDescription: String { message }
 }
 
-private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock, terminal, ui, parent_window, activation_token, locale"
+private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock, terminal, ui, parent_window, activation_token, locale, overnight, date, time_zone"
 
 @Suite("PickerOptions validation errors")
 struct PickerOptionsErrorTests {
@@ -79,7 +79,7 @@ struct PickerOptionsErrorTests {
             message: "option 'last': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '24:01'"),
         RejectedOptions(
             raw: ["first": .string("10:00"), "last": .string("09:00")], key: "last",
-            message: "option 'last': must not be earlier than first (10:00), got '09:00'"),
+            message: "option 'last': must not be earlier than first (10:00), got '09:00'; with overnight it may be on the next day"),
         RejectedOptions(
             raw: ["last": .string("23:30")], key: "last",
             message: "option 'last': '23:30' is not a slot: slots run every 60 minutes from 01:00"),

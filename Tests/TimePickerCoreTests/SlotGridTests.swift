@@ -16,12 +16,12 @@ struct SlotGridTests {
     @Test func hourlyGridOfTheOriginal() throws {
         let grid = try #require(SlotGrid(first: time("01:00"), last: .endOfDay, step: 60))
         #expect(grid.count == 24)
-        #expect(grid[0] == time("01:00"))
-        #expect(grid[11] == time("12:00"))
-        #expect(grid[23] == .endOfDay)
+        #expect(grid[0] == slot("01:00"))
+        #expect(grid[11] == slot("12:00"))
+        #expect(grid[23] == Slot(.endOfDay))
         #expect(grid.slots.count == 24)
-        #expect(grid.slots.first == time("01:00"))
-        #expect(grid.slots.last == .endOfDay)
+        #expect(grid.slots.first == slot("01:00"))
+        #expect(grid.slots.last == Slot(.endOfDay))
         #expect(grid.slotsPerHour == 1)
     }
 
@@ -30,21 +30,21 @@ struct SlotGridTests {
     ])
     func findsIndexOfSlots(text: String, index: Int) throws {
         let grid = try #require(SlotGrid(first: time("01:00"), last: .endOfDay, step: 60))
-        #expect(grid.index(of: time(text)) == index)
+        #expect(grid.index(of: slot(text)) == index)
     }
 
     @Test(arguments: ["00:00", "00:59", "01:30", "23:59"])
     func findsNoIndexForNonSlots(text: String) throws {
         let grid = try #require(SlotGrid(first: time("01:00"), last: .endOfDay, step: 60))
-        #expect(grid.index(of: time(text)) == nil)
-        #expect(!grid.contains(time(text)))
+        #expect(grid.index(of: slot(text)) == nil)
+        #expect(!grid.contains(slot(text)))
     }
 
     @Test func noIndexPastTheLastSlot() throws {
         let grid = try #require(SlotGrid(first: time("08:00"), last: time("18:00"), step: 30))
-        #expect(grid.index(of: time("18:00")) == 20)
-        #expect(grid.index(of: time("18:30")) == nil)
-        #expect(grid.index(of: time("07:30")) == nil)
+        #expect(grid.index(of: slot("18:00")) == 20)
+        #expect(grid.index(of: slot("18:30")) == nil)
+        #expect(grid.index(of: slot("07:30")) == nil)
     }
 
     @Test(arguments: [(1, 60), (5, 12), (15, 4), (30, 2), (45, 1), (60, 1), (90, 1), (1440, 1)])
@@ -56,6 +56,6 @@ struct SlotGridTests {
     @Test func singleSlotGrid() throws {
         let grid = try #require(SlotGrid(first: time("12:00"), last: time("12:00"), step: 1440))
         #expect(grid.count == 1)
-        #expect(grid.slots == [time("12:00")])
+        #expect(grid.slots == [slot("12:00")])
     }
 }

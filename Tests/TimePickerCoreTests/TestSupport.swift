@@ -19,3 +19,8 @@ func options(
 /// The words in English (the C locale, no catalog): what the core's notes and lengths read as
 /// untranslated.
 let english = PickerWords(Language(named: "C")!)
+
+/// The undated slot at `text` ("HH:MM") on a picker's day.
+func slot(_ text: String) -> Slot {
+    Slot(time(text))
+}

@@ -8,7 +8,7 @@ struct TypedTimeReviewTests {
     /// `typed` typed key by key into `column` after `start` was set; the column's time and the note.
     private func typing(_ typed: String, in column: PickerColumn, start: String, _ raw: [String: OptionValue]) throws -> (String, String?) {
         var picker = PickerModel(options: try options(raw))
-        _ = picker.apply(.set(.start, time(start)))
+        _ = picker.apply(.set(.start, slot(start)))
         _ = picker.apply(.focus(column))
         for character in typed { _ = picker.apply(.type(character)) }
         return ((column == .start ? picker.start : picker.end).busText, picker.state.typedNote.map { english.note($0, .twentyFourHour) })
@@ -46,8 +46,8 @@ struct TypedTimeReviewTests {
     @Test("Every prefix of what was typed is read from where the typing began")
     func prefixes() throws {
         var picker = PickerModel(options: try options(["step": .uint32(30), "min_duration": .uint32(30)]))
-        _ = picker.apply(.set(.start, time("10:00")))
-        _ = picker.apply(.set(.end, time("11:00")))
+        _ = picker.apply(.set(.start, slot("10:00")))
+        _ = picker.apply(.set(.end, slot("11:00")))
         var seen: [String] = []
         for character in "1230a" {
             _ = picker.apply(.type(character))
@@ -64,7 +64,7 @@ struct TypedTimeReviewTests {
         for column in [PickerColumn.start, .end] {
             for typed in ["5", "930", "25", "0", "12a", "5p3", "24", "1230a", "7:"] {
                 var picker = PickerModel(options: try options(["step": .uint32(45), "first": .string("06:00"), "last": .string("22:30"), "min_duration": .uint32(50)]))
-                _ = picker.apply(.set(.start, time("09:45")))
+                _ = picker.apply(.set(.start, slot("09:45")))
                 _ = picker.apply(.focus(column))
                 let before = picker.state
                 for character in typed { _ = picker.apply(.type(character)) }

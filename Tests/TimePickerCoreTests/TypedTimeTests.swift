@@ -24,7 +24,7 @@ struct TypedTimeTests {
     /// The reading of `typed` in `column` of a picker with `options`, after a start of `start`.
     private func reading(_ typed: String, in column: PickerColumn, start: String, _ raw: [String: OptionValue]) throws -> (String, String?) {
         var picker = PickerModel(options: try options(raw))
-        _ = picker.apply(.set(.start, time(start)))
+        _ = picker.apply(.set(.start, slot(start)))
         _ = picker.apply(.focus(column))
         for character in typed { _ = picker.apply(.type(character)) }
         let selected = column == .start ? picker.start : picker.end
@@ -80,7 +80,7 @@ struct TypedTimeTests {
 
     @Test("Notes use the picker's clock")
     func twelveHourNotes() {
-        let note = TypedNote.offGrid(WallClockTime(minutes: 570)!, nearest: WallClockTime(minutes: 540)!, step: 60)
+        let note = TypedNote.offGrid(Slot(minutes: 570), nearest: Slot(minutes: 540), step: 60)
         #expect(english.note(note, .twelveHour) == "9:30 AM is not on the 60-min grid: 9:00 AM")
     }
 
@@ -118,7 +118,7 @@ struct TypedTimeTests {
         _ = picker.apply(.finishTyping)
         for character in "0300" { _ = picker.apply(.type(character)) }
         #expect(picker.end.busText == "15:00", "an end before the earliest leaves the selection alone")
-        #expect(picker.state.typedNote == .beforeEarliest(time("03:00"), earliest: time("04:00")))
+        #expect(picker.state.typedNote == .beforeEarliest(slot("03:00"), earliest: slot("04:00")))
     }
 
     @Test("Characters that are no part of a time are ignored, and typing stops at its longest")

@@ -58,7 +58,7 @@ struct SessionLifeTests {
         let frontEnd = fixture.frontEnd()
         frontEnd.personDoes(.switchFocus, in: session)
         frontEnd.personDoes(.move(by: 2), in: session)
-        #expect(frontEnd.shown[session]?.end == WallClockTime(parsing: "11:00"))
+        #expect(frontEnd.shown[session]?.end == Slot(wireText: "11:00"))
         #expect(frontEnd.count(.update(session)) == 2, "an update follows each event that does not end the session")
         let changed = fixture.bus.signals("PropertiesChanged")
         #expect(changed.count == 1, "the focus is not a property; only the end moved")
@@ -110,9 +110,9 @@ struct SessionLifeTests {
         frontEnd.personDoes(.type("1"), in: session)
         frontEnd.personDoes(.type("0"), in: session)
         #expect(frontEnd.shown[session]?.typed == "10")
-        #expect(frontEnd.shown[session]?.start == WallClockTime(parsing: "10:00"))
+        #expect(frontEnd.shown[session]?.start == Slot(wireText: "10:00"))
         fixture.turn(until: "the typing to end after a pause", seconds: 4) { frontEnd.shown[session]?.typed == "" }
-        #expect(frontEnd.shown[session]?.start == WallClockTime(parsing: "10:00"))
+        #expect(frontEnd.shown[session]?.start == Slot(wireText: "10:00"))
     }
 
     @Test("A caller leaving the bus while its PickTimeRange waits ends the session with Cancelled(caller)")

@@ -31,7 +31,7 @@ extension ConformanceRun {
         guard waitFor("the person's \(action) to end \(session)", detail: { "reports: \(service.reports(about: session))" }, {
             !service.isOpen(session)
         }) else { return }
-        let expected: PickerOutcome = action == .confirm ? .selected(start: seen.start, end: seen.end) : .cancelled(.user)
+        let expected: PickerOutcome = action == .confirm ? .selected(start: Slot(seen.start), end: Slot(seen.end)) : .cancelled(.user)
         let outcome = service.outcomes[session.id]
         expect(outcome == expected, "\(session) ended as \(outcome.map { "\($0)" } ?? "nothing the person did"), not \(expected)")
         let endings = service.reports(about: session).filter {

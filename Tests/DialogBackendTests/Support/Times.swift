@@ -1,6 +1,6 @@
 import TimePickerCore
 
 /// The time `text` says (HH:MM): the tests' own times are valid.
-func time(_ text: String) -> WallClockTime {
-    WallClockTime(parsing: text)!
+func time(_ text: String) -> Slot {
+    Slot(wireText: text)!
 }

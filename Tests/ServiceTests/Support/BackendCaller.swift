@@ -73,8 +73,8 @@ final class BackendCaller {
         try call("Update", [.objectPath(handle), .vardict(state)])
         if let model = models[handle.rawValue] {
             var options = model.options
-            if case .string(let start)? = state["start"], let time = WallClockTime(parsing: start) { options.start = time }
-            if case .string(let end)? = state["end"], let time = WallClockTime(parsing: end) { options.end = time }
+            if case .string(let start)? = state["start"], let time = Slot(wireText: start) { options.start = time }
+            if case .string(let end)? = state["end"], let time = Slot(wireText: end) { options.end = time }
             var next = PickerModel(options: options)
             if case .string(let focus)? = state["focus"], let column = PickerColumn(wireText: focus) { _ = next.apply(.focus(column)) }
             models[handle.rawValue] = next

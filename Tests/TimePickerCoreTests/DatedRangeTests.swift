@@ -1,0 +1,171 @@
+import Testing
+import TimePickerCore
+
+/// Berlin's 2026 rules as the zone database has them: CET (+01:00) until 2026-03-29 01:00Z,
+/// CEST (+02:00) until 2026-10-25 01:00Z, CET after.
+let berlin2026 = ZoneRules(
+    name: "Europe/Berlin", initial: ZoneOffset(seconds: 3600, abbreviation: "CET"),
+    changes: [
+        ZoneChange(instant: 1_774_746_000, offset: ZoneOffset(seconds: 7200, abbreviation: "CEST")),
+        ZoneChange(instant: 1_792_890_000, offset: ZoneOffset(seconds: 3600, abbreviation: "CET")),
+    ])
+
+/// A context whose zone database has Berlin's 2026 and UTC, the daemon in UTC, and `now`.
+func context(now: Int64? = nil, localZone: ZoneRules = PickerContext.utc) -> PickerContext {
+    PickerContext(defaultClock: .twentyFourHour, now: now, localZone: localZone) { name in
+        switch name {
+        case "Europe/Berlin": berlin2026
+        case "UTC": PickerContext.utc
+        default: nil
+        }
+    }
+}
+
+/// Options from raw values in `context()`.
+func datedOptions(_ raw: [String: OptionValue], now: Int64? = nil) throws(OptionError) -> PickerOptions {
+    try PickerOptions(validating: raw, context: context(now: now))
+}
+
+@Suite("Overnight and dated ranges")
+struct DatedRangeTests {
+    @Test("Overnight, last at or before first is the next day; the end reads forward from the start")
+    func nightShift() throws {
+        let options = try datedOptions([
+            "overnight": .boolean(true), "first": .string("18:00"), "last": .string("08:00"), "step": .uint32(30),
+            "start": .string("22:00"), "end": .string("06:00"),
+        ])
+        #expect(options.grid.last == Slot(minutes: 32 * 60))
+        #expect(options.start == Slot(minutes: 22 * 60))
+        #expect(options.end == Slot(minutes: 30 * 60))
+        #expect(options.end.isNextDay && options.end.busText == "06:00")
+        let model = PickerModel(options: options)
+        #expect(model.durationMinutes == 8 * 60)
+        // Starts stay on the picker's day: 23:30 is the last.
+        #expect(model.validStarts.last == Slot(minutes: 23 * 60 + 30))
+        #expect(model.range.nextDay)
+        #expect(model.range.startTime == nil, "undated")
+    }
+
+    @Test("Overnight without last: the ends run a day past the day's last start; an end at most a day after its start")
+    func overnightDefaults() throws {
+        var model = PickerModel(options: try datedOptions(["overnight": .boolean(true), "start": .string("22:00")]))
+        #expect(model.options.grid.first == Slot(minutes: 60))
+        #expect(model.options.grid.last == Slot(minutes: 47 * 60))
+        #expect(model.end == Slot(minutes: 23 * 60))
+        _ = model.apply(.focus(.end))
+        _ = model.apply(.moveToLast)
+        #expect(model.end == Slot(minutes: 46 * 60), "22:00 the next day, a day after the start")
+        #expect(model.durationMinutes == 24 * 60)
+    }
+
+    @Test("Typed in End after a 22:00 start, 6 is 06:00 the next day")
+    func typedForward() throws {
+        var model = PickerModel(options: try datedOptions(["overnight": .boolean(true), "start": .string("22:00"), "step": .uint32(30)]))
+        _ = model.apply(.focus(.end))
+        _ = model.apply(.type("6"))
+        #expect(model.end == Slot(minutes: 30 * 60))
+        #expect(model.state.typedNote == nil)
+    }
+
+    @Test("An end equal to the start is zero length; the same time with min_duration is the next day")
+    func endEqualToStart() throws {
+        let zero = try datedOptions(["overnight": .boolean(true), "start": .string("22:00"), "end": .string("22:00")])
+        #expect(zero.end == Slot(minutes: 22 * 60))
+        let day = try datedOptions(["overnight": .boolean(true), "start": .string("22:00"), "end": .string("22:00"), "min_duration": .uint32(60)])
+        #expect(day.end == Slot(minutes: 46 * 60))
+    }
+
+    @Test("Without overnight nothing changes: last before first is refused")
+    func withoutOvernight() {
+        #expect(throws: OptionError.self) { try datedOptions(["first": .string("22:00"), "last": .string("06:00")]) }
+    }
+
+    @Test("The spring-forward night in Berlin: 22:00 to 06:00 is 7 h, in ISO 8601 with each offset; no 02:00–02:59")
+    func springForward() throws {
+        let options = try datedOptions([
+            "overnight": .boolean(true), "date": .string("2026-03-28"), "time_zone": .string("Europe/Berlin"),
+            "step": .uint32(30), "first": .string("18:00"), "last": .string("08:00"), "start": .string("22:00"), "end": .string("06:00"),
+        ])
+        let model = PickerModel(options: options)
+        #expect(model.durationSeconds == 7 * 3600)
+        #expect(model.range.startTime == "2026-03-28T22:00:00+01:00")
+        #expect(model.range.endTime == "2026-03-29T06:00:00+02:00")
+        let nextDayTimes = options.grid.slots.filter(\.isNextDay).map(\.busText)
+        #expect(!nextDayTimes.contains("02:00") && !nextDayTimes.contains("02:30"))
+        #expect(nextDayTimes.contains("01:30") && nextDayTimes.contains("03:00"))
+    }
+
+    @Test("A time the clocks skip is refused as a start, saying so")
+    func skippedStart() {
+        #expect {
+            try datedOptions(["date": .string("2026-03-29"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "start": .string("02:30")])
+        } throws: { error in
+            guard let error = error as? OptionError else { return false }
+            return error.key == "start" && error.message.contains("does not exist on 2026-03-29 in Europe/Berlin")
+        }
+    }
+
+    @Test("The fall-back day offers its repeated hour twice, each at its own offset, in order")
+    func fallBack() throws {
+        let options = try datedOptions([
+            "date": .string("2026-10-25"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30),
+            "first": .string("01:00"), "last": .string("04:00"),
+        ])
+        let grid = options.grid
+        #expect(grid.slots.map(\.wireText) == [
+            "01:00+02:00", "01:30+02:00", "02:00+02:00", "02:30+02:00", "02:00+01:00", "02:30+01:00", "03:00+01:00", "03:30+01:00", "04:00+01:00",
+        ])
+        #expect(grid.isRepeated(at: 2) && grid.isRepeated(at: 4) && !grid.isRepeated(at: 1))
+        #expect(grid.abbreviation(at: 2) == "CEST" && grid.abbreviation(at: 4) == "CET")
+        var model = PickerModel(options: options)
+        _ = model.apply(.set(.start, Slot(minutes: 150, utcOffset: 3600)))
+        #expect(model.start == Slot(minutes: 150, utcOffset: 3600))
+        #expect(model.range.startTime == "2026-10-25T02:30:00+01:00")
+        // From 01:00 to the second 02:00 is two hours.
+        #expect(grid.elapsedSeconds(at: 4) == 2 * 3600)
+    }
+
+    @Test("'now' is the caller's zone's: undated, its time of day; dated, the first slot at or after the instant")
+    func nowInZone() throws {
+        // 2026-06-01T06:10:00Z is 08:10 in Berlin.
+        let instant: Int64 = 1_780_294_200
+        let undated = try datedOptions(["start": .string("now"), "step": .uint32(30), "time_zone": .string("Europe/Berlin")], now: instant)
+        #expect(undated.start == Slot(minutes: 8 * 60 + 30))
+        let utc = try datedOptions(["start": .string("now"), "step": .uint32(30)], now: instant)
+        #expect(utc.start == Slot(minutes: 6 * 60 + 30))
+        let dated = try datedOptions(
+            ["start": .string("now"), "step": .uint32(30), "time_zone": .string("Europe/Berlin"), "date": .string("2026-06-01")], now: instant)
+        #expect(dated.start == Slot(minutes: 8 * 60 + 30, utcOffset: 7200))
+    }
+
+    @Test("Dates and zones are checked", arguments: [
+        ("date", "2026-02-29"), ("date", "2026-13-01"), ("date", "26-03-28"), ("date", "1969-12-31"), ("time_zone", "Europe/Berln"),
+    ])
+    func refused(key: String, value: String) {
+        #expect {
+            try datedOptions(key == "time_zone" ? [key: .string(value)] : [key: .string(value), "time_zone": .string("UTC")])
+        } throws: { error in
+            (error as? OptionError)?.key == key
+        }
+    }
+
+    @Test("Calendar arithmetic: days since 1970 both ways, weekdays")
+    func calendar() throws {
+        let day = try #require(CalendarDate(parsing: "2026-03-28"))
+        #expect(day.daysSinceEpoch == 20_540)
+        #expect(CalendarDate(daysSinceEpoch: 20_540) == day)
+        #expect(day.weekday == 6, "a Saturday")
+        #expect(CalendarDate(parsing: "2024-02-29") != nil && CalendarDate(parsing: "2100-01-01") == nil)
+        for days in stride(from: 0, to: 47_000, by: 37) {
+            #expect(CalendarDate(daysSinceEpoch: days)?.daysSinceEpoch == days)
+        }
+    }
+
+    @Test("Slots on the wire, with the next day and an offset, read back")
+    func wire() {
+        for slot in [Slot(minutes: 0), Slot(minutes: 1800), Slot(minutes: 2880), Slot(minutes: 150, utcOffset: -16_200), Slot(minutes: 150, utcOffset: 50_400)] {
+            #expect(Slot(wireText: slot.wireText) == slot)
+        }
+        #expect(Slot(wireText: "48:01") == nil && Slot(wireText: "02:30+24:00") == nil && Slot(wireText: "02:30 01:00") == nil)
+    }
+}
