@@ -20,6 +20,36 @@ public enum TimePickerBus {
         public static let cancel: MemberName = "Cancel"
         public static let selected: MemberName = "Selected"
         public static let cancelled: MemberName = "Cancelled"
+        /// A session's full answer, just before its Selected or Cancelled.
+        public static let response: MemberName = "Response"
+    }
+
+    /// The `response` code of a session's Response signal (xdg-desktop-portal's Request's).
+    public enum ResponseCode {
+        /// The person chose; Selected follows.
+        public static let chosen: UInt32 = 0
+        /// The person cancelled; Cancelled("user") follows.
+        public static let cancelledByPerson: UInt32 = 1
+        /// The session ended otherwise (timeout, Cancel(), …); Cancelled follows with why.
+        public static let endedOtherwise: UInt32 = 2
+    }
+
+    /// The keys of a Response signal's results (its `a{sv}`).
+    public enum ResponseKey {
+        /// The selection, HH:MM (s), and whether its end is on the next day (b).
+        public static let start = "start"
+        public static let end = "end"
+        public static let nextDay = "next_day"
+        /// Seconds of real elapsed time from start to end (u).
+        public static let duration = "duration"
+        /// Dated sessions only: the day (YYYY-MM-DD), the instants in ISO 8601 with their UTC
+        /// offsets, and the zone's IANA name (all s).
+        public static let date = "date"
+        public static let startTime = "start_time"
+        public static let endTime = "end_time"
+        public static let timeZone = "time_zone"
+        /// Responses 1 and 2: the reason Cancelled gives (s).
+        public static let reason = "reason"
     }
 
     /// The properties, as Properties.Get and PropertiesChanged name them.

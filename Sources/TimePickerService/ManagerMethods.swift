@@ -5,6 +5,7 @@ internal import LocalSettings
 internal import TimePickerCore
 internal import Localization
 internal import SystemKit
+internal import Glibc
 
 /// io.github.timepickerd.TimePicker1: ShowTimePicker and PickTimeRange.
 extension TimePickerService {
@@ -38,7 +39,12 @@ extension TimePickerService {
         let decoded = try OptionDecoding.options(of: call.arguments, method: call.member)
         var options: PickerOptions
         do {
-            options = try PickerOptions(validating: decoded.options, defaultClock: .twentyFourHour, now: LocalTime.now())
+            // ZoneDatabase: wired when it lands (the daemon's zone and the system's database;
+            // until then every session's zone is UTC, and UTC the only one time_zone names).
+            let context = PickerContext(
+                defaultClock: .twentyFourHour, now: Int64(time(nil)), localZone: PickerContext.utc,
+                zoneNamed: { $0 == "UTC" ? PickerContext.utc : nil })
+            options = try PickerOptions(validating: decoded.options, context: context)
         } catch {
             throw .invalidArgs(error.message)
         }

@@ -74,10 +74,10 @@ extension TimePickerService: PickerFrontEndDelegate {
             [.string(TimePickerBus.sessionInterface.rawValue), .vardict(changed), .array(elementSignature: "s", elements: [])])
     }
 
-    /// Ends `session`: its front end withdraws it, the object goes, exactly one of Selected or
-    /// Cancelled goes out, and a pending PickTimeRange gets its reply, as does `cancel`, the
-    /// Cancel() that ended it (after the signal, so its caller has heard the outcome once it has
-    /// its answer). Ending twice does nothing.
+    /// Ends `session`: its front end withdraws it, the object goes, Response and then exactly one
+    /// of Selected or Cancelled go out, and a pending PickTimeRange gets its reply, as does
+    /// `cancel`, the Cancel() that ended it (after the signals, so its caller has heard the
+    /// outcome once it has its answer). Ending twice does nothing.
     func end(_ session: PickerSession, with outcome: PickerOutcome, answering cancel: DBusMessage? = nil) {
         guard sessions.remove(session) else {
             if let cancel { sendError(.unknownObject("session '\(session.path)' has already ended"), to: cancel) }
@@ -89,6 +89,11 @@ extension TimePickerService: PickerFrontEndDelegate {
         if let terminal = session.callerTerminal { callerTerminals.release(session.id, from: terminal) }
         callerWatch.forget(session.id)
 
+        // Response first, so that a caller reading it has the whole answer when Selected or
+        // Cancelled, the signals every caller waits for, arrives.
+        emitSignal(
+            TimePickerBus.Member.response, of: TimePickerBus.sessionInterface, on: session.path,
+            SessionResponse.arguments(for: outcome, range: session.model.range))
         switch outcome {
         case .selected(let start, let end):
             emitSignal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.busText), .string(end.busText)])
