@@ -4,8 +4,9 @@ internal import EventLoop
 internal import Glibc
 internal import TimePickerCore
 
-/// `timepickerctl monitor`: prints every session outcome on the bus, one line each, as it
-/// happens, until SIGINT or SIGTERM. It needs no running service: it waits for outcomes.
+/// `timepickerctl monitor`: prints every session outcome on the bus as it happens, its
+/// Response and then its Selected or Cancelled, one line each, until SIGINT or SIGTERM. It
+/// needs no running service: it waits for outcomes.
 ///
 /// Only outcomes from a process of this user count: on a bus that admits other users, whoever
 /// holds the service's name may send signals under it. An outcome waits, with those after it,
@@ -87,11 +88,22 @@ final class MonitorCommand {
         guard message.destination == nil, message.interface == TimePickerBus.sessionInterface,
               let path = message.path, path.isDescendant(of: TimePickerBus.sessionsPath), let sender = message.sender
         else { return }
-        let arguments = message.strings.map(displaySafe)
         let line: String
         switch message.member {
-        case TimePickerBus.Member.selected where arguments.count == 2: line = "\(path) Selected \(arguments[0]) \(arguments[1])\n"
-        case TimePickerBus.Member.cancelled where arguments.count == 1: line = "\(path) Cancelled \(arguments[0])\n"
+        case TimePickerBus.Member.response:
+            // Bounded: a Response is a few short strings, whatever a sender puts in one.
+            guard let values = try? message.arguments(maximumValues: 256, maximumStringBytes: 64 * 1024),
+                  let text = ResponseLine.text(of: values)
+            else { return }
+            line = "\(path) \(text)\n"
+        case TimePickerBus.Member.selected:
+            let arguments = message.strings.map(displaySafe)
+            guard arguments.count == 2 else { return }
+            line = "\(path) Selected \(arguments[0]) \(arguments[1])\n"
+        case TimePickerBus.Member.cancelled:
+            let arguments = message.strings.map(displaySafe)
+            guard arguments.count == 1 else { return }
+            line = "\(path) Cancelled \(arguments[0])\n"
         default: return
         }
         outcomes.append((sender, line))
