@@ -7,7 +7,7 @@ import Testing
 /// `timepickerctl monitor` and `timepickerctl status`: what any application on the bus sees.
 @Suite("timepickerctl monitor and status")
 struct ClientMonitorStatusTests {
-    @Test("monitor, started before the service, prints another client's outcome, then stops on a signal with 0",
+    @Test("monitor, started before the service, prints another client's outcomes, each its Response then Selected or Cancelled, then stops on a signal with 0",
           arguments: [SIGTERM, SIGINT])
     func monitor(stopSignal: Int32) throws {
         let bus = try PrivateBus()
@@ -31,17 +31,30 @@ struct ClientMonitorStatusTests {
         let handle = try other.showTimePicker(["handle_token": .string("second")])
         _ = try other.call("Cancel", path: handle, interface: BusClient.sessionInterface)
         try waitUntil("the monitor to print the cancellation") { monitor.stdout.contains(" Cancelled ") }
+        // A dated overnight one: every key of its Response, in the documented order.
+        let dated = try other.showTimePicker([
+            "handle_token": .string("third"), "overnight": .boolean(true), "date": .string("2026-03-28"), "time_zone": .string("UTC"),
+            "step": .uint32(30), "first": .string("18:00"), "last": .string("12:00"), "start": .string("22:00"), "end": .string("06:00"),
+        ])
+        _ = try other.call("Cancel", path: dated, interface: BusClient.sessionInterface)
+        try waitUntil("the monitor to print the dated cancellation") { monitor.stdout.contains("\(dated) Cancelled ") }
 
         monitor.process.send(stopSignal)
         #expect(try monitor.process.waitForExit() == .exited(0))
         let lines = monitor.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2, "stdout: \(monitor.stdout)")
-        let selected = try #require(lines.first).split(separator: " ").map(String.init)
+        try #require(lines.count == 6, "stdout: \(monitor.stdout)")
+        let selected = lines[1].split(separator: " ").map(String.init)
         #expect(selected.count == 4)
-        #expect(selected.first?.hasPrefix("/io/github/timepickerd/TimePicker1/session/") == true)
-        #expect(selected.first?.contains("/timepickerctl_\(picker.process.pid)_") == true)
+        let path = try #require(selected.first)
+        #expect(path.hasPrefix("/io/github/timepickerd/TimePicker1/session/"))
+        #expect(path.contains("/timepickerctl_\(picker.process.pid)_"))
         #expect(Array(selected.dropFirst()) == ["Selected", "02:00", "03:00"])
-        #expect(lines.last == "\(handle) Cancelled caller")
+        #expect(lines[0] == "\(path) Response 0 start=02:00 end=03:00 next_day=false duration=3600")
+        #expect(lines[2] == "\(handle) Response 2 start=01:00 end=02:00 next_day=false duration=3600 reason=caller")
+        #expect(lines[3] == "\(handle) Cancelled caller")
+        #expect(lines[4] == "\(dated) Response 2 start=22:00 end=06:00 next_day=true duration=28800 date=2026-03-28 "
+            + "start_time=2026-03-28T22:00:00+00:00 end_time=2026-03-29T06:00:00+00:00 time_zone=UTC reason=caller")
+        #expect(lines[5] == "\(dated) Cancelled caller")
     }
 
     @Test("status shows the version, the user interface, the owner and each open session's title")
