@@ -5,10 +5,13 @@ D-Bus in brief: programs on your session bus own names, under those names they h
 objects (paths), and objects have interfaces with methods, signals and properties.
 timepickerd owns io.github.timepickerd.TimePicker1, and the bus starts it on the first
 call. Its method ShowTimePicker puts a picker on screen and answers at once with the path
-of a new "session" object; later that object sends one signal: Selected(start, end) when
-the person has chosen, or Cancelled(reason).
+of a new "session" object; later that object sends two signals: first Response(response,
+results), the whole answer (how it ended, the times, whether the end is the next day's,
+the length in seconds, and with a date the instants), then Selected(start, end) when the
+person has chosen, or Cancelled(reason). This program reads Response for the length, and
+ends on Selected or Cancelled.
 
-To be sure not to miss that signal, this program chooses the session's path itself (the
+To be sure not to miss those signals, this program chooses the session's path itself (the
 handle_token option) and subscribes to its signals *before* calling: the convention of
 xdg-desktop-portal's requests.
 
@@ -68,11 +71,18 @@ def main():
 
     loop = GLib.MainLoop()
     outcome = []
+    results = {}
 
     def on_signal(_bus, _sender, _path, _interface, signal, parameters):
-        # parameters is a GLib.Variant tuple: ("09:00", "17:00"), or ("user",).
-        outcome.append((signal, parameters.unpack()))
-        loop.quit()
+        if signal == "Response":
+            # (0, {"start": "11:15", "end": "12:00", "next_day": False, "duration": 2700, ...}):
+            # 0 chosen, 1 cancelled by the person, 2 ended otherwise. It comes just before
+            # Selected or Cancelled, so it is here by the time either is.
+            results.update(parameters.unpack()[1])
+        elif signal in ("Selected", "Cancelled"):
+            # parameters is a GLib.Variant tuple: ("09:00", "17:00"), or ("user",).
+            outcome.append((signal, parameters.unpack()))
+            loop.quit()
 
     # First subscribe to the session's signals, from the owner alone ...
     subscription = bus.signal_subscribe(
@@ -108,7 +118,13 @@ def main():
         if not all(re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]|24:00", time) for time in (start, end)):
             print("The time picker answered something that is not a time", file=sys.stderr)
             return 2
-        print(f"Lunch break: from {start} to {end}")
+        # Response says what HH:MM cannot: the length in real time (and, had we asked for
+        # the overnight option, whether the end is the next day's). An older service sends
+        # no Response: then there is only the range.
+        minutes = results.get("duration", 0) // 60
+        length = f" ({minutes} minutes)" if "duration" in results else ""
+        day = " the next day" if results.get("next_day") else ""
+        print(f"Lunch break: from {start} to {end}{day}{length}")
         return 0
     print(f"No time range chosen: {values[0]}", file=sys.stderr)  # user, timeout, ...
     return 1

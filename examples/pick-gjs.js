@@ -6,8 +6,9 @@
 // objects (paths), and objects have interfaces with methods, signals and properties.
 // timepickerd owns io.github.timepickerd.TimePicker1, and the bus starts it on the first
 // call. Its method ShowTimePicker puts a picker on screen and answers at once with the path
-// of a new "session" object; later that object sends one signal: Selected(start, end) when
-// the person has chosen, or Cancelled(reason).
+// of a new "session" object; later that object sends Response(response, results), the whole
+// answer (pick-gio.py reads it), and then one of Selected(start, end) when the person has
+// chosen, or Cancelled(reason). This example needs only the last.
 //
 // To be sure not to miss that signal, we choose the session's path ourselves (the
 // handle_token option) and subscribe to it before calling, as xdg-desktop-portal's callers do.
@@ -66,6 +67,9 @@ let status = 0;
 // First subscribe to the session's signals, from the owner alone ...
 const subscription = bus.signal_subscribe(owner, `${INTERFACE}.Session`, null, sessionPath,
     null, Gio.DBusSignalFlags.NONE, (_bus, _sender, _path, _interface, signal, parameters) => {
+        // Response comes first, and a newer service may send more: only these two end it.
+        if (signal !== 'Selected' && signal !== 'Cancelled')
+            return;
         const values = parameters.deepUnpack(); // ['09:00', '17:00'], or ['user']
         // Local wall-clock HH:MM, 24-hour; 24:00 is the end of the day.
         const isTime = time => /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/.test(time);

@@ -14,12 +14,15 @@ struct ExampleTests {
         let file: String
         let executable: String
         let arguments: [String]
+        /// Whether it reads the session's Response and prints the length it gives.
+        var readsResponse = false
         var testDescription: String { file }
     }
 
     static let examples: [Example] = [
         Example(file: "pick-busctl.sh", executable: "/bin/sh", arguments: [RepositoryFiles.path("examples/pick-busctl.sh")]),
-        Example(file: "pick-gio.py", executable: "/usr/bin/python3", arguments: [RepositoryFiles.path("examples/pick-gio.py")]),
+        Example(
+            file: "pick-gio.py", executable: "/usr/bin/python3", arguments: [RepositoryFiles.path("examples/pick-gio.py")], readsResponse: true),
         Example(file: "pick-gjs.js", executable: "/usr/bin/gjs", arguments: ["-m", RepositoryFiles.path("examples/pick-gjs.js")]),
         // Compiled first, in the test's own directory; see `command(for:in:)`.
         Example(file: "pick-sd-bus.c", executable: "", arguments: []),
@@ -36,6 +39,9 @@ struct ExampleTests {
         _ = try mock.waitForNotify { $0.replacesID == first.id && $0.isStepperEndStep }
         try mock.invokeAction("default", on: first.id)
 
+        let response = try fixture.client.waitForMessage(seconds: 30, "a Response signal") {
+            $0.kind == .signal && $0.member == "Response"
+        }
         let selected = try fixture.client.waitForMessage(seconds: 30, "a Selected signal") {
             $0.kind == .signal && $0.member == "Selected"
         }
@@ -44,6 +50,14 @@ struct ExampleTests {
         let termination = try run.process.waitForExit(seconds: 30)
         #expect(termination == .exited(0), "stderr: \(run.stderr)\n\(fixture.logs)")
         #expect(run.stdout.contains("from \(times[0]) to \(times[1])"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        if example.readsResponse {
+            let results = try #require(try response.arguments().last?.stringKeyedEntries)
+            guard case .variant(.uint32(let seconds))? = results.first(where: { $0.key == "duration" })?.value else {
+                Issue.record("Response carries no duration: \(results)")
+                return
+            }
+            #expect(run.stdout.contains("from \(times[0]) to \(times[1]) (\(seconds / 60) minutes)"), "stdout: \(run.stdout)")
+        }
     }
 
     @Test("The example says no range was chosen when the person dismisses the picker", arguments: examples)
