@@ -96,8 +96,10 @@ enum Usage {
     static var monitor: String {
         HelpLayout.text([
             .usage(["timepickerctl monitor [--verbose]"]),
-            .paragraph(tr("Prints each picker outcome on the session bus as it happens, one line each, until interrupted (what an application subscribing to the signals sees):")),
-            .code("/io/github/timepickerd/TimePicker1/session/1_42/standup Selected 09:00 17:00\n/io/github/timepickerd/TimePicker1/session/1_43/lunch Cancelled user"),
+            .paragraph(tr("Prints each picker outcome on the session bus as it happens, until interrupted, in two lines (what an application subscribing to the signals sees): the session's Response, the whole answer, with its results as key=value (cut in two here), then its Selected or Cancelled:")),
+            .code(
+                "/io/github/timepickerd/TimePicker1/session/1_42/standup Response 0\n    start=09:00 end=17:00 next_day=false duration=28800\n"
+                    + "/io/github/timepickerd/TimePicker1/session/1_42/standup Selected 09:00 17:00"),
             .paragraph(tr("The service need not be running: outcomes appear once it is.")),
             .rows(indent: 2, [
                 ("-v, --verbose", tr("say on stderr when listening has begun")),
