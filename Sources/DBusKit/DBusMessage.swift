@@ -36,8 +36,17 @@ public final class DBusMessage {
     }
 
     /// A signal. The corresponding C function is `dbus_message_new_signal`.
+    ///
+    /// The names go to libdbus through `withCString`, which lends a short string (a member
+    /// name, most often) from the stack; passing the String itself copies such a one into an
+    /// array on the heap, for every signal sent.
     public static func signal(path: ObjectPath, interface: InterfaceName, member: MemberName) throws(DBusFailure) -> DBusMessage {
-        guard let raw = dbus_message_new_signal(path.rawValue, interface.rawValue, member.rawValue) else { throw .noMemory }
+        let raw = path.rawValue.withCString { path in
+            interface.rawValue.withCString { interface in
+                member.rawValue.withCString { member in dbus_message_new_signal(path, interface, member) }
+            }
+        }
+        guard let raw else { throw .noMemory }
         return DBusMessage(adopting: raw)
     }
 

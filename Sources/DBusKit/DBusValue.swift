@@ -1,5 +1,9 @@
 /// One value of a D-Bus message body, as a Swift tree.
-public indirect enum DBusValue: Equatable, Sendable {
+///
+/// Only the cases that hold a value directly are boxed (`indirect`): a string, a number or an
+/// array (whose elements are on the heap already) is made without an allocation of its own,
+/// and every message of every session is made of them.
+public enum DBusValue: Equatable, Sendable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -17,9 +21,9 @@ public indirect enum DBusValue: Equatable, Sendable {
     /// duplicate), so its maker keeps and closes its own.
     case unixFD(Int32)
     case array(elementSignature: String, elements: [DBusValue])
-    case dictEntry(key: DBusValue, value: DBusValue)
+    indirect case dictEntry(key: DBusValue, value: DBusValue)
     case structure([DBusValue])
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
 
     /// The value's D-Bus type signature, such as `a{sv}`.
     public var signature: String {

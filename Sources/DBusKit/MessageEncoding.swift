@@ -59,7 +59,9 @@ private func writeContainer(
     _ type: Int32, signature: String?, _ contents: [DBusValue], into iterator: inout DBusMessageIter
 ) throws(DBusFailure) {
     var inner = DBusMessageIter()
-    let opened = signature.map { dbus_message_iter_open_container(&iterator, type, $0, &inner) }
+    // withCString lends a short signature ("s", "{sv}") from the stack; passing the String
+    // itself would copy it to the heap, for every array and variant of every message.
+    let opened = signature.map { signature in signature.withCString { dbus_message_iter_open_container(&iterator, type, $0, &inner) } }
         ?? dbus_message_iter_open_container(&iterator, type, nil, &inner)
     guard opened != 0 else { throw .noMemory }
     do {
@@ -79,7 +81,7 @@ private func appendText(_ text: String, type: Int32, into iterator: inout DBusMe
 }
 
 private func isValidSignature(_ text: String) -> Bool {
-    !text.containsNUL && dbus_signature_validate(text, nil) != 0
+    !text.containsNUL && text.withCString { dbus_signature_validate($0, nil) } != 0
 }
 
 private func invalid(_ message: String) -> DBusFailure {
