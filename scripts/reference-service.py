@@ -19,7 +19,8 @@ What it does, as the daemon does it (dbus/io.github.timepickerd.TimePicker1.xml)
   read while it is shown (Esc or q cancels, Enter selects); one picker at a time, the others
   queued; taken down (screen left, terminal restored) when the session ends;
 - Session.Cancel() from the session's creator: the picker taken down, the object removed,
-  Cancelled("caller") emitted, then the reply; from anyone else AccessDenied (the daemon asks
+  Response(2, results) and Cancelled("caller") emitted, then the reply (a session the person
+  ends sends Response and Selected or Cancelled alike); from anyone else AccessDenied (the daemon asks
   the bus whether both are the same user; the bench never cancels another caller's session).
 PickTimeRange, the properties, timeouts and the other user interfaces are left out: the bench
 does not use them.
@@ -116,6 +117,11 @@ def frame(session, columns, rows):
     return ("\x1b[H" + "\x1b[K\r\n".join(lines) + "\x1b[K\x1b[J").encode()
 
 
+def minutes(time):
+    """Minutes since midnight of an HH:MM time."""
+    return int(time[:2]) * 60 + int(time[3:5])
+
+
 class Session(dbus.service.Object):
     def __init__(self, service, path, owner, title, slots):
         super().__init__(service.connection, path)
@@ -133,6 +139,10 @@ class Session(dbus.service.Object):
             raise ServiceError("org.freedesktop.DBus.Error.AccessDenied", "only the session's creator may cancel it")
         self.end("caller")
 
+    @dbus.service.signal(SESSION_INTERFACE, signature="ua{sv}")
+    def Response(self, response, results):
+        pass
+
     @dbus.service.signal(SESSION_INTERFACE, signature="s")
     def Cancelled(self, reason):
         pass
@@ -142,13 +152,23 @@ class Session(dbus.service.Object):
         pass
 
     def end(self, reason):
-        """Takes the picker down and the object away, then says how it ended."""
+        """Takes the picker down, says how it ended, then takes the object away: dbus-python
+        sends a signal only from an object still on the connection."""
         self.service.forget(self)
-        self.remove_from_connection()
+        start, end = self.slots[self.start], self.slots[self.finish]
+        results = {
+            "start": dbus.String(start), "end": dbus.String(end), "next_day": dbus.Boolean(False),
+            "duration": dbus.UInt32((minutes(end) - minutes(start)) * 60),
+        }
+        if reason is not None:
+            results["reason"] = dbus.String(reason)
+        code = 0 if reason is None else 1 if reason == "user" else 2
+        self.Response(dbus.UInt32(code), dbus.Dictionary(results, signature="sv"))
         if reason is None:
             self.Selected(self.slots[self.start], self.slots[self.finish])
         else:
             self.Cancelled(reason)
+        self.remove_from_connection()
 
 
 class Manager(dbus.service.Object):
