@@ -18,7 +18,8 @@ let package = Package(
 
         // The pure picker: slots, options, state machine. No I/O, no imports.
         .target(name: "TimePickerCore"),
-        // The person's locale and local time, from the C library: the clock they prefer, the time now.
+        // The person's locale and local time, from the C library: the clock they prefer, the time now,
+        // the zones of the system's time-zone database (tzdata's files, read without Foundation).
         .target(name: "LocalSettings", dependencies: ["TimePickerCore", "Localization", "SystemKit"]),
         // What a person reads, in their language: gettext catalogs read per session's locale.
         .target(name: "Localization", dependencies: ["CLinux", "SystemKit", "TimePickerCore"]),
@@ -101,6 +102,8 @@ let package = Package(
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore", "Localization"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimePickerCore"]),
+        // The zone database against glibc's answers and zic's slim files; the local zone.
+        .testTarget(name: "LocalSettingsTests", dependencies: ["LocalSettings", "TimePickerCore"]),
         // The service's session rules on a fake bus, through fake front ends: no dbus-daemon.
         .testTarget(
             name: "TimePickerServiceTests",
