@@ -50,6 +50,16 @@ extension PickerOptions {
         guard let text else { return nil }
         guard let date = CalendarDate(parsing: text) else {
             let years = CalendarDate.years
+            // Well formed, but not a day: say which part is wrong.
+            let parts = text.split(separator: "-").compactMap { Int($0) }
+            if text.utf8.count == 10, parts.count == 3, years.contains(parts[0]) {
+                let month = parts[1]
+                guard (1...12).contains(month) else {
+                    throw OptionError(key: "date", reason: "\(quotedForMessage(text)) has no month \(month): months run from 01 to 12")
+                }
+                throw OptionError(
+                    key: "date", reason: "\(quotedForMessage(text)) is not a day of the calendar: month \(month) of \(parts[0]) has \(CivilCalendar.daysInMonth(month, of: parts[0])) days")
+            }
             throw OptionError(
                 key: "date",
                 reason: "must be a day of the calendar as YYYY-MM-DD, \(years.lowerBound)-01-01 to \(years.upperBound)-12-31, got \(quotedForMessage(text))")
