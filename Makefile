@@ -248,7 +248,7 @@ sanitize: deps
 ## and fails the run: fix it, and keep the input in the corpus. Builds the package under Fuzz/.
 ## (No deps: it runs only what it compiles, which needs no more than `make build`.)
 FUZZ_RUNS ?= 200000
-FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding backend-call parent-window
+FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding backend-call parent-window zone-file
 FUZZ_BUILD = cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address $(SWIFT_BUILD_FLAGS)
 # Dictionaries hold the option names and escape sequences, which libFuzzer cannot learn from
 # Swift's string comparisons. Swift's own crash backtracer is off: libFuzzer reports a crash

@@ -98,7 +98,7 @@ let package = Package(
         // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["DBusKit", "DialogBackend", "Localization", "TerminalUI", "TimePickerCore", "TimePickerService", "TimePickerContract"]),
+            dependencies: ["DBusKit", "DialogBackend", "LocalSettings", "Localization", "TerminalUI", "TimePickerCore", "TimePickerService", "TimePickerContract"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore", "Localization"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimePickerCore"]),

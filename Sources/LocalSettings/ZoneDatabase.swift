@@ -45,10 +45,14 @@ public struct ZoneDatabase: Sendable {
     /// The rules in the TZif file at `path` (links followed), named `name`; nil unless it is a
     /// regular file of at most `maximumFileBytes` and a valid TZif file.
     func rules(atPath path: String, named name: String) -> ZoneRules? {
-        guard Self.isRegularFile(path), let bytes = readFile(atPath: path, maximumBytes: Self.maximumFileBytes),
-            let file = TZifFile(bytes)
-        else { return nil }
-        return ZoneRules(name: name, file: file)
+        guard Self.isRegularFile(path), let bytes = readFile(atPath: path, maximumBytes: Self.maximumFileBytes) else { return nil }
+        return Self.rules(tzif: bytes, named: name)
+    }
+
+    /// The rules a TZif file's bytes give, named `name`; nil when they are not a valid one.
+    /// (For the fuzzer, which feeds it any bytes.)
+    package static func rules(tzif bytes: [UInt8], named name: String) -> ZoneRules? {
+        TZifFile(bytes).map { ZoneRules(name: name, file: $0) }
     }
 
     /// Whether `path` leads to a regular file (not a directory, device or FIFO).
