@@ -54,7 +54,8 @@ TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc
 # For the translations: gettext (xgettext, msgfmt) and every locale compiled (locales-all),
 # so that the tests can show pickers in German, French and the rest; localedef's sources and
 # character maps (locales), with which the tests compile a locale archive and LOCPATH
-# directories of their own.
+# directories of their own. The time-zone database (tzdata: the TZif files the daemon reads
+# zones from, and the tests compare with glibc and compile slim with zic).
 # The dialog backend: GTK 4 and libadwaita; for its tests and `make screenshots` a virtual
 # display (xvfb, xauth), the accessibility bus (at-spi2-core, python3-pyatspi), X11 input and
 # properties (xdotool, x11-utils, python3-xlib). For `make bench`: zenity, the dialog a script
@@ -67,7 +68,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock python3-db
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian desktop-file-utils \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
-	zenity unicode-data dconf-cli dconf-service gettext locales-all locales
+	zenity unicode-data dconf-cli dconf-service gettext locales-all locales tzdata
 # The desktops `make test-desktops` runs the daemon on: GNOME Shell 43 (headless, on Wayland)
 # and xfce4-notifyd (on a virtual display). About 60 MB to download; installed only there.
 DESKTOP_PACKAGES := gnome-shell xfce4-notifyd
@@ -247,7 +248,7 @@ sanitize: deps
 ## and fails the run: fix it, and keep the input in the corpus. Builds the package under Fuzz/.
 ## (No deps: it runs only what it compiles, which needs no more than `make build`.)
 FUZZ_RUNS ?= 200000
-FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding backend-call parent-window
+FUZZ_TARGETS ?= key-decoder typed-time display-safe option-decoding backend-call parent-window zone-file
 FUZZ_BUILD = cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address $(SWIFT_BUILD_FLAGS)
 # Dictionaries hold the option names and escape sequences, which libFuzzer cannot learn from
 # Swift's string comparisons. Swift's own crash backtracer is off: libFuzzer reports a crash

@@ -18,7 +18,8 @@ let package = Package(
 
         // The pure picker: slots, options, state machine. No I/O, no imports.
         .target(name: "TimePickerCore"),
-        // The person's locale and local time, from the C library: the clock they prefer, the time now.
+        // The person's locale and local time, from the C library: the clock they prefer, the time now,
+        // the zones of the system's time-zone database (tzdata's files, read without Foundation).
         .target(name: "LocalSettings", dependencies: ["TimePickerCore", "Localization", "SystemKit"]),
         // What a person reads, in their language: gettext catalogs read per session's locale.
         .target(name: "Localization", dependencies: ["CLinux", "SystemKit", "TimePickerCore"]),
@@ -97,10 +98,12 @@ let package = Package(
         // Fuzz/), and FuzzTargetsTests replays the corpus kept in Fuzz/corpus through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["DBusKit", "DialogBackend", "Localization", "TerminalUI", "TimePickerCore", "TimePickerService", "TimePickerContract"]),
+            dependencies: ["DBusKit", "DialogBackend", "LocalSettings", "Localization", "TerminalUI", "TimePickerCore", "TimePickerService", "TimePickerContract"]),
 
         .testTarget(name: "TimePickerCoreTests", dependencies: ["TimePickerCore", "Localization"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimePickerCore"]),
+        // The zone database against glibc's answers and zic's slim files; the local zone.
+        .testTarget(name: "LocalSettingsTests", dependencies: ["LocalSettings", "TimePickerCore"]),
         // The service's session rules on a fake bus, through fake front ends: no dbus-daemon.
         .testTarget(
             name: "TimePickerServiceTests",
@@ -110,7 +113,7 @@ let package = Package(
         .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "DBusKitTesting", "EventLoop"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit", "Localization"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore", "Localization"]),
         .testTarget(name: "DialogUITests", dependencies: ["DialogUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "Logging"]),

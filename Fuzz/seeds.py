@@ -94,6 +94,10 @@ for name, values in {
     "wrong-types": options(title=("i", 5), step=("s", "15"), start=("as", ["09:00"])),
     "bad-values": options(step=7, first="9", last="25:00", min_duration=5000, clock="13h", ui="x"),
     "unknown-key": options(colour="red"),
+    "overnight-dated": options(overnight=("b", True), date="2026-03-28", time_zone="Europe/Berlin", step=30,
+                               first="18:00", last="08:00", start="22:00", end="06:00"),
+    "fall-back": options(date="2026-10-25", time_zone="Europe/Berlin", step=30, start="02:30", end="02:30"),
+    "bad-dates": options(overnight=("s", "yes"), date="2026-02-30", time_zone="../../etc/passwd"),
     "long-title": options(title="x" * 300),
     "nested": {"title": GLib.Variant("v", GLib.Variant("s", "nested"))},
 }.items():
@@ -128,3 +132,13 @@ for name, text in {
     "wayland": "wayland:abcDEF123-_", "wayland-spaces": "wayland:a b$c", "other": "mir:1",
 }.items():
     write("parent-window", name, text)
+
+# Zone files as tzdata has them (fat, with a footer; a zone of one offset; 30-minute daylight
+# time; a zone that skipped a day), each after two bytes that pick the day and the step.
+for name, (prefix, zone) in {
+    "berlin-spring": (b"\x50\x3c", "Europe/Berlin"), "berlin-fall": (b"\x51\x00", "Europe/Berlin"),
+    "utc": (b"\x50\x00", "UTC"), "lord-howe": (b"\x50\x10", "Australia/Lord_Howe"),
+    "kiritimati": (b"\x00\x2f", "Pacific/Kiritimati"), "new-york": (b"\x50\x44", "America/New_York"),
+}.items():
+    with open(os.path.join("/usr/share/zoneinfo", zone), "rb") as file:
+        write("zone-file", name, prefix + file.read())

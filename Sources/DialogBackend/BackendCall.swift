@@ -87,8 +87,8 @@ package enum BackendCall: Equatable {
         }
     }
 
-    /// An `a{sv}` as option values: strings and uint32s as such, any other type by its
-    /// signature. A key given twice is refused, as the daemon refuses it.
+    /// An `a{sv}` as option values: strings, uint32s and booleans as such, any other type by
+    /// its signature. A key given twice is refused, as the daemon refuses it.
     private static func options(_ value: DBusValue) throws(DBusFailure) -> [String: OptionValue] {
         var options: [String: OptionValue] = [:]
         for (key, boxed) in value.stringKeyedEntries ?? [] {
@@ -99,6 +99,7 @@ package enum BackendCall: Equatable {
                 switch boxed {
                 case .variant(.string(let text)): .string(text)
                 case .variant(.uint32(let number)): .uint32(number)
+                case .variant(.boolean(let value)): .boolean(value)
                 case .variant(let inner): .other(signature: inner.signature)
                 default: .other(signature: boxed.signature)
                 }

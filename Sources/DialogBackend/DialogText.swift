@@ -18,10 +18,18 @@ package enum DialogText {
     }
 
     /// The line under the columns, the range in words as the terminal says it: "09:00 – 17:30
-    /// · 8 h 30 min", with the minimum when there is one.
+    /// · 8 h 30 min", with the minimum when there is one. Each time as its row reads: an end on
+    /// the next day marked ("22:00 – 06:00 (next day) · 8 h"), a time of the hour the clocks go
+    /// back with its zone ("02:30 (CEST) – 02:30 (CET) · 1 h"); the length is real elapsed time.
     package static func rangeLine(_ state: PickerState, _ words: PickerWords = PickerWords(.environment)) -> String {
+        let grid = state.options.grid
         let clock = state.options.clock
-        return words.label(state.start, clock) + " – " + words.label(state.end, clock) + " · " + words.durationLine(state)
+        return words.label(grid, state.startIndex, clock) + " – " + words.label(grid, state.endIndex, clock) + " · " + words.durationLine(state)
+    }
+
+    /// The line under the heading of a dated picker: its day, "Sat 28 Mar"; nil undated.
+    package static func dayLine(_ options: PickerOptions, _ words: PickerWords = PickerWords(.environment)) -> String? {
+        options.grid.date.map(words.day)
     }
 
     /// What is being typed, with why it selected something else: "Typed 25_ (25 is not a

@@ -4,7 +4,7 @@ internal import TimePickerCore
 internal import Logging
 
 /// The late reply of one ShowPicker call, sent exactly once when its dialog ends: response 0
-/// with the selection, 1 when the person cancelled, 2 with a reason otherwise.
+/// with the selection (its slots' wire text), 1 when the person cancelled, 2 with a reason otherwise.
 final class ShowPickerReply {
     private let call: DBusMessage
     private let bus: any MessageBus
@@ -21,7 +21,10 @@ final class ShowPickerReply {
         sent = true
         let values: [DBusValue] =
             switch outcome {
-            case .accepted(let start, let end): [.uint32(0), .vardict([DialogBackendBus.ResultKey.start: .string(start.busText), DialogBackendBus.ResultKey.end: .string(end.busText)])]
+            case .accepted(let start, let end):
+                // As `Slot.wireText`: the daemon takes the slots exactly (an end on the next
+                // day, the repeated hour's second 02:30), not only their clock times.
+                [.uint32(0), .vardict([DialogBackendBus.ResultKey.start: .string(start.wireText), DialogBackendBus.ResultKey.end: .string(end.wireText)])]
             case .cancelled: [.uint32(1), .vardict([:])]
             case .ended(let reason): [.uint32(2), .vardict([DialogBackendBus.ResultKey.reason: .string(reason)])]
             }

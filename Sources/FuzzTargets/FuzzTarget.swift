@@ -15,6 +15,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case backendCall = "backend-call"
     /// `parent_window` text through the daemon's and the backend's parsers (crashes only).
     case parentWindow = "parent-window"
+    /// A zone file's bytes through the zone database's reader and a dated picker's grid.
+    case zoneFile = "zone-file"
 
     /// Runs one input through the target.
     public func run(_ input: UnsafeRawBufferPointer) {
@@ -25,6 +27,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .optionDecoding: OptionDecodingFuzz.run(input)
         case .backendCall: BackendCallFuzz.run(input)
         case .parentWindow: ParentWindowFuzz.run(input)
+        case .zoneFile: ZoneFileFuzz.run(input)
         }
     }
 }

@@ -7,7 +7,7 @@ internal import TimePickerCore
 /// and the one selected (a `GtkSingleSelection`, which never selects or unselects by itself).
 ///
 /// A `GtkListView` over these creates widgets only for the rows in view: a column of 1,441
-/// slots (`step` 1) costs what a column of 24 does, where a `GtkListBox` made a row, a label
+/// slots (`step` 1), or 2,880 overnight, costs what a column of 24 does, where a `GtkListBox` made a row, a label
 /// and their accessible objects for each slot.
 ///
 /// Not actor-isolated, so that its references can be dropped in `deinit`; its owner, a column,
@@ -19,10 +19,14 @@ final class SlotRows {
     /// The grid indices the rows show, in order.
     private(set) var shown: Range<Int> = 0..<0
 
-    /// Every label of `grid`, in order, as one list for the columns of a dialog to share.
+    /// Every label of `grid`, in order, as one list for the columns of a dialog to share: each
+    /// time as the person reads it, the next day's marked ("06:00 (next day)") and the
+    /// repeated hour's with its zone ("02:30 (CEST)"), so that the row a screen reader names
+    /// says it too. Strings only (up to 2,880 of them overnight at step 1): the list view
+    /// makes widgets for the rows in view alone.
     static func labels(of grid: SlotGrid, clock: ClockStyle, words: PickerWords) -> OpaquePointer {
         let list = gtk_string_list_new(nil)!
-        for index in 0..<grid.count { gtk_string_list_append(list, words.label(grid[index], clock)) }
+        for index in 0..<grid.count { gtk_string_list_append(list, words.label(grid, index, clock)) }
         return list
     }
 

@@ -4,8 +4,9 @@ internal import Localization
 internal import TimePickerCore
 internal import Logging
 
-/// The picker as a dialog window: an AdwMessageDialog with the title as its heading, the
-/// columns Start and End, the duration, a countdown, and Cancel and OK.
+/// The picker as a dialog window: an AdwMessageDialog with the title as its heading (a dated
+/// picker's day under it), the columns Start and End, the duration, a countdown, and Cancel
+/// and OK.
 ///
 /// It holds the state it was last given and draws it; what the person does goes out through
 /// `reports.event` as `PickerEvent`s for the daemon, which answers with a new state (`update`).
@@ -27,7 +28,7 @@ final class TimePickerDialog: DialogWindow {
     private let log: Logger
     private let startColumn: SlotColumn
     private let endColumn: SlotColumn
-    /// The range in words ("09:00 – 17:30 · 8 h 30 min").
+    /// The range in words ("09:00 – 17:30 · 8 h 30 min", "22:00 – 06:00 (next day) · 8 h").
     private let rangeLabel: Widget
     /// What is being typed, empty when nothing is.
     private let typedLabel: Widget
@@ -74,6 +75,8 @@ final class TimePickerDialog: DialogWindow {
         adw_message_dialog_set_heading_use_markup(dialog, 0)
         adw_message_dialog_set_body_use_markup(dialog, 0)
         adw_message_dialog_set_heading(dialog, request.heading)
+        // A dated picker's day under the heading ("Sat 28 Mar"): the day its times are on.
+        if let day = DialogText.dayLine(options, words) { adw_message_dialog_set_body(dialog, day) }
         let buttons = DialogText.buttons(request.language)
         adw_message_dialog_add_response(dialog, Self.cancelResponse, buttons.cancel)
         adw_message_dialog_add_response(dialog, Self.okResponse, buttons.ok)

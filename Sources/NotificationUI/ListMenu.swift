@@ -6,13 +6,18 @@ internal import TimePickerCore
 ///
 /// - The menu may list its entries in any order (dunst keeps a notification's actions in a hash
 ///   table), so every label sorts in time order as text, both byte by byte and by a locale's
-///   collation: the time leads, as 24-hour `HH:MM`; in 12-hour style the 12-hour reading
-///   follows it (`13:00 · 1:00 PM`). Entries that are not times sort before or after them.
+///   collation: the time leads in a sortable form (`SortableTimes`: 24-hour `HH:MM`, the next
+///   day's hours counting on past 24, the letter of the time round on an hour the clock shows
+///   twice), and the reading the person knows follows it when it says more (`13:00 · 1:00 PM`,
+///   `30:00 · 06:00 (next day)`). Entries that are not times sort before or after them.
 /// - A column with more than `maximumSlots` slots (step 15 gives 96) is offered hour by hour:
 ///   first its hours, then the slots of the hour chosen (`NotificationView.menuHour`), so no
-///   menu holds more than about 60 entries. An hour with a single slot is offered as the slot.
+///   menu holds more than about 60 entries. An hour with a single slot is offered as the slot;
+///   an hour the clock shows twice is two hours here, one per time round.
 /// - The end step's first entry goes back to the start step; the ends offered respect
-///   `min_duration`, and each says how long the range would be (as calendars' end-time menus do).
+///   `min_duration`, and each says how long the range would be in real elapsed time (as
+///   calendars' end-time menus do).
+/// - With a date, the body says the day first.
 struct ListMenu {
     /// The most slots one menu offers; a column with more is offered hour by hour.
     static let maximumSlots = 48
@@ -24,7 +29,7 @@ struct ListMenu {
         /// The hours the column's slots fall in.
         case hours
         /// The slots of one hour.
-        case hour(Int)
+        case hour(MenuHour)
     }
 
     let page: Page
@@ -34,20 +39,21 @@ struct ListMenu {
 
     init(_ view: NotificationView, text: NotificationText) {
         let state = view.state
-        let clock = state.options.clock
+        let grid = state.options.grid
         let column = state.focus
-        let times = column == .start ? state.validStarts : state.validEnds
-        let page = Self.page(times: times, menuHour: view.menuHour)
+        let indices = Array(column == .start ? state.validStartIndices : state.validEndIndices)
+        let times = SortableTimes(state.options, text: text)
+        let page = Self.page(indices, times, menuHour: view.menuHour)
         let name = text.name(column)
-        let words = text.words
 
-        func slot(_ time: Slot) -> NotificationAction {
+        func slot(_ index: Int) -> NotificationAction {
+            let time = grid[index]
             switch column {
             case .start:
-                NotificationAction(.start(time), label: name + " " + Self.sortableLabel(time, clock, words))
+                return NotificationAction(.start(time), label: name + " " + times.label(at: index))
             case .end:
-                NotificationAction(
-                    .end(time), label: text.endEntry(Self.sortableLabel(time, clock, words), minutes: state.keying(.end, .set(.end, time)).durationMinutes))
+                let minutes = state.keying(.end, .set(.end, time)).durationMinutes
+                return NotificationAction(.end(time), label: text.endEntry(times.label(at: index), minutes: minutes))
             }
         }
 
@@ -58,24 +64,24 @@ struct ListMenu {
         }
         switch page {
         case .slots:
-            actions += times.map(slot)
+            actions += indices.map(slot)
         case .hours:
-            for group in Self.hourGroups(times) {
+            for group in Self.hourGroups(indices, times) {
                 guard let first = group.first, let last = group.last, group.count > 1 else {
                     actions += group.map(slot)
                     continue
                 }
-                actions.append(NotificationAction(
-                    .hour(column, first.minutes / 60), label: name + " " + Self.sortableRange(first, last, clock, words) + "…"))
+                actions.append(NotificationAction(.hour(column, times.hour(at: first)), label: name + " " + times.range(from: first, to: last) + "…"))
             }
         case .hour(let hour):
-            actions += times.filter { $0.minutes / 60 == hour }.map(slot)
+            actions += indices.filter { times.hour(at: $0) == hour }.map(slot)
             // A letter after the space sorts after every "Start 09:…": last.
             actions.append(NotificationAction(.hours(column), label: text.anotherHour(column)))
         }
 
         var lines: [String] = []
-        if column == .end { lines.append(text.line(.start, words.label(state.start, clock))) }
+        if let date = grid.date { lines.append(text.words.day(date)) }
+        if column == .end { lines.append(text.line(.start, text.words.label(grid, state.startIndex, state.options.clock))) }
         // dunst marks a notification with actions "(A)" and no more: say where they are.
         lines.append(text.chooseInMenu(column, byHour: page == .hours))
         if state.options.minDuration > 0 { lines.append(text.lastsAtLeast(state.options.minDuration)) }
@@ -84,43 +90,25 @@ struct ListMenu {
         bodyLines = lines
     }
 
-    /// The page for a column that can take `times`, with the person's `menuHour` if any: the
-    /// hour's slots only while the column needs paging and that hour holds more than one of them.
-    static func page(times: [Slot], menuHour: Int?) -> Page {
-        guard times.count > maximumSlots else { return .slots }
-        guard let menuHour, times.lazy.filter({ $0.minutes / 60 == menuHour }).count > 1 else { return .hours }
+    /// The page for a column that can take the slots at `indices`, with the person's `menuHour`
+    /// if any: the hour's slots only while the column needs paging and that hour holds more than
+    /// one of them.
+    static func page(_ indices: [Int], _ times: SortableTimes, menuHour: MenuHour?) -> Page {
+        guard indices.count > maximumSlots else { return .slots }
+        guard let menuHour, indices.lazy.filter({ times.hour(at: $0) == menuHour }).count > 1 else { return .hours }
         return .hour(menuHour)
     }
 
-    /// `times` (in order) grouped by hour, in order.
-    static func hourGroups(_ times: [Slot]) -> [[Slot]] {
-        var groups: [[Slot]] = []
-        for time in times {
-            if let last = groups.last?.last, last.minutes / 60 == time.minutes / 60 {
-                groups[groups.count - 1].append(time)
+    /// `indices` (in order) grouped by their menu hour, in order.
+    static func hourGroups(_ indices: [Int], _ times: SortableTimes) -> [[Int]] {
+        var groups: [[Int]] = []
+        for index in indices {
+            if let last = groups.last?.last, times.hour(at: last) == times.hour(at: index) {
+                groups[groups.count - 1].append(index)
             } else {
-                groups.append([time])
+                groups.append([index])
             }
         }
         return groups
-    }
-
-    /// A time as a label that sorts in time order as text: `09:00`; in 12-hour style the
-    /// 24-hour time leads and the reading the person asked for follows: `13:00 · 1:00 PM`,
-    /// `24:00 · midnight`. (`9:00 AM` alone sorts after `10:00 PM`, and `1:00 PM` before
-    /// `2:00 AM`: no 12-hour form sorts by itself.)
-    static func sortableLabel(_ time: Slot, _ clock: ClockStyle, _ words: PickerWords) -> String {
-        switch clock {
-        case .twentyFourHour: time.busText
-        case .twelveHour: time.busText + " · " + words.label(time, .twelveHour)
-        }
-    }
-
-    /// A range of times within one hour, sortable as `sortableLabel`: `09:00–09:55`,
-    /// `13:00–13:55 · 1:00–1:55 PM`.
-    static func sortableRange(_ first: Slot, _ last: Slot, _ clock: ClockStyle, _ words: PickerWords) -> String {
-        let leading = first.busText + "–" + last.busText
-        guard clock == .twelveHour else { return leading }
-        return leading + " · " + words.range(first, last, .twelveHour)
     }
 }

@@ -13,16 +13,17 @@ public enum NotificationActionKey: Equatable, Sendable {
     case start(Slot)
     /// An end slot, in the list layout.
     case end(Slot)
-    /// The slots of one hour (0...48: an overnight picker's next day counts on) of a column, in the list layout when its slots do not fit
-    /// one menu: narrows the menu, changes nothing in the session.
-    case hour(PickerColumn, Int)
+    /// The slots of one hour of a column (`MenuHour`: an overnight picker's next day counts on
+    /// past 24), in the list layout when its slots do not fit one menu: narrows the menu,
+    /// changes nothing in the session.
+    case hour(PickerColumn, MenuHour)
     /// Back from one hour's slots to the hours of a column, in the list layout.
     case hours(PickerColumn)
     /// Back from the end step to the start step, in the list layout.
     case changeStart
 
-    /// The key on the bus: "default", "earlier", "earlier-hour", …, "start-09:00", "end-17:00", "start-hour-09",
-    /// "end-hours", "change-start".
+    /// The key on the bus: "default", "earlier", "earlier-hour", …, "start-09:00", "end-30:00",
+    /// "end-02:30+01:00", "start-hour-09", "end-hour-30", "start-hour-02B", "end-hours", "change-start".
     public var rawValue: String {
         switch self {
         case .default: "default"
@@ -32,7 +33,7 @@ public enum NotificationActionKey: Equatable, Sendable {
         case .laterByHour: "later-hour"
         case .start(let slot): "start-" + slot.wireText
         case .end(let slot): "end-" + slot.wireText
-        case .hour(let column, let hour): Self.prefix(column) + "hour-" + (hour < 10 ? "0\(hour)" : "\(hour)")
+        case .hour(let column, let hour): Self.prefix(column) + "hour-" + hour.description
         case .hours(let column): Self.prefix(column) + "hours"
         case .changeStart: "change-start"
         }
@@ -52,7 +53,7 @@ public enum NotificationActionKey: Equatable, Sendable {
             let rest = String(key.dropFirst(Self.prefix(column).count))
             if rest == "hours" {
                 self = .hours(column)
-            } else if rest.hasPrefix("hour-"), let hour = Self.hour(String(rest.dropFirst(5))) {
+            } else if rest.hasPrefix("hour-"), let hour = MenuHour(String(rest.dropFirst(5))) {
                 self = .hour(column, hour)
             } else if let slot = Slot(wireText: rest) {
                 self = column == .start ? .start(slot) : .end(slot)
@@ -65,13 +66,6 @@ public enum NotificationActionKey: Equatable, Sendable {
     /// "start-" or "end-".
     private static func prefix(_ column: PickerColumn) -> String {
         column == .start ? "start-" : "end-"
-    }
-
-    /// An hour as two ASCII digits, 00...48.
-    private static func hour(_ digits: String) -> Int? {
-        guard digits.utf8.count == 2, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let hour = Int(digits), hour <= 48 else { return nil }
-        return hour
     }
 }
 

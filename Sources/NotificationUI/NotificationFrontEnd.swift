@@ -131,10 +131,13 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         }
     }
 
-    /// The local time `seconds` from now (rounded up to the minute); nil for nil.
-    private static func localTime(in seconds: Int?) -> WallClockTime? {
+    /// The local time `seconds` from now (rounded up to the minute), as a slot of today that
+    /// counts on into tomorrow (which the body marks as the next day); nil for nil, or for a
+    /// time after tomorrow, which no time of day alone would tell.
+    private static func localTime(in seconds: Int?) -> Slot? {
         guard let seconds, let now = LocalTime.now() else { return nil }
-        return WallClockTime(minutes: (now.minutes + (seconds + 59) / 60) % WallClockTime.minutesPerDay)
+        let minutes = now.minutes + (seconds + 59) / 60
+        return minutes <= Slot.latestMinutes ? Slot(minutes: minutes) : nil
     }
 
     private func cancelCountdowns() {

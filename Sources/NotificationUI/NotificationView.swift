@@ -9,15 +9,16 @@ public import TimePickerCore
 /// hours.
 public struct NotificationView: Sendable, Equatable {
     public var state: PickerState
-    /// The hour (0...24) whose slots the list menu offers for the focused column, once the person
-    /// chose it; nil while the menu offers the hours, or every slot when they fit one menu. The
+    /// The hour whose slots the list menu offers for the focused column, once the person chose
+    /// it; nil while the menu offers the hours, or every slot when they fit one menu. The
     /// stepper ignores it.
-    public var menuHour: Int?
-    /// The local time the session times out at, when it has a timeout: what the body says on
-    /// servers where a countdown cannot be redrawn in place.
-    public var closesAt: WallClockTime?
+    public var menuHour: MenuHour?
+    /// The local time the session times out at, when it has a timeout that ends today or
+    /// tomorrow (a slot counting on past 24:00 into tomorrow): what the body says on servers
+    /// where a countdown cannot be redrawn in place.
+    public var closesAt: Slot?
 
-    public init(_ state: PickerState, menuHour: Int? = nil, closesAt: WallClockTime? = nil) {
+    public init(_ state: PickerState, menuHour: MenuHour? = nil, closesAt: Slot? = nil) {
         self.state = state
         self.menuHour = menuHour
         self.closesAt = closesAt
@@ -26,7 +27,7 @@ public struct NotificationView: Sendable, Equatable {
     /// The menu's hour after the person invoked `key`: the hour chosen, none after going back to
     /// the hours or after any step the session hears of, and unchanged for a key that means
     /// nothing here (unknown, or an hour of the column not being chosen: an older menu's).
-    public func menuHour(afterAction key: String) -> Int? {
+    public func menuHour(afterAction key: String) -> MenuHour? {
         switch NotificationActionKey(rawValue: key) {
         case .hour(let column, let hour): column == state.focus ? hour : menuHour
         case .hours(let column): column == state.focus ? nil : menuHour

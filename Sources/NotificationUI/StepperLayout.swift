@@ -17,11 +17,14 @@ struct StepperLayout {
 
     init(_ state: PickerState, profile: NotificationServerProfile, text: NotificationText) {
         let clock = state.options.clock
+        let grid = state.options.grid
         let choosingStart = state.focus == .start
         let next = text.answer(choosingStart: choosingStart)
-        bodyLines = [
-            text.line(.start, text.words.label(state.start, clock)) + (choosingStart ? "  ◀" : ""),
-            text.line(.end, text.words.label(state.end, clock)) + (choosingStart ? "" : "  ◀"),
+        // The times with their marks (the next day's, the zone's on the hour the clocks go
+        // back), the day first when the picker has one.
+        bodyLines = (grid.date.map { [text.words.day($0)] } ?? []) + [
+            text.line(.start, text.words.label(grid, state.startIndex, clock)) + (choosingStart ? "  ◀" : ""),
+            text.line(.end, text.words.label(grid, state.endIndex, clock)) + (choosingStart ? "" : "  ◀"),
             text.durationLine(state),
             text.stepperInstruction(choosingStart: choosingStart, profile.bodyClick, showsDefaultAsButton: profile.showsDefaultAsButton),
         ]
@@ -56,6 +59,10 @@ struct StepperLayout {
 
     /// How many slots the coarse buttons move: as many as make an hour (two at 30-minute steps,
     /// four at 15), or one when a step is longer than half an hour (then there is only one size).
+    /// Slots are real instants on a dated picker (none in the hour the clocks skip, two rounds
+    /// of the hour they repeat), so that many slots are an hour of elapsed time there too, as
+    /// the button's label says, and the same count crosses midnight into an overnight
+    /// picker's next day.
     static func coarseSlots(_ grid: SlotGrid) -> Int {
         grid.step <= 30 ? grid.slotsPerHour : 1
     }

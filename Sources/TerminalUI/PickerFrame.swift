@@ -19,13 +19,19 @@ public final class PickerFrame {
 
     /// The title as it is shown: `displaySafe`, so nothing in it can drive the terminal.
     public let title: String
+    /// The picker's day ("Sat 28 Mar"), shown after the title; nil for a picker without a date.
+    let day: String?
     let labels: SlotLabels
     /// Every other word, in the session's language.
     let text: TerminalText
     private let words: TerminalWords
-    /// The column headings, and the columns each cell takes (the wider of labels and headings).
+    /// The column headings.
     private let headings: (start: MeasuredText, end: MeasuredText)
-    private let cellColumns: Int
+    /// How each column's labels line up, made at the first frame for the session's starts and
+    /// the ends they can have (every slot from the first start on): the same in every frame, so
+    /// that the columns keep their places as the selection moves. The start column of an
+    /// overnight picker has no next-day marks, and takes no more room than without them.
+    private var layouts: (starts: ClosedRange<Int>, start: LabelLayout, end: LabelLayout)?
     /// The help line's forms, longest first.
     private let keyLines: [MeasuredText]
     /// "Selected: " before the range.
@@ -37,11 +43,11 @@ public final class PickerFrame {
     /// cache) and its words, measured, from `words` (kept per language).
     init(options: PickerOptions, labels: SlotLabels, words: TerminalWords) {
         title = options.title == PickerOptions.defaultTitle ? words.defaultTitle : displaySafe(options.title)
+        day = options.grid.date.map(words.text.day)
         self.labels = labels
         text = words.text
         self.words = words
         headings = words.headings
-        cellColumns = max(labels.columns, headings.start.columns, headings.end.columns)
         keyLines = words.keyLines
         selectedPrefix = words.selectedPrefix
     }
@@ -98,9 +104,14 @@ public final class PickerFrame {
         into frame: inout FrameWriter
     ) -> Bool {
         let width = frame.width
-        let cellWidth = Self.markerWidth + cellColumns
+        let layouts = columnLayouts(state)
+        // Each cell takes the wider of its labels and its heading.
+        let cells = (
+            start: Cell(layout: layouts.start, columns: max(layouts.start.columns, headings.start.columns)),
+            end: Cell(layout: layouts.end, columns: max(layouts.end.columns, headings.end.columns)))
+        let cellsWidth = 2 * Self.markerWidth + cells.start.columns + cells.end.columns
         // Roomy spacing when it fits, tight spacing next, otherwise the compact frame.
-        guard let spacing = [(indent: 2, gap: 4), (indent: 0, gap: 2)].first(where: { $0.indent + 2 * cellWidth + $0.gap <= width })
+        guard let spacing = [(indent: 2, gap: 4), (indent: 0, gap: 2)].first(where: { $0.indent + cellsWidth + $0.gap <= width })
         else { return false }
         // The countdown and the queue get lines of their own when there is room, else they
         // join the selection's line; the lists keep at least three rows.
@@ -123,15 +134,15 @@ public final class PickerFrame {
         if spacers { frame.beginLine() }
         frame.beginLine()
         frame.buffer.appendSpaces(spacing.indent)
-        writeHeading(headings.start, focused: starts.focused, width: cellWidth, into: &frame)
+        writeHeading(headings.start, focused: starts.focused, width: Self.markerWidth + cells.start.columns, into: &frame)
         frame.buffer.appendSpaces(spacing.gap)
-        writeHeading(headings.end, focused: ends.focused, width: cellWidth, into: &frame)
+        writeHeading(headings.end, focused: ends.focused, width: Self.markerWidth + cells.end.columns, into: &frame)
         for row in 0..<max(starts.visibleCount, ends.visibleCount) {
             frame.beginLine()
             frame.buffer.appendSpaces(spacing.indent)
-            writeCell(starts, row: row, into: &frame)
+            writeCell(starts, cells.start, row: row, into: &frame)
             frame.buffer.appendSpaces(spacing.gap)
-            writeCell(ends, row: row, into: &frame)
+            writeCell(ends, cells.end, row: row, into: &frame)
         }
         if spacers { frame.beginLine() }
         frame.beginLine()
@@ -157,6 +168,15 @@ public final class PickerFrame {
         frame.beginLine()
         writeTitle(into: &frame)
         let headingColumns = max(headings.start.columns, headings.end.columns)
+        // The two times lined up on their colons, as in the lists (a time's marks after it).
+        let layouts = columnLayouts(state)
+        let timeColumns = max(layouts.start.timeColumns, layouts.end.timeColumns)
+        let times = LabelLayout(
+            timeColumns: timeColumns,
+            columns: max(layouts.start.columns - layouts.start.timeColumns, layouts.end.columns - layouts.end.timeColumns) + timeColumns)
+        // The headings first when every label of either column has room after them (so that
+        // the frame keeps its form as the selection moves).
+        let headingsFirst = Self.markerWidth + headingColumns + 1 + times.columns <= frame.width
         for column in [PickerColumn.start, .end] {
             frame.beginLine()
             let focused = state.focus == column
@@ -164,14 +184,24 @@ public final class PickerFrame {
             if focused { frame.buffer.append(Self.reverse) }
             frame.buffer.append(focused ? Self.focusedMarker : "  ")
             let heading = column == .start ? headings.start : headings.end
-            if Self.markerWidth + headingColumns + 1 + labels.columns <= frame.width {
+            if headingsFirst {
                 frame.buffer.append(heading.bytes)
-                frame.buffer.appendSpaces(headingColumns - heading.columns + 1)
-                frame.buffer.append(labels.padded(index))
+                frame.buffer.appendSpaces(headingColumns - heading.columns + 1 + labels.padding(index, in: times))
+                frame.buffer.append(labels.text(index))
             } else {
-                // Words longer than a small terminal (a translation may be): the time first.
-                let line = String(decoding: labels.text(index), as: UTF8.self) + " " + String(decoding: heading.bytes, as: UTF8.self)
-                frame.buffer.append(DisplayWidth.clipped(line, to: frame.width - Self.markerWidth).text)
+                // Words longer than a small terminal (a translation may be): the time first, whole,
+                // then what fits of the heading; the time's marks in fewer columns when the whole
+                // label has no room ("6:00 AM +1 day").
+                let room = frame.width - Self.markerWidth
+                var label = String(decoding: labels.text(index), as: UTF8.self)
+                var width = labels.width(index)
+                if width > room {
+                    label = text.shortLabel(labels.grid, index, labels.clock)
+                    width = DisplayWidth.of(label)
+                }
+                // Clipping keeps a column for its "…": a label that fills the line is shown alone.
+                let line = width < room ? label + " " + String(decoding: heading.bytes, as: UTF8.self) : label
+                frame.buffer.append(DisplayWidth.clipped(line, to: room).text)
             }
             if focused { frame.buffer.append(Self.reset) }
         }
@@ -214,9 +244,19 @@ public final class PickerFrame {
 
     private func writeTitle(into frame: inout FrameWriter) {
         if clippedTitle?.width != frame.width {
-            clippedTitle = (frame.width, MeasuredText(clipping: title, to: frame.width))
+            clippedTitle = (frame.width, titleLine(width: frame.width))
         }
         if let clippedTitle { frame.buffer.append(clippedTitle.text.bytes) }
+    }
+
+    /// The title clipped to `width`, and after it the picker's day when it has one, whole: the
+    /// title gives way to it ("Night sh… · Sat 28 Mar"), and where the two cannot share the
+    /// line the day is shown alone.
+    private func titleLine(width: Int) -> MeasuredText {
+        guard let day else { return MeasuredText(clipping: title, to: width) }
+        let titleRoom = width - DisplayWidth.of(day) - 3
+        guard titleRoom > 0, !title.isEmpty else { return MeasuredText(clipping: day, to: width) }
+        return MeasuredText(DisplayWidth.clipped(title, to: titleRoom).text + " · " + day)
     }
 
     /// A column heading over its labels, padded to the cell, bold while that column has the focus.
@@ -229,29 +269,50 @@ public final class PickerFrame {
     }
 
     /// One visible row of a column: a label, the selection marked, or blank below the list's end.
-    private func writeCell(_ column: ColumnWindow, row: Int, into frame: inout FrameWriter) {
+    private func writeCell(_ column: ColumnWindow, _ cell: Cell, row: Int, into frame: inout FrameWriter) {
         guard row < column.visibleCount else {
-            frame.buffer.appendSpaces(Self.markerWidth + cellColumns)
+            frame.buffer.appendSpaces(Self.markerWidth + cell.columns)
             return
         }
         // Headings wider than the labels: the labels keep to the right of the cell.
-        frame.buffer.appendSpaces(cellColumns - labels.columns)
+        frame.buffer.appendSpaces(cell.columns - cell.layout.columns)
         let index = column.offset + row
+        let padding = labels.padding(index, in: cell.layout)
+        let trailing = labels.trailing(index, in: cell.layout)
         if index != column.selected {
-            frame.buffer.appendSpaces(Self.markerWidth)
-            frame.buffer.append(labels.padded(index))
+            frame.buffer.appendSpaces(Self.markerWidth + padding)
+            frame.buffer.append(labels.text(index))
+            frame.buffer.appendSpaces(trailing)
         } else if column.focused {
             frame.buffer.append(Self.reverse)
             frame.buffer.append(Self.focusedMarker)
-            frame.buffer.append(labels.padded(index))
+            frame.buffer.appendSpaces(padding)
+            frame.buffer.append(labels.text(index))
+            frame.buffer.appendSpaces(trailing)
             frame.buffer.append(Self.reset)
         } else {
             frame.buffer.append(Self.unfocusedMarker)
-            frame.buffer.appendSpaces(labels.padding(index))
+            frame.buffer.appendSpaces(padding)
             frame.buffer.append(Self.underline)
             frame.buffer.append(labels.text(index))
             frame.buffer.append(Self.reset)
+            frame.buffer.appendSpaces(trailing)
         }
+    }
+
+    /// A column's cell: how its labels line up, and the columns it takes after the marker.
+    private struct Cell {
+        let layout: LabelLayout
+        let columns: Int
+    }
+
+    /// `layouts`, made now if the session's starts are not those it was made for.
+    private func columnLayouts(_ state: PickerState) -> (start: LabelLayout, end: LabelLayout) {
+        let starts = state.validStartIndices
+        if let layouts, layouts.starts == starts { return (layouts.start, layouts.end) }
+        let made = (starts: starts, start: labels.layout(of: starts), end: labels.layout(of: starts.lowerBound...labels.grid.count - 1))
+        layouts = made
+        return (made.start, made.end)
     }
 
     /// "Selected: 9:00 AM – 5:00 PM · 8 h", then what is being typed, and the countdown and the

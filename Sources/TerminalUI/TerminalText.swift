@@ -84,6 +84,25 @@ struct TerminalText {
     /// The slot at `index` of `grid` with its day's and offset's marks (`PickerWords`).
     func label(_ grid: SlotGrid, _ index: Int, _ clock: ClockStyle) -> String { words.label(grid, index, clock) }
 
+    /// The slot at `index` of `grid` in fewer columns, for a terminal too narrow for its
+    /// `label` (20 columns, a 12-hour time on the next day): "6:00 AM +1 day".
+    func shortLabel(_ grid: SlotGrid, _ index: Int, _ clock: ClockStyle) -> String {
+        let slot = grid[index]
+        var label = words.label(slot.time, clock)
+        if slot.isNextDay {
+            // TRANSLATORS: %s is a time on the day after the picker's, where a terminal has no room for
+            // "%s (next day)": as short as your language can say it (a terminal 20 columns wide).
+            label = filled(tr("%s +1 day"), label)
+        }
+        guard grid.isRepeated(at: index) else { return label }
+        // TRANSLATORS: %1$s is a time the clocks show twice on the day they go back, %2$s the
+        // zone's abbreviation or UTC offset at it ("CEST", "UTC+02:00"), which tells the two apart.
+        return filled(tr("%1$s (%2$s)"), label, words.offsetName(grid, index))
+    }
+
+    /// The picker's day on its title line: "Sat 28 Mar".
+    func day(_ date: CalendarDate) -> String { words.day(date) }
+
     /// "typed: 930_", with why it did not select that when it did not.
     func typed(_ state: PickerState) -> String {
         // TRANSLATORS: %s is what was typed so far, shown with a cursor after it: "typed: 93_".

@@ -6,13 +6,15 @@ public struct PickerContext: Sendable {
     public var defaultClock: ClockStyle
     /// The present instant (seconds since 1970 UTC), for `start` "now"; nil where unknown.
     public var now: Int64?
-    /// The zone of sessions whose caller names none: the daemon's own.
-    public var localZone: ZoneRules
+    /// The zone of sessions whose caller names none: the daemon's own. Asked only when a
+    /// session needs it (a date or `now` without `time_zone`), as reading it takes a file.
+    public var localZone: @Sendable () -> ZoneRules
     /// The zone database: the rules of an IANA name, nil for a name it does not have.
     public var zoneNamed: @Sendable (String) -> ZoneRules?
 
     public init(
-        defaultClock: ClockStyle, now: Int64?, localZone: ZoneRules, zoneNamed: @escaping @Sendable (String) -> ZoneRules?
+        defaultClock: ClockStyle, now: Int64?, localZone: @escaping @Sendable () -> ZoneRules,
+        zoneNamed: @escaping @Sendable (String) -> ZoneRules?
     ) {
         self.defaultClock = defaultClock
         self.now = now
@@ -28,7 +30,7 @@ public struct PickerContext: Sendable {
     public static func timeOfDay(_ now: WallClockTime?, defaultClock: ClockStyle) -> PickerContext {
         let day = Int64(CalendarDate(year: 2026, month: 1, day: 1)!.daysSinceEpoch) * 86_400
         return PickerContext(
-            defaultClock: defaultClock, now: now.map { day + Int64($0.minutes) * 60 }, localZone: utc,
+            defaultClock: defaultClock, now: now.map { day + Int64($0.minutes) * 60 }, localZone: { utc },
             zoneNamed: { $0 == "UTC" ? utc : nil })
     }
 }

@@ -50,6 +50,16 @@ extension PickerOptions {
         guard let text else { return nil }
         guard let date = CalendarDate(parsing: text) else {
             let years = CalendarDate.years
+            // Well formed, but not a day: say which part is wrong.
+            let parts = text.split(separator: "-").compactMap { Int($0) }
+            if text.utf8.count == 10, parts.count == 3, years.contains(parts[0]) {
+                let month = parts[1]
+                guard (1...12).contains(month) else {
+                    throw OptionError(key: "date", reason: "\(quotedForMessage(text)) has no month \(month): months run from 01 to 12")
+                }
+                throw OptionError(
+                    key: "date", reason: "\(quotedForMessage(text)) is not a day of the calendar: month \(month) of \(parts[0]) has \(CivilCalendar.daysInMonth(month, of: parts[0])) days")
+            }
             throw OptionError(
                 key: "date",
                 reason: "must be a day of the calendar as YYYY-MM-DD, \(years.lowerBound)-01-01 to \(years.upperBound)-12-31, got \(quotedForMessage(text))")
@@ -57,15 +67,15 @@ extension PickerOptions {
         return date
     }
 
-    /// The zone the session's times are in: `time_zone`'s, else the daemon's.
-    static func validatedZone(_ name: String?, context: PickerContext) throws(OptionError) -> ZoneRules {
+    /// The zone the session's times are in: `time_zone`'s, else the daemon's (read only if asked).
+    static func validatedZone(_ name: String?, context: PickerContext) throws(OptionError) -> () -> ZoneRules {
         guard let name else { return context.localZone }
         guard let zone = context.zoneNamed(name) else {
             throw OptionError(
                 key: "time_zone",
                 reason: "must be a time zone the system's zone database has, such as 'Europe/Berlin' or 'UTC', got \(quotedForMessage(name))")
         }
-        return zone
+        return { zone }
     }
 
     /// Builds the grid; without `last`, the grid runs as far towards 24:00 as whole steps go
@@ -125,10 +135,10 @@ extension PickerOptions {
     /// overnight, be on the picker's day). "now" is the first slot at or after the present in
     /// the session's zone.
     static func validatedStart(
-        _ text: String?, limits: SlotLimits, blameMinDuration: Bool, now: (instant: Int64, zone: ZoneRules)?
+        _ text: String?, limits: SlotLimits, blameMinDuration: Bool, now: Int64?, zone: () -> ZoneRules
     ) throws(OptionError) -> Int {
         let grid = limits.grid
-        if text == "now" { return try startNow(now, limits: limits) }
+        if text == "now" { return try startNow(now.map { ($0, zone()) }, limits: limits) }
         guard let index = try validatedSlot(text, key: "start", grid: grid, from: 0) else { return 0 }
         guard limits.starts.contains(index) else {
             let start = grid[index]

@@ -65,12 +65,12 @@ public struct PickerOptions: Sendable, Equatable {
         let zone = try Self.validatedZone(options.string("time_zone"), context: context)
         let first = try Self.validatedTime(options.string("first"), key: "first") ?? Self.defaultFirst
         grid = try Self.validatedGrid(
-            first: first, last: options.string("last"), step: step, overnight: overnight, date: date.map { ($0, zone) })
+            first: first, last: options.string("last"), step: step, overnight: overnight, date: date.map { ($0, zone()) })
         let givenMinDuration = options.uint32("min_duration")
         minDuration = try Self.validatedMinDuration(givenMinDuration, grid: grid)
         let limits = SlotLimits(grid: grid, minDurationSeconds: minDuration * 60, overnight: overnight)
         let startIndex = try Self.validatedStart(
-            options.string("start"), limits: limits, blameMinDuration: givenMinDuration != nil, now: context.now.map { ($0, zone) })
+            options.string("start"), limits: limits, blameMinDuration: givenMinDuration != nil, now: context.now, zone: { [grid] in grid.zone ?? zone() })
         start = grid[startIndex]
         end = grid[try Self.validatedEnd(options.string("end"), startIndex: startIndex, limits: limits)]
         timeoutSeconds = options.uint32("timeout") ?? 0

@@ -181,7 +181,9 @@ private struct DatedSlots: Hashable, Sendable {
             // The offsets that could be in force around then: no zone is more than 14 hours from
             // UTC, so those half a day either side cover every change near the time.
             let candidates = Set([zone.offset(at: local - 50_400).seconds, zone.offset(at: local).seconds, zone.offset(at: local + 50_400).seconds])
-            for offset in candidates.sorted(by: >) where zone.offset(at: local - Int64(offset)).seconds == offset {
+            // Offsets beyond a day and two hours are no zone's (RFC 9636 bounds them so); one
+            // made up would put slots days apart.
+            for offset in candidates.sorted(by: >) where abs(offset) <= 93_600 && zone.offset(at: local - Int64(offset)).seconds == offset {
                 placed.append((local - Int64(offset), minutes, offset))
             }
         }

@@ -1,11 +1,11 @@
 internal import DBusKit
 internal import TimePickerContract
 internal import EventLoop
+internal import Glibc
 internal import LocalSettings
 internal import TimePickerCore
 internal import Localization
 internal import SystemKit
-internal import Glibc
 
 /// io.github.timepickerd.TimePicker1: ShowTimePicker and PickTimeRange.
 extension TimePickerService {
@@ -33,18 +33,21 @@ extension TimePickerService {
         return .later
     }
 
+    /// What the core is told of the world for a new session: the present, the daemon's zone and
+    /// the system's zone database (each read only when the session needs it).
+    private static func context() -> PickerContext {
+        PickerContext(
+            defaultClock: .twentyFourHour, now: Int64(time(nil)), localZone: { ZoneDatabase.local() },
+            zoneNamed: { ZoneDatabase.rules(named: $0) })
+    }
+
     /// Validates the options, checks the limits and registers a new session object.
     private func openSession(for call: MethodCall) throws(ServiceError) -> PickerSession {
         guard let creator = call.sender else { throw .invalidArgs("\(call.member) needs a caller with a bus name") }
         let decoded = try OptionDecoding.options(of: call.arguments, method: call.member)
         var options: PickerOptions
         do {
-            // ZoneDatabase: wired when it lands (the daemon's zone and the system's database;
-            // until then every session's zone is UTC, and UTC the only one time_zone names).
-            let context = PickerContext(
-                defaultClock: .twentyFourHour, now: Int64(time(nil)), localZone: PickerContext.utc,
-                zoneNamed: { $0 == "UTC" ? PickerContext.utc : nil })
-            options = try PickerOptions(validating: decoded.options, context: context)
+            options = try PickerOptions(validating: decoded.options, context: Self.context())
         } catch {
             throw .invalidArgs(error.message)
         }

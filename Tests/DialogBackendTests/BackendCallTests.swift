@@ -27,10 +27,12 @@ struct BackendCallTests {
 
     @Test("The three methods, with or without the interface named; options as the core reads them")
     func methods() throws {
-        let options: DBusValue = .vardict(["title": .string("Lunch"), "step": .uint32(15), "future": .boolean(true)])
+        let options: DBusValue = .vardict([
+            "title": .string("Lunch"), "step": .uint32(15), "overnight": .boolean(true), "future": .int64(1),
+        ])
         #expect(try BackendCall(call("ShowPicker", [.objectPath(Self.handle), .string("x11:0x1a"), options])) == .showPicker(
             handle: Self.handle, parentWindow: "x11:0x1a",
-            options: ["title": .string("Lunch"), "step": .uint32(15), "future": .other(signature: "b")]))
+            options: ["title": .string("Lunch"), "step": .uint32(15), "overnight": .boolean(true), "future": .other(signature: "x")]))
         #expect(try BackendCall(call("Update", [.objectPath(Self.handle), .vardict([:])], interface: nil)) == .update(handle: Self.handle, state: [:]))
         #expect(try BackendCall(call("Close", [.objectPath(Self.handle)])) == .close(handle: Self.handle))
     }

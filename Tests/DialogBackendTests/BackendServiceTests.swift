@@ -15,6 +15,10 @@ struct BackendServiceTests {
         arguments: [
             (DialogOutcome.accepted(start: time("09:30"), end: time("17:00")),
              PickerAnswer(response: 0, results: ["start": "09:30", "end": "17:00"])),
+            // Slots as their wire text: an end the next day, the repeated hour's second 02:30.
+            (.accepted(start: time("22:00"), end: time("30:00")), PickerAnswer(response: 0, results: ["start": "22:00", "end": "30:00"])),
+            (.accepted(start: time("02:30+02:00"), end: time("02:30+01:00")),
+             PickerAnswer(response: 0, results: ["start": "02:30+02:00", "end": "02:30+01:00"])),
             (.cancelled, PickerAnswer(response: 1, results: [:])),
             (.ended("the dialog window was destroyed"), PickerAnswer(response: 2, results: ["reason": "the dialog window was destroyed"])),
         ])
@@ -51,8 +55,9 @@ struct BackendServiceTests {
         let window = try #require(backend.windows.made.first)
         window.person(.move(by: 1))
         window.person(.set(.end, time("15:30")))
+        window.person(.set(.end, time("30:00")))
         window.notice("parent_window is an X11 window, and the dialog is not on an X11 display")
-        #expect(try backend.signals("Event", to: caller) == ["\(handle) move 1", "\(handle) set end 15:30"])
+        #expect(try backend.signals("Event", to: caller) == ["\(handle) move 1", "\(handle) set end 15:30", "\(handle) set end 30:00"])
         #expect(try backend.signals("Notice", to: caller) == ["\(handle) parent_window is an X11 window, and the dialog is not on an X11 display"])
         #expect(try backend.signals("Event", to: other).isEmpty)
         #expect(backend.bus.signals("Event").allSatisfy { $0.destination == caller }, "unicast, never broadcast")

@@ -84,4 +84,76 @@ struct DialogRequestTests {
             (error as? OptionError)?.key == key
         }
     }
+
+    @Test("A dated night shift: overnight, date and time_zone rebuild the daemon's grid; start and end are slots by their wire text")
+    func datedNightShift() throws {
+        let request = try DialogRequest(
+            options: [
+                "overnight": .boolean(true), "date": .string("2026-03-28"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30),
+                "first": .string("18:00"), "last": .string("08:00"), "start": .string("22:00+01:00"), "end": .string("30:00+02:00"),
+            ],
+            defaultClock: .twentyFourHour)
+        let model = request.state.model
+        #expect(request.options.grid.date == CalendarDate(year: 2026, month: 3, day: 28))
+        #expect(request.options.grid.zone?.name == "Europe/Berlin")
+        #expect(request.options.grid.last == Slot(minutes: 32 * 60, utcOffset: 7200), "08:00 the next day, in summer time")
+        #expect(model.start == Slot(minutes: 22 * 60, utcOffset: 3600))
+        #expect(model.end == Slot(minutes: 30 * 60, utcOffset: 7200))
+        #expect(model.durationMinutes == 7 * 60, "the clocks went forward overnight: 7 h, not 8")
+        #expect(DialogText.rangeLine(model) == "22:00 – 06:00 (next day) · 7 h")
+        #expect(DialogText.dayLine(request.options) == "Sat 28 Mar")
+    }
+
+    @Test("An overnight picker without a date: its grid runs into the next day; an end past midnight is 30:00")
+    func undatedOvernight() throws {
+        let request = try DialogRequest(
+            options: ["overnight": .boolean(true), "first": .string("22:00"), "step": .uint32(30), "start": .string("22:00"), "end": .string("30:00")],
+            defaultClock: .twentyFourHour)
+        #expect(request.options.grid.last == Slot(minutes: 47 * 60 + 30), "the default: a day past the last start")
+        #expect(request.state.model.end == Slot(minutes: 30 * 60))
+        #expect(DialogText.rangeLine(request.state.model) == "22:00 – 06:00 (next day) · 8 h")
+        #expect(DialogText.dayLine(request.options) == nil)
+        #expect(try request.state.updated(with: ["end": .string("46:00")]).model.durationMinutes == 24 * 60, "at most a day after the start")
+    }
+
+    @Test("The hour the clocks go back: two 02:30s, told apart by offset on the wire and by zone in the range line")
+    func repeatedHour() throws {
+        let request = try DialogRequest(
+            options: [
+                "date": .string("2026-10-25"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "first": .string("00:00"),
+                "start": .string("02:30+02:00"), "end": .string("02:30+01:00"),
+            ],
+            defaultClock: .twentyFourHour)
+        let model = request.state.model
+        #expect(model.durationMinutes == 60)
+        #expect(DialogText.rangeLine(model) == "02:30 (CEST) – 02:30 (CET) · 1 h")
+        let later = try request.state.updated(with: ["start": .string("02:00+01:00"), "end": .string("03:00+01:00")])
+        #expect(DialogText.rangeLine(later.model) == "02:00 (CET) – 03:00 · 1 h")
+    }
+
+    @Test("A start alone takes the end along, keeping the default length")
+    func startAlone() throws {
+        let request = try DialogRequest(options: ["start": .string("12:00"), "min_duration": .uint32(90), "step": .uint32(30)], defaultClock: .twentyFourHour)
+        #expect(request.state.model.start == time("12:00"))
+        #expect(request.state.model.end == time("13:30"))
+    }
+
+    @Test("What does not rebuild the daemon's grid is refused, naming its key", arguments: [
+        ("time_zone", ["date": OptionValue.string("2026-03-28"), "time_zone": .string("Mars/Olympus_Mons")]),
+        ("date", ["date": .string("2026-02-30"), "time_zone": .string("Europe/Berlin")]),
+        ("overnight", ["overnight": .string("yes")]),
+        // A dated picker's slots carry their offset; the 02:30 the clocks skip is none.
+        ("start", ["date": .string("2026-03-28"), "time_zone": .string("Europe/Berlin"), "start": .string("09:00")]),
+        ("start", ["date": .string("2026-03-29"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "start": .string("02:30+01:00")]),
+        ("end", ["start": .string("22:00"), "end": .string("30:00")]),
+        ("end", ["overnight": .boolean(true), "start": .string("22:00"), "end": .string("47:00")]),
+        ("start", ["overnight": .boolean(true), "start": .string("24:00")]),
+    ])
+    func badGrids(key: String, options: [String: OptionValue]) {
+        #expect {
+            _ = try DialogRequest(options: options, defaultClock: .twentyFourHour)
+        } throws: { error in
+            (error as? OptionError)?.key == key
+        }
+    }
 }

@@ -20,7 +20,7 @@ enum TextOrder: CaseIterable {
     }
 }
 
-private func listActions(_ model: PickerModel, menuHour: Int? = nil) -> [NotificationAction] {
+private func listActions(_ model: PickerModel, menuHour: MenuHour? = nil) -> [NotificationAction] {
     NotificationContent.render(model, layout: .list, bodyMarkup: false, menuHour: menuHour).actions
 }
 
@@ -33,6 +33,15 @@ struct ListMenuTests {
         ["step": .uint32(5), "first": .string("00:00")],
         ["step": .uint32(1), "first": .string("00:00"), "min_duration": .uint32(95)],
         ["step": .uint32(20), "first": .string("07:00"), "last": .string("19:00"), "min_duration": .uint32(60)],
+        // Overnight: ends on the next day, by hour past 24 and all at once.
+        ["overnight": .boolean(true), "step": .uint32(15)],
+        ["overnight": .boolean(true), "step": .uint32(60), "start": .string("22:00")],
+        ["overnight": .boolean(true), "step": .uint32(5), "first": .string("00:00"), "min_duration": .uint32(30)],
+        // Dated: the hour the clocks skip, and the hour they go back (twice), at several steps.
+        ["date": .string("2026-03-29"), "time_zone": .string("Europe/Berlin"), "step": .uint32(15), "first": .string("00:00")],
+        ["date": .string("2026-10-25"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "first": .string("00:00")],
+        ["date": .string("2026-10-25"), "time_zone": .string("Europe/Berlin"), "step": .uint32(1), "first": .string("01:00"), "last": .string("04:00")],
+        ["date": .string("2026-10-24"), "time_zone": .string("Europe/Berlin"), "overnight": .boolean(true), "step": .uint32(15)],
     ]
 
     /// Every page the list layout can show for `raw` in `clock`: each column's hours page and
@@ -49,9 +58,9 @@ struct ListMenuTests {
             models.append(end)
         }
         for picker in models {
-            let times = picker.focus == .start ? picker.validStarts : picker.validEnds
-            pages.append(("\(picker.focus) hours", listActions(picker)))
-            for hour in Set(times.map { $0.minutes / 60 }).sorted() {
+            let hours = listActions(picker)
+            pages.append(("\(picker.focus) hours from \(picker.start)", hours))
+            for case .hour(_, let hour)? in hours.map({ NotificationActionKey(rawValue: $0.key) }) {
                 pages.append(("\(picker.focus) hour \(hour) from \(picker.start)", listActions(picker, menuHour: hour)))
             }
         }
@@ -63,6 +72,7 @@ struct ListMenuTests {
     func labelsSortInTimeOrder(raw: [String: OptionValue], clock: ClockStyle) throws {
         for (page, actions) in try everyPage(raw, clock: clock) {
             let labels = actions.map(\.label)
+            #expect(Set(labels).count == labels.count, "\(page): a label twice in \(labels)")
             for order in TextOrder.allCases {
                 #expect(order.sorted(labels) == labels, "\(page), sorted by \(order): \(order.sorted(labels))")
             }
@@ -100,13 +110,13 @@ struct ListMenuTests {
         #expect(hours.last == NotificationAction(key: "start-24:00", label: "Start 24:00 · midnight"))
 
         let view = NotificationView(picker.state)
-        #expect(view.menuHour(afterAction: "start-hour-09") == 9)
+        #expect(view.menuHour(afterAction: "start-hour-09") == MenuHour(9))
         #expect(pickerEvents(forAction: "start-hour-09", in: picker).isEmpty, "an hour only narrows the menu")
-        let minutes = listActions(picker, menuHour: 9)
+        let minutes = listActions(picker, menuHour: MenuHour(9))
         #expect(minutes.map(\.key) == (0..<12).map { "start-09:\($0 < 2 ? "0" : "")\($0 * 5)" } + ["start-hours"])
         #expect(minutes.first?.label == "Start 09:00 · 9:00 AM")
         #expect(minutes.last == NotificationAction(key: "start-hours", label: "Start at another hour…"))
-        #expect(NotificationView(picker.state, menuHour: 9).menuHour(afterAction: "start-hours") == nil)
+        #expect(NotificationView(picker.state, menuHour: MenuHour(9)).menuHour(afterAction: "start-hours") == nil)
     }
 
     @Test("The end step by hour: Change start… first, only hours with valid ends, the first hour's slots from start + min_duration")
@@ -118,12 +128,12 @@ struct ListMenuTests {
         #expect(hours.first == NotificationAction(key: "change-start", label: "Change start…"))
         #expect(hours[1] == NotificationAction(key: "end-hour-10", label: "End 10:10–10:55…"))
         #expect(hours.last == NotificationAction(key: "end-24:00", label: "End 24:00 (14 h 30 min)"))
-        let tenOClock = listActions(picker, menuHour: 10)
+        let tenOClock = listActions(picker, menuHour: MenuHour(10))
         #expect(tenOClock.map(\.label) == ["Change start…"] + stride(from: 10, through: 55, by: 5).map { minute in
             "End 10:\(minute) (\(PickerWords(Language(named: "C")!).duration(minutes: 30 + minute)))"
         } + ["End at another hour…"])
         // An hour without a valid end (an older menu's) shows the hours again.
-        #expect(listActions(picker, menuHour: 9) == hours)
+        #expect(listActions(picker, menuHour: MenuHour(9)) == hours)
     }
 
     @Test("Change start… goes back to the start step, its hours; the end step's hour does not carry over")
@@ -132,7 +142,7 @@ struct ListMenuTests {
         _ = picker.apply(.set(.start, time("09:30")))
         _ = picker.apply(.focus(.end))
         #expect(pickerEvents(forAction: "change-start", in: picker) == [.focus(.start)])
-        let view = NotificationView(picker.state, menuHour: 17)
+        let view = NotificationView(picker.state, menuHour: MenuHour(17))
         var back = picker
         _ = back.apply(.focus(.start))
         let updated = view.updated(to: back.state)
@@ -144,20 +154,20 @@ struct ListMenuTests {
     @Test("The menu's hour: set by an hour of the focused column, kept by keys that mean nothing, cleared by any step")
     func menuHourRules() throws {
         let picker = try model(["step": .uint32(5)])
-        let view = NotificationView(picker.state, menuHour: 9)
-        #expect(view.menuHour(afterAction: "start-hour-11") == 11)
-        #expect(view.menuHour(afterAction: "end-hour-11") == 9, "an hour of the other column: an older menu's")
-        #expect(view.menuHour(afterAction: "end-hours") == 9)
-        #expect(view.menuHour(afterAction: "bogus") == 9)
+        let view = NotificationView(picker.state, menuHour: MenuHour(9))
+        #expect(view.menuHour(afterAction: "start-hour-11") == MenuHour(11))
+        #expect(view.menuHour(afterAction: "end-hour-11") == MenuHour(9), "an hour of the other column: an older menu's")
+        #expect(view.menuHour(afterAction: "end-hours") == MenuHour(9))
+        #expect(view.menuHour(afterAction: "bogus") == MenuHour(9))
         #expect(view.menuHour(afterAction: "start-09:05") == nil)
         #expect(view.menuHour(afterAction: "later") == nil)
-        #expect(view.updated(to: picker.state).menuHour == 9, "the same focus keeps it")
+        #expect(view.updated(to: picker.state).menuHour == MenuHour(9), "the same focus keeps it")
     }
 
     @Test("A full pick through the menus with step 5: hour, minutes, hour, minutes", arguments: ClockStyle.allCases)
     func fullPick(clock: ClockStyle) throws {
         var picker = try model(["step": .uint32(5), "first": .string("00:00")], clock: clock)
-        var hour: Int?
+        var hour: MenuHour?
         var outcome: PickerOutcome?
         for key in ["start-hour-09", "start-hours", "start-hour-08", "start-08:35", "end-hour-17", "end-17:05"] {
             #expect(listActions(picker, menuHour: hour).contains { $0.key == key }, "\(key) is offered")

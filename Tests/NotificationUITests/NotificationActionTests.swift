@@ -28,7 +28,7 @@ struct NotificationActionTests {
 
     @Test("Unknown or malformed action keys do nothing", arguments: [
         "", "bogus", "Earlier", "OK", "start-", "start-9:00", "start-49:00", "start-09:00 ", "end-", "end-24:01", "end-ab:cd",
-        "begin-09:00", "cancel", "start-hour-9", "start-hour-25", "end-hour-", "end-hour-1a", "start-hour-009", "middle-hours",
+        "begin-09:00", "cancel", "start-hour-9", "start-hour-49", "end-hour-", "end-hour-1a", "start-hour-009", "middle-hours",
         "start-hours ", "Change-start", "change-end", "next", "ok",
     ])
     func unknownActions(key: String) throws {
@@ -37,7 +37,9 @@ struct NotificationActionTests {
 
     @Test("Every key the daemon offers reads back as itself", arguments: [
         NotificationActionKey.default, .earlier, .later, .earlierByHour, .laterByHour, .changeStart, .start(time("00:00")), .end(time("24:00")),
-        .hour(.start, 0), .hour(.start, 9), .hour(.end, 24), .hours(.start), .hours(.end),
+        .end(Slot(minutes: 30 * 60)), .start(Slot(minutes: 150, utcOffset: 3600)), .end(Slot(minutes: 48 * 60)),
+        .hour(.start, MenuHour(0)), .hour(.start, MenuHour(9)), .hour(.end, MenuHour(24)), .hour(.end, MenuHour(47)),
+        .hour(.start, MenuHour(2, pass: 0)), .hour(.end, MenuHour(26, pass: 1)), .hours(.start), .hours(.end),
     ])
     func keysRoundTrip(key: NotificationActionKey) {
         #expect(NotificationActionKey(rawValue: key.rawValue) == key, "\(key.rawValue)")
@@ -46,7 +48,7 @@ struct NotificationActionTests {
     @Test("The list's own steps: Change start… focuses the start; an hour, or back to the hours, stands for no event")
     func listSteps() throws {
         let picker = inEndPhase(try model())
-        #expect(NotificationActionKey.hour(.start, 9).rawValue == "start-hour-09")
+        #expect(NotificationActionKey.hour(.start, MenuHour(9)).rawValue == "start-hour-09")
         #expect(NotificationActionKey.hours(.end).rawValue == "end-hours")
         #expect(pickerEvents(forAction: "change-start", in: picker) == [.focus(.start)])
         #expect(pickerEvents(forAction: "end-hour-17", in: picker).isEmpty)

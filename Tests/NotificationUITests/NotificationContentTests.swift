@@ -2,9 +2,17 @@
 import Testing
 import TimePickerCore
 
-/// A picker model from raw options, 24-hour clock unless given.
+/// A picker model from raw options, 24-hour clock unless given; `time_zone` may name
+/// Europe/Berlin (its 2026 rules) or UTC, the zone of a `date` without one.
 func model(_ raw: [String: OptionValue] = [:], clock: ClockStyle = .twentyFourHour) throws -> PickerModel {
-    PickerModel(options: try PickerOptions(validating: raw, defaultClock: clock))
+    let context = PickerContext(defaultClock: clock, now: nil, localZone: { PickerContext.utc }) { name in
+        switch name {
+        case "Europe/Berlin": berlin2026
+        case "UTC": PickerContext.utc
+        default: nil
+        }
+    }
+    return PickerModel(options: try PickerOptions(validating: raw, context: context))
 }
 
 /// The undated slot at a known-good "HH:MM" literal; a bad one is a bug in the test itself.

@@ -81,7 +81,7 @@ struct ServerProfileTests {
     func closesAt() throws {
         var picker = try model(["timeout": .uint32(600)])
         picker.deadline = 600_000
-        let view = NotificationView(picker.state, closesAt: time("14:05").time)
+        let view = NotificationView(picker.state, closesAt: time("14:05"))
         let gnome = NotificationContent.render(view, profile: Self.gnome, bodyMarkup: false, now: 0)
         #expect(gnome.body.contains("Closes at 14:05"), "\(gnome.body)")
         #expect(!gnome.body.contains("Closes in"))
@@ -95,13 +95,13 @@ struct ServerProfileTests {
     static func fewestClicks(
         from picker: PickerModel, to target: (Slot, Slot), on profile: NotificationServerProfile
     ) -> Int? {
-        struct Node: Hashable { let start: Slot; let end: Slot; let focus: PickerColumn; let menuHour: Int? }
+        struct Node: Hashable { let start: Slot; let end: Slot; let focus: PickerColumn; let menuHour: MenuHour? }
         let perAction = profile.layout == .list ? 2 : 1
         var seen: Set<Node> = []
-        var frontier: [(PickerModel, Int?)] = [(picker, nil)]
+        var frontier: [(PickerModel, MenuHour?)] = [(picker, nil)]
         var clicks = 0
         while !frontier.isEmpty {
-            var next: [(PickerModel, Int?)] = []
+            var next: [(PickerModel, MenuHour?)] = []
             for (model, menuHour) in frontier {
                 let node = Node(start: model.start, end: model.end, focus: model.focus, menuHour: menuHour)
                 guard seen.insert(node).inserted else { continue }

@@ -25,6 +25,24 @@ struct TerminalOptionTests {
         try waitUntil("the terminal back in line mode") { screen.isCooked }
     }
 
+    @Test("An overnight picker on the caller's terminal marks the next day, and moving End along it picks the next day's time")
+    func overnightOnPassedTerminal() throws {
+        let fixture = try Self.headlessFixture()
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        let screen = TerminalScreen(pty)
+        let handle = try fixture.client.showTimePicker([
+            "title": .string("Night shift"), "terminal": .unixFD(pty.terminal), "clock": .string("24h"), "overnight": .boolean(true),
+            "step": .uint32(30), "first": .string("18:00"), "last": .string("08:00"), "start": .string("22:00"), "end": .string("06:00"),
+        ])
+        let shown = try screen.waitFor("Selected: 22:00 – 06:00 (next day) · 8 h")
+        #expect(shown.contains(" 05:30 (next day)\n") && !shown.contains("23:30 (next day)"), "\(shown)")
+        pty.type("\tj")
+        try screen.waitFor("Selected: 22:00 – 06:30 (next day) · 8 h 30 min")
+        pty.type("\r")
+        #expect(try fixture.client.waitForSignal("Selected", path: handle).strings == ["22:00", "06:30"])
+    }
+
     @Test("Only a terminal is accepted", arguments: ["pipe", "string"])
     func nonTerminalRefused(kind: String) throws {
         let fixture = try Self.headlessFixture()

@@ -51,6 +51,22 @@ struct TerminalPickTests {
         #expect(try fixture.client.waitForSignal("Selected", path: handle).strings == ["02:00", "02:00"])
     }
 
+    @Test("Overnight: the end a day after the start reads as the next day's, never as a zero-length range")
+    func overnightDayLong() throws {
+        let fixture = try Fixture()
+        let screen = try fixture.screen
+        let handle = try fixture.client.showTimePicker([
+            "title": .string("Long shift"), "clock": .string("12h"), "overnight": .boolean(true), "step": .uint32(30), "start": .string("22:00"),
+        ])
+        try screen.waitForScreen(containing: "Selected: 10:00 PM – 10:30 PM · 30 min")
+        // End's last is 22:00 the next day, a day after the start.
+        screen.type(Keys.tab + Keys.end)
+        let shown = try screen.waitForScreen(containing: "Selected: 10:00 PM – 10:00 PM (next day) · 24 h")
+        #expect(shown.contains("▶ 10:00 PM (next day)"), "\(shown)")
+        screen.type(Keys.enter)
+        #expect(try fixture.client.waitForSignal("Selected", path: handle).strings == ["22:00", "22:00"])
+    }
+
     @Test("Esc and q cancel with reason 'user'", arguments: [Keys.escape, "q"])
     func cancelKeys(key: String) throws {
         let fixture = try Fixture()

@@ -12,7 +12,7 @@ let berlin2026 = ZoneRules(
 
 /// A context whose zone database has Berlin's 2026 and UTC, the daemon in UTC, and `now`.
 func context(now: Int64? = nil, localZone: ZoneRules = PickerContext.utc) -> PickerContext {
-    PickerContext(defaultClock: .twentyFourHour, now: now, localZone: localZone) { name in
+    PickerContext(defaultClock: .twentyFourHour, now: now, localZone: { localZone }) { name in
         switch name {
         case "Europe/Berlin": berlin2026
         case "UTC": PickerContext.utc

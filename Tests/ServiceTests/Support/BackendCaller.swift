@@ -1,6 +1,7 @@
 import TestHarness
 import DBusKit
 import Foundation
+import LocalSettings
 import TimePickerCore
 
 /// The test in the daemon's place, talking to the dialog backend through its interface as the
@@ -48,8 +49,7 @@ final class BackendCaller {
     /// Sends ShowPicker without waiting (its reply comes when the dialog ends); returns its serial.
     func showPicker(_ handle: ObjectPath, parentWindow: String = "", _ options: [String: DBusValue] = [:]) throws -> UInt32 {
         let raw = options.mapValues(Self.optionValue)
-        let known = raw.filter { ["step", "first", "last", "min_duration", "start", "end", "clock"].contains($0.key) }
-        if var model = try? PickerModel(options: PickerOptions(validating: known, defaultClock: .twentyFourHour)) {
+        if var model = Self.model(raw) {
             if case .string(let focus)? = raw["focus"], let column = PickerColumn(wireText: focus) { _ = model.apply(.focus(column)) }
             models[handle.rawValue] = model
         }
@@ -153,7 +153,7 @@ final class BackendCaller {
         else { return }
         try? message.append(contentsOf: [
             .objectPath(handle),
-            .vardict(["start": .string(model.start.busText), "end": .string(model.end.busText), "focus": .string(model.focus.wireText)]),
+            .vardict(["start": .string(model.start.wireText), "end": .string(model.end.wireText), "focus": .string(model.focus.wireText)]),
         ])
         connection.send(message)
         connection.flush()
@@ -165,10 +165,27 @@ final class BackendCaller {
         try DBusMessage.methodCall(destination: service, path: path, interface: interface, member: member)
     }
 
+    /// The daemon's model of a ShowPicker's options, as the daemon would hold it: the grid's
+    /// options checked by the core with the system's zone database; `start` and `end` as the
+    /// core reads a caller's (a start alone takes the end along), else as slots' wire text
+    /// (`30:00`, `02:30+01:00`), as the daemon sends them.
+    private static func model(_ raw: [String: OptionValue]) -> PickerModel? {
+        let grid = raw.filter { ["step", "first", "last", "min_duration", "clock", "overnight", "date", "time_zone"].contains($0.key) }
+        let context = PickerContext(
+            defaultClock: .twentyFourHour, now: nil, localZone: { ZoneDatabase.local() }, zoneNamed: { ZoneDatabase.rules(named: $0) })
+        let selection = raw.filter { $0.key == "start" || $0.key == "end" }
+        if let options = try? PickerOptions(validating: grid.merging(selection) { $1 }, context: context) { return PickerModel(options: options) }
+        guard var options = try? PickerOptions(validating: grid, context: context) else { return nil }
+        if case .string(let start)? = raw["start"], let slot = Slot(wireText: start) { options.start = slot }
+        if case .string(let end)? = raw["end"], let slot = Slot(wireText: end) { options.end = slot }
+        return PickerModel(options: options)
+    }
+
     private static func optionValue(_ value: DBusValue) -> OptionValue {
         switch value {
         case .string(let text): .string(text)
         case .uint32(let number): .uint32(number)
+        case .boolean(let value): .boolean(value)
         default: .other(signature: value.signature)
         }
     }
