@@ -80,6 +80,44 @@ struct ResponseSignalTests {
         ])
     }
 
+    @Test("The spring-forward night in Europe/Berlin: 22:00 to 06:00 is 7 hours, each end with its own offset")
+    func springForwardNight() throws {
+        let fixture = try Fixture()
+        let handle = try fixture.client.showTimePicker([
+            "overnight": .boolean(true), "date": .string("2026-03-28"), "time_zone": .string("Europe/Berlin"),
+            "step": .uint32(30), "first": .string("18:00"), "last": .string("12:00"), "start": .string("22:00"), "end": .string("06:00"),
+        ])
+        try fixture.screen.waitForScreen(containing: "Select start and end time")
+        try fixture.screen.type(Keys.enter)
+        let (response, outcome) = try endingSignals(of: fixture.client, on: handle)
+        #expect(outcome.strings == ["22:00", "06:00"])
+        try expectResponse(response, code: 0, results: [
+            "start": .string("22:00"), "end": .string("06:00"), "next_day": .boolean(true), "duration": .uint32(25_200),
+            "date": .string("2026-03-28"), "start_time": .string("2026-03-28T22:00:00+01:00"),
+            "end_time": .string("2026-03-29T06:00:00+02:00"), "time_zone": .string("Europe/Berlin"),
+        ])
+    }
+
+    @Test("The fall-back day in Europe/Berlin: from the first 02:30 to the second 02:00, half an hour later, by their offsets")
+    func fallBackHour() throws {
+        let fixture = try Fixture()
+        // Slots 01:00, 01:30, 02:00+02, 02:30+02, 02:00+01, 02:30+01, 03:00: the end after the
+        // first 02:30 is the second 02:00.
+        let handle = try fixture.client.showTimePicker([
+            "date": .string("2026-10-25"), "time_zone": .string("Europe/Berlin"),
+            "step": .uint32(30), "first": .string("01:00"), "last": .string("04:00"), "start": .string("02:30"),
+        ])
+        try fixture.screen.waitForScreen(containing: "Select start and end time")
+        try fixture.screen.type(Keys.enter)
+        let (response, outcome) = try endingSignals(of: fixture.client, on: handle)
+        #expect(outcome.strings == ["02:30", "02:00"])
+        try expectResponse(response, code: 0, results: [
+            "start": .string("02:30"), "end": .string("02:00"), "next_day": .boolean(false), "duration": .uint32(1800),
+            "date": .string("2026-10-25"), "start_time": .string("2026-10-25T02:30:00+02:00"),
+            "end_time": .string("2026-10-25T02:00:00+01:00"), "time_zone": .string("Europe/Berlin"),
+        ])
+    }
+
     @Test("Cancel(): Response 2 with reason 'caller' and Cancelled, both before Cancel's answer")
     func cancelCall() throws {
         let fixture = try Fixture()
