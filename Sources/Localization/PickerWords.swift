@@ -72,9 +72,16 @@ public struct PickerWords: Sendable {
     public func label(_ grid: SlotGrid, _ index: Int, _ clock: ClockStyle) -> String {
         let time = label(grid[index], clock)
         guard grid.isRepeated(at: index) else { return time }
-        // TRANSLATORS: %1$s is a time the clocks show twice on the day they go back, %2$s the
-        // zone's abbreviation or UTC offset at it ("CEST", "UTC+02:00"), which tells the two apart.
-        return filled(tr("%1$s (%2$s)"), time, offsetName(grid, index))
+        return inZone(time, offsetName(grid, index))
+    }
+
+    /// "02:30 (CEST)": a time or range of the hour the clocks go back, with the zone's name for
+    /// its offset, which tells it from the other time round.
+    public func inZone(_ times: String, _ zone: String) -> String {
+        // TRANSLATORS: %1$s is a time or a range of times the clocks show twice on the day they
+        // go back, %2$s the zone's abbreviation or UTC offset at it ("CEST", "UTC+02:00"), which
+        // tells the two apart.
+        filled(trc("zone", "%1$s (%2$s)"), times, zone)
     }
 
     /// The zone's abbreviation at the slot ("CEST"), or its UTC offset ("UTC+02:00") when the
@@ -164,4 +171,7 @@ public struct PickerWords: Sendable {
 
     /// `message` in the session's language.
     private func tr(_ message: String) -> String { language.text(message) }
+
+    /// `message` in the session's language, as meant in `context`.
+    private func trc(_ context: String, _ message: String) -> String { language.text(context: context, message) }
 }

@@ -70,11 +70,7 @@ struct NotificationText {
 
     /// "02:00–02:45 (CET)": times of the hour the clocks go back, with the zone's name for
     /// their offset, which tells them from the first time round.
-    func inZone(_ times: String, _ zone: String) -> String {
-        // TRANSLATORS: %1$s is a time or a range of times the clocks show twice on the day they
-        // go back, %2$s the zone's abbreviation or UTC offset at it ("CET", "UTC+01:00").
-        filled(tr("%1$s (%2$s)"), times, zone)
-    }
+    func inZone(_ times: String, _ zone: String) -> String { words.inZone(times, zone) }
 
     /// The end menu's way back to the start; it must sort before every end entry.
     var changeStart: String {

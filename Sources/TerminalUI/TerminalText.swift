@@ -95,9 +95,7 @@ struct TerminalText {
             label = filled(tr("%s +1 day"), label)
         }
         guard grid.isRepeated(at: index) else { return label }
-        // TRANSLATORS: %1$s is a time the clocks show twice on the day they go back, %2$s the
-        // zone's abbreviation or UTC offset at it ("CEST", "UTC+02:00"), which tells the two apart.
-        return filled(tr("%1$s (%2$s)"), label, words.offsetName(grid, index))
+        return words.inZone(label, words.offsetName(grid, index))
     }
 
     /// The picker's day on its title line: "Sat 28 Mar".
