@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "TimePickerServiceTests",
             dependencies: ["TimePickerService", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "Logging"]),
-        .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TerminalUI"]),
+        .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TerminalUI", "TimePickerCore", "DBusKit", "LocalSettings"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),

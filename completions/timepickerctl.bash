@@ -2,7 +2,7 @@
 #
 # Installed as bash-completion/completions/timepickerctl, which bash-completion loads the first
 # time Tab is pressed after "timepickerctl". Completes the commands, each command's options,
-# and the values of --clock and of the time options.
+# and the values of --clock, --ui, --format, --date, --time-zone and of the time options.
 
 _timepickerctl()
 {
@@ -26,6 +26,21 @@ _timepickerctl()
                     COMPREPLY=($(compgen -W 'dialog notification terminal' -- "$cur"))
                     return
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W 'hm iso8601 epoch' -- "$cur"))
+                    return
+                    ;;
+                --date)
+                    # Or any day as YYYY-MM-DD.
+                    COMPREPLY=($(compgen -W "today tomorrow $(date +%F 2>/dev/null)" -- "$cur"))
+                    return
+                    ;;
+                --time-zone)
+                    # The zone database's names (zones and their links), from tzdata's source.
+                    COMPREPLY=($(compgen -W "$(awk '$1 == "Z" { print $2 } $1 == "L" { print $3 }' \
+                        "${TZDIR:-/usr/share/zoneinfo}/tzdata.zi" 2>/dev/null)" -- "$cur"))
+                    return
+                    ;;
                 --first | --last | --start | --end)
                     # Whole hours; any HH:MM on the slot grid is accepted.
                     COMPREPLY=($(compgen -W "$(printf '%02d:00 ' {0..24})" -- "$cur"))
@@ -37,7 +52,8 @@ _timepickerctl()
             esac
             $split && return
             COMPREPLY=($(compgen -W '--title --step --first --last --start --end --min-duration
-                --timeout --clock --ui --json --no-terminal --verbose --help --version' -- "$cur"))
+                --timeout --clock --overnight --date --time-zone --format --ui --json --no-terminal
+                --verbose --help --version' -- "$cur"))
             ;;
         monitor)
             COMPREPLY=($(compgen -W '--verbose --help --version' -- "$cur"))

@@ -24,6 +24,11 @@ complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l end -x -a "$h
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l min-duration -x -d 'Minutes the end must lie after the start'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l timeout -x -d 'Give up after this many seconds'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l clock -x -a '12h 24h' -d 'How the labels read'
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l overnight -d 'Let the end fall on the next day'
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l date -x -a 'today tomorrow' -d 'The day the range starts on (YYYY-MM-DD)'
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l time-zone -x -d 'The time zone of the range' \
+    -a "(awk '\$1 == \"Z\" { print \$2 } \$1 == \"L\" { print \$3 }' (set -q TZDIR; and echo \$TZDIR; or echo /usr/share/zoneinfo)/tzdata.zi 2>/dev/null)"
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l format -x -a 'hm iso8601 epoch' -d 'How the range is printed'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l ui -x -a 'dialog notification terminal' -d "Show the picker in the service's user interface"
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l json -d 'Print the range as JSON'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l no-terminal -d 'Leave the picker to the service'

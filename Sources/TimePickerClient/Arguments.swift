@@ -1,4 +1,6 @@
 internal import CommandLineOptions
+internal import Glibc
+internal import LocalSettings
 internal import TimePickerCore
 
 /// The command line of `timepickerctl`, parsed by hand (no packages beyond the toolchain).
@@ -57,8 +59,9 @@ enum ClientCommand: Equatable, Sendable {
     /// Options of `pick` that take a value (after '=' or as the next argument).
     static let pickValueOptions = [
         "--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--clock", "--ui",
+        "--date", "--time-zone", "--format",
     ]
-    static let pickOptions = pickValueOptions + ["--json", "--no-terminal", "--verbose"] + generalOptions
+    static let pickOptions = pickValueOptions + ["--overnight", "--json", "--no-terminal", "--verbose"] + generalOptions
     static let monitorOptions = ["--verbose"] + generalOptions
     static let statusOptions = generalOptions
 
@@ -85,10 +88,15 @@ enum ClientCommand: Equatable, Sendable {
     private static func parsePick(_ remaining: ArraySlice<String>) throws(UsageError) -> ClientCommand {
         var arguments = OptionArguments(Array(remaining))
         var options = PickOptions()
+        var date: PickDate?
         while let (argument, name, inline) = arguments.next() {
             do throws(OptionArguments.UsageError) {
                 switch name {
                 case "--title": options.title = try arguments.value(of: name, after: inline)
+                case "--overnight": try OptionArguments.flag(name, inline); options.overnight = true
+                case "--date": date = try pickDate(try arguments.value(of: name, after: inline), of: name)
+                case "--time-zone": options.timeZone = try timeZone(try arguments.value(of: name, after: inline), of: name)
+                case "--format": options.format = try format(try arguments.value(of: name, after: inline), of: name)
                 case "--first": options.first = try time(try arguments.value(of: name, after: inline), of: name, asEnd: false)
                 case "--last": options.last = try time(try arguments.value(of: name, after: inline), of: name, asEnd: true)
                 case "--start":
@@ -109,6 +117,15 @@ enum ClientCommand: Equatable, Sendable {
             } catch {
                 throw usageError(error, among: pickOptions, topic: .pick)
             }
+        }
+        // The day now, once: today's and tomorrow's are those of the moment the command began.
+        // A format that prints instants needs one: today's, unless one was given.
+        if let day = date ?? (options.format.needsDate ? .today : nil) {
+            guard let resolved = day.resolved(now: Int64(Glibc.time(nil)), zone: options.timeZone) else {
+                throw UsageError(message: ClientText.dateOutsideCalendar, topic: .pick)
+            }
+            options.date = resolved
+            options.dateImpliedByFormat = date == nil
         }
         return .pick(options)
     }
@@ -146,6 +163,32 @@ enum ClientCommand: Equatable, Sendable {
             throw OptionArguments.UsageError(message: ClientText.needsTime(name, typed: text, allowingNow: allowingNow))
         }
         return parsed.resolved(asEnd: asEnd).busText
+    }
+
+    /// A day as `--date` takes it: `YYYY-MM-DD`, `today` or `tomorrow`.
+    private static func pickDate(_ text: String, of name: String) throws(OptionArguments.UsageError) -> PickDate {
+        guard let date = PickDate(parsing: text) else {
+            throw OptionArguments.UsageError(message: ClientText.needsDate(name, typed: text))
+        }
+        return date
+    }
+
+    /// A zone of the system's zone database, by its IANA name; its rules say which day today
+    /// is there.
+    private static func timeZone(_ text: String, of name: String) throws(OptionArguments.UsageError) -> ZoneRules {
+        guard let zone = ZoneDatabase.rules(named: text) else {
+            throw OptionArguments.UsageError(message: ClientText.needsTimeZone(name, typed: text))
+        }
+        return zone
+    }
+
+    /// One of `--format`'s values, with the nearest one suggested for a typo (`iso`).
+    private static func format(_ text: String, of name: String) throws(OptionArguments.UsageError) -> OutputFormat {
+        guard let format = OutputFormat(rawValue: text.lowercased()) else {
+            throw OptionArguments.UsageError(
+                message: ClientText.needsFormat(name, typed: text) + suggestion(for: text.lowercased(), among: OutputFormat.names))
+        }
+        return format
     }
 
     /// A non-negative whole number that fits the service's `u` options.

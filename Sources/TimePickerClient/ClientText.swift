@@ -50,6 +50,26 @@ enum ClientText {
         filled(tr("option '%1$s' needs a whole number from 0 to %2$s, not '%3$s'"), option, String(largest), typed)
     }
 
+    static func needsDate(_ option: String, typed: String) -> String {
+        // TRANSLATORS: %1$s is an option (--date), %2$s what was typed. YYYY-MM-DD is the form of a date (2026-03-28); keep "today" and "tomorrow" as they are: they are what the option accepts.
+        filled(tr("option '%1$s' needs a date as YYYY-MM-DD (from 1970 to 2099), today or tomorrow, not '%2$s'"), option, typed)
+    }
+
+    static var dateOutsideCalendar: String {
+        // TRANSLATORS: --date is an option: keep it as it is.
+        tr("option '--date': that day is past 2099, the last year a range may be on")
+    }
+
+    static func needsTimeZone(_ option: String, typed: String) -> String {
+        // TRANSLATORS: %1$s is an option (--time-zone), %2$s what was typed. Keep Europe/Berlin and UTC as they are: they are zone names.
+        filled(tr("option '%1$s' needs a time zone of the system's zone database, such as Europe/Berlin or UTC, not '%2$s'"), option, typed)
+    }
+
+    static func needsFormat(_ option: String, typed: String) -> String {
+        // TRANSLATORS: %1$s is an option (--format), %2$s what was typed. Keep hm, iso8601 and epoch as they are: they are what the option accepts.
+        filled(tr("option '%1$s' needs hm, iso8601 or epoch, not '%2$s'"), option, typed)
+    }
+
     static func didYouMean(_ candidate: String) -> String {
         // TRANSLATORS: follows an error about an option or command; %s is the one nearest to what was typed.
         filled(tr("; did you mean %s?"), candidate)
@@ -122,6 +142,18 @@ enum ClientText {
     static var serviceTooOld: String {
         // TRANSLATORS: --no-terminal is an option: keep it as it is.
         tr("the time picker service cannot show pickers in the caller's terminal (it is older than this client); use --no-terminal")
+    }
+    static func serviceDoesNotKnow(_ option: String) -> String {
+        // TRANSLATORS: %s is an option of timepickerctl pick (--overnight, --date, --time-zone, --format).
+        filled(tr("the time picker service cannot take %s (it is older than this client)"), option)
+    }
+    static var serviceSaidNoInstants: String {
+        // TRANSLATORS: --format is an option and hm its value: keep them as they are.
+        tr("the time picker service did not say the chosen range's date and UTC offsets (it is older than this client); use --format hm")
+    }
+    static func zoneMissingInService(_ zone: String) -> String {
+        // TRANSLATORS: %s is the person's time zone, such as Europe/Berlin, which the service's system does not have.
+        filled(tr("the time picker service has no time zone '%s': the picker's times are in the service's zone"), zone)
     }
     static func terminalRefused(_ why: String) -> String { filled(tr("the time picker service refused this terminal: %s"), why) }
     static func localeMissingInService(_ locale: String) -> String {

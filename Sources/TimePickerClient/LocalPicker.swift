@@ -24,13 +24,16 @@ final class LocalPicker {
     /// Ends what the person is typing after a pause, as the service does.
     private var typingPause: Timer?
 
-    /// Validates `options` as the service would, and readies the front end on `terminal`; fails
-    /// with the message the person reads (the service's, naming the flag typed).
+    /// Validates `options` as the service would, against the system's zone database and the
+    /// present, and readies the front end on `terminal`; fails with the message the person
+    /// reads (the service's, naming the flag typed).
     init(options: PickOptions, terminal: Int32, loop: EventLoop) throws(ClientFailure) {
         let pickerOptions: PickerOptions
         do {
-            pickerOptions = try PickerOptions(
-                validating: options.coreOptions, defaultClock: .preferredByLocale(), now: LocalTime.now())
+            let context = PickerContext(
+                defaultClock: .preferredByLocale(), now: Int64(time(nil)), localZone: { ZoneDatabase.local() },
+                zoneNamed: { ZoneDatabase.rules(named: $0) })
+            pickerOptions = try PickerOptions(validating: options.coreOptions, context: context)
         } catch {
             throw ClientFailure(message: PickOptions.namingFlags(error.message))
         }
@@ -90,8 +93,9 @@ extension LocalPicker: PickerFrontEndDelegate {
     func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, didReport event: PickerEvent) {
         guard outcome == nil else { return }
         switch model.apply(event) {
-        case .selected(let start, let end)?:
-            finish(.selected(start: start.busText, end: end.busText))
+        case .selected?:
+            // The model keeps the selection it ended with: its range has the day and instants.
+            finish(.selected(PickedTimes(model.range)))
             return
         case .cancelled(let reason)?:
             finish(.cancelled(reason: reason.rawValue))

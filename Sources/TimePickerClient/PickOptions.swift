@@ -1,5 +1,6 @@
 internal import Glibc
 internal import DBusKit
+internal import LocalSettings
 internal import TimePickerCore
 
 /// What `timepickerctl pick` was asked for: the service's options plus the client's own.
@@ -13,7 +14,18 @@ struct PickOptions: Equatable, Sendable {
     var minDuration: UInt32?
     var timeout: UInt32?
     var clock: String?
-    /// Print the range as a JSON object instead of "START END".
+    /// The end may fall on the next day (`--overnight`).
+    var overnight = false
+    /// The day the range starts on: `--date` resolved when the command line was read, or today
+    /// when `format` needs a day and none was given.
+    var date: CalendarDate?
+    /// Whether `date` is today's because `format` needs a day, rather than one the person gave.
+    var dateImpliedByFormat = false
+    /// The zone the range's times are in (`--time-zone`); nil for the client's own.
+    var timeZone: ZoneRules?
+    /// How the range is printed (`--format`).
+    var format = OutputFormat.hm
+    /// Print the range as a JSON object instead of a line in `format`.
     var json = false
     /// Pass stdin to the service as the terminal to show the picker in, when it is one.
     var useTerminal = true
@@ -29,17 +41,22 @@ struct PickOptions: Equatable, Sendable {
     /// pick adds. Times go as typed: validating them is the service's job, so its message,
     /// naming the key, is the one the person reads. The person's own locale goes with them
     /// (`locale`), so that the picker speaks their language and uses their clock whatever the
-    /// service's own locale is.
+    /// service's own locale is, and so does their zone (`time_zone`) unless they named one, so
+    /// that `now` and the day are theirs, not the service's.
     var serviceOptions: [String: DBusValue] {
         var values = options.mapValues { value -> DBusValue in
             switch value {
             case .string(let text): .string(text)
             case .uint32(let number): .uint32(number)
+            case .boolean(let flag): .boolean(flag)
             }
         }
         if let locale = Self.callerLocale { values["locale"] = .string(locale) }
         return values
     }
+
+    /// Whether `time_zone` is the client's own zone, sent for the person who named none.
+    var sendsCallerZone: Bool { timeZone == nil && Self.callerZoneName != nil }
 
     /// The locale this process's environment names for messages (LC_ALL, LC_MESSAGES, LANG),
     /// when the system has it.
@@ -48,12 +65,17 @@ struct PickOptions: Equatable, Sendable {
         return name
     }
 
+    /// The IANA name of the client's own zone (TZ, else /etc/localtime); nil when it has none
+    /// (a POSIX rule in TZ), and then the service's zone is the session's.
+    static var callerZoneName: String? { ZoneDatabase.localName() }
+
     /// The options as the core validates them, for the picker the client shows itself.
     var coreOptions: [String: OptionValue] {
         options.mapValues { value in
             switch value {
             case .string(let text): .string(text)
             case .uint32(let number): .uint32(number)
+            case .boolean(let flag): .boolean(flag)
             }
         }
     }
@@ -62,6 +84,7 @@ struct PickOptions: Equatable, Sendable {
     private enum Value {
         case string(String)
         case uint32(UInt32)
+        case boolean(Bool)
     }
 
     /// The options given, by their service keys.
@@ -69,11 +92,13 @@ struct PickOptions: Equatable, Sendable {
         var options: [String: Value] = [:]
         let texts: [(String, String?)] = [
             ("title", title), ("first", first), ("last", last), ("start", start), ("end", end), ("clock", clock),
-            ("ui", userInterface),
+            ("ui", userInterface), ("date", date?.isoText), ("time_zone", timeZone?.name ?? Self.callerZoneName),
         ]
         for case (let key, let value?) in texts { options[key] = .string(value) }
         let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout)]
         for case (let key, let value?) in numbers { options[key] = .uint32(value) }
+        // Sent only when asked for, so that a service older than it still takes the rest.
+        if overnight { options["overnight"] = .boolean(true) }
         return options
     }
 }
@@ -83,6 +108,7 @@ extension PickOptions {
     static let flags: [String: String] = [
         "title": "--title", "step": "--step", "first": "--first", "last": "--last", "start": "--start",
         "end": "--end", "min_duration": "--min-duration", "timeout": "--timeout", "clock": "--clock", "ui": "--ui",
+        "overnight": "--overnight", "date": "--date", "time_zone": "--time-zone",
     ]
 
     /// The service's message with its option keys ("option 'min_duration'") written as the

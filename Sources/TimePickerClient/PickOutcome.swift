@@ -2,8 +2,8 @@ internal import TimePickerCore
 
 /// How a pick ended, and what the client prints and returns for it.
 enum PickOutcome: Equatable {
-    /// The person chose; the service's HH:MM times.
-    case selected(start: String, end: String)
+    /// The person chose: the range as the session said it.
+    case selected(PickedTimes)
     /// The session was cancelled; the reason as the service gave it.
     case cancelled(reason: String)
     /// Ctrl-C or another terminating signal: the client cancelled the session.
@@ -49,13 +49,15 @@ enum PickOutcome: Equatable {
         }
     }
 
-    /// Prints the outcome (the range on stdout, the reason for any other on stderr) and
-    /// returns the exit status.
-    func report(json: Bool, timeoutSeconds: UInt32) -> Int32 {
-        if case .selected(let start, let end) = self {
-            let line = json
-                ? "{\"start\":\(jsonString(start)),\"end\":\(jsonString(end))}\n"
-                : "\(displaySafe(start)) \(displaySafe(end))\n"
+    /// Prints the outcome (the range on stdout, in `format` or as JSON, the reason for any
+    /// other on stderr) and returns the exit status.
+    func report(format: OutputFormat, json: Bool, timeoutSeconds: UInt32) -> Int32 {
+        if case .selected(let times) = self {
+            // A format of instants from a service that said only HH:MM: nothing half right.
+            guard let line = json ? (format.needsDate && times.details?.dated == nil ? nil : times.json) : times.line(format) else {
+                Console.error(ClientText.serviceSaidNoInstants)
+                return ExitStatus.failure
+            }
             guard Console.out(line) else {
                 Console.error(ClientText.cannotWriteRange)
                 return ExitStatus.failure

@@ -67,7 +67,16 @@ enum Usage {
                 ("--min-duration MIN", tr("minutes the end must lie after the start (default 0)")),
                 ("--timeout SEC", tr("give up after SEC seconds (default 0: wait for ever)")),
                 ("--clock 12h|24h", tr("how the labels read (default: your locale's clock)")),
-                ("--json", tr("print {\"start\":\"09:00\",\"end\":\"17:00\"} instead")),
+                // TRANSLATORS: keep 22:00 and 06:00 as they are.
+                ("--overnight", tr("the end may fall on the next day, up to a day after the start: a night shift from 22:00 to 06:00")),
+                // TRANSLATORS: keep YYYY-MM-DD, 'today' and 'tomorrow' as they are: they are what the option accepts.
+                ("--date DATE", tr("the day the range starts on: YYYY-MM-DD, 'today' or 'tomorrow' in the range's time zone; the picker shows the day, and its times follow that day's clock changes")),
+                // TRANSLATORS: keep Europe/Berlin, TZ, /etc/localtime and 'now' as they are.
+                ("--time-zone ZONE", tr("the time zone of the range's times and of 'now', such as Europe/Berlin (default: yours, from TZ or /etc/localtime)")),
+                // TRANSLATORS: keep hm, iso8601, epoch, the times, T00:00 and --date as they are.
+                ("--format FORMAT", tr("how the range is printed: hm, \"22:00 06:00\" (the default); iso8601, \"2026-03-28T22:00:00+01:00 2026-03-29T06:00:00+02:00\", where 24:00 is the next day's T00:00; epoch, the two instants in seconds since 1970. iso8601 and epoch need a day: today's unless --date names another")),
+                // TRANSLATORS: keep the JSON keys (start, end, next_day, duration, date, start_time, end_time, time_zone) as they are.
+                ("--json", tr("print a JSON object instead: start and end as HH:MM, next_day, duration in seconds and, with a day, date, start_time and end_time in ISO 8601, and time_zone")),
                 // TRANSLATORS: 'dialog', 'notification' and 'terminal' are the option's values: keep them as they are.
                 ("--ui UI", tr("show the picker in the service's 'dialog' (a window), 'notification' or 'terminal' (the one timepickerd runs in) instead of this terminal; exit 2 when it cannot be shown there")),
                 ("--no-terminal", tr("do not show the picker in a terminal; leave it to the service")),

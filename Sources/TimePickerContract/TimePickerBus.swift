@@ -98,6 +98,10 @@ public enum TimePickerBus {
         public static func signals(on path: ObjectPath) -> String {
             "type='signal',sender='\(TimePickerBus.name)',path='\(path)'"
         }
+        /// The Response signal of the session at `path`, which its creator reads the whole range from.
+        public static func response(on path: ObjectPath) -> String {
+            "type='signal',sender='\(TimePickerBus.name)',path='\(path)',interface='\(TimePickerBus.sessionInterface)',member='\(Member.response)'"
+        }
         /// The outcome signals of every session.
         public static let outcomes = "type='signal',sender='\(TimePickerBus.name)',interface='\(TimePickerBus.sessionInterface)'"
         /// The service's name changing owner (the service starting, stopping, dying).

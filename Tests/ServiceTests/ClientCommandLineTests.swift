@@ -17,7 +17,8 @@ struct ClientCommandLineTests {
         }
         let pick = try ClientHarness.run(["pick", "--help"], on: bus)
         #expect(pick.termination == .exited(0))
-        for option in ["--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--clock", "--json", "--no-terminal"] {
+        for option in ["--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--clock", "--json", "--no-terminal",
+                       "--overnight", "--date", "--time-zone", "--format"] {
             #expect(pick.stdout.contains(option), "pick help lacks \(option)")
         }
         #expect(try ClientHarness.run(["monitor", "--help"], on: bus).stdout.hasPrefix("Usage: timepickerctl monitor"))
@@ -56,6 +57,18 @@ struct ClientCommandLineTests {
         (["pik"], "unknown command 'pik'; did you mean pick?"),
         (["stauts"], "unknown command 'stauts'; did you mean status?"),
         (["--verison"], "unknown option '--verison'; did you mean --version?"),
+        (["pick", "--format", "iso"], "option '--format' needs hm, iso8601 or epoch, not 'iso'; did you mean iso8601?"),
+        (["pick", "--format=rfc3339"], "option '--format' needs hm, iso8601 or epoch, not 'rfc3339'"),
+        (["pick", "--format"], "option '--format' needs a value"),
+        (["pick", "--date", "2026-02-30"], "option '--date' needs a date as YYYY-MM-DD (from 1970 to 2099), today or tomorrow, not '2026-02-30'"),
+        (["pick", "--date", "yesterday"], "option '--date' needs a date as YYYY-MM-DD (from 1970 to 2099), today or tomorrow, not 'yesterday'"),
+        (["pick", "--date", "28.03.2026"], "option '--date' needs a date as YYYY-MM-DD (from 1970 to 2099), today or tomorrow, not '28.03.2026'"),
+        (["pick", "--time-zone", "Mars/Olympus_Mons"],
+         "option '--time-zone' needs a time zone of the system's zone database, such as Europe/Berlin or UTC, not 'Mars/Olympus_Mons'"),
+        (["pick", "--time-zone", "../../../etc/passwd"],
+         "option '--time-zone' needs a time zone of the system's zone database, such as Europe/Berlin or UTC, not '../../../etc/passwd'"),
+        (["pick", "--overnight=yes"], "option '--overnight' takes no value"),
+        (["pick", "--overnigt"], "unknown option '--overnigt'; did you mean --overnight?"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         // No daemon and no activation file: a usage error must be found before any call.

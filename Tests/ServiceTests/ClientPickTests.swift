@@ -28,7 +28,7 @@ struct ClientPickTests {
         try fixture.screen.waitForScreen(containing: "Select start and end time")
         try fixture.screen.type(Keys.enter)
         #expect(try client.process.waitForExit() == .exited(0), "stderr: \(client.stderr)")
-        #expect(client.stdout == "{\"start\":\"09:00\",\"end\":\"17:00\"}\n")
+        #expect(client.stdout == "{\"start\":\"09:00\",\"end\":\"17:00\",\"next_day\":false,\"duration\":28800}\n")
     }
 
     @Test("The person cancelling: exit 1, nothing on stdout, 'cancelled' on stderr")
@@ -151,7 +151,7 @@ struct ClientPickTests {
         let service = try FakeService(bus: bus)
         let client = try ClientHarness.start(
             ["pick", "--title", "Stand-up", "--step", "15", "--first", "08:00", "--last=18:00", "--start", "09:00", "--end", "09:15",
-             "--min-duration", "15", "--timeout", "300", "--clock", "24h"], on: bus)
+             "--min-duration", "15", "--timeout", "300", "--clock", "24h"], on: bus, environment: ["TZ": "America/Chicago"])
         var (call, options) = try service.nextPick()
         guard case .string(let token)? = options.removeValue(forKey: "handle_token") else {
             Issue.record("no handle_token in \(options)")
@@ -165,6 +165,8 @@ struct ClientPickTests {
             return
         }
         #expect(!locale.isEmpty)
+        // And the person's zone, by its name (the client's TZ here).
+        #expect(options.removeValue(forKey: "time_zone") == .string("America/Chicago"))
         #expect(options == [
             "title": .string("Stand-up"), "step": .uint32(15), "first": .string("08:00"), "last": .string("18:00"),
             "start": .string("09:00"), "end": .string("09:15"), "min_duration": .uint32(15), "timeout": .uint32(300),

@@ -67,7 +67,7 @@ struct ClientTerminalTests {
         #expect(try fixture.client.property("Title", path: path, interface: BusClient.sessionInterface) == .string("Select start and end time"))
         screen.type(Keys.enter)
         #expect(try client.waitForExit() == .exited(0), "terminal: \(client.terminalText)")
-        #expect(client.stdout == "{\"start\":\"01:30\",\"end\":\"02:00\"}\n")
+        #expect(client.stdout == "{\"start\":\"01:30\",\"end\":\"02:00\",\"next_day\":false,\"duration\":1800}\n")
     }
 
     @Test("The daemon killed mid-pick: exit 2, and the client puts its terminal back")

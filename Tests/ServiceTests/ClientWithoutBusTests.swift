@@ -109,6 +109,44 @@ final class ClientWithoutBusTests {
         #expect(pty.isCooked)
     }
 
+    @Test("The night shift in the client's own picker: the same day, zone and formats as through the service", arguments: [
+        (["--format", "iso8601"], NightShift.iso), (["--format", "epoch"], NightShift.epoch),
+        (["--json"], NightShift.json), ([], "22:00 06:00\n"),
+    ] as [([String], String)])
+    func nightShiftWithoutBus(extra: [String], expected: String) throws {
+        let pty = try PseudoTerminal(columns: 80, rows: 24)
+        defer { pty.close() }
+        let screen = TerminalScreen(pty)
+        let client = try client(
+            ["--overnight", "--date", "2026-03-28", "--time-zone", "Europe/Berlin", "--first", "18:00", "--last", "08:00", "--step", "30",
+             "--start", "22:00", "--end", "06:00"] + extra, screen: pty)
+        try screen.waitFor("Enter OK")
+        pty.type("\r")
+        #expect(try client.waitForExit() == .exited(0), "screen:\n\(screen.text)")
+        #expect(client.stdout == expected)
+    }
+
+    @Test("--start now in the client's own picker is the present minute in its TZ")
+    func startNowWithoutBus() throws {
+        let zone = "Pacific/Kiritimati"
+        let pty = try PseudoTerminal(columns: 80, rows: 24)
+        defer { pty.close() }
+        let screen = TerminalScreen(pty)
+        let before = Date()
+        var environment = environment
+        environment["TZ"] = zone
+        let client = try ClientOnTerminal(
+            ["pick", "--start", "now", "--first", "00:00", "--step", "1"], environment: environment, directory: directory, screen: pty,
+            asSessionLeader: true)
+        try screen.waitFor("Enter OK")
+        pty.type("\r")
+        #expect(try client.waitForExit() == .exited(0), "screen:\n\(screen.text)")
+        let earliest = try ClientDatedPickTests.minuteOfDay(in: zone, at: before)
+        let latest = try ClientDatedPickTests.minuteOfDay(in: zone, at: Date())
+        let start = String(client.stdout.prefix(5))
+        #expect((earliest...max(earliest, latest)).map(ClientDatedPickTests.clockText).contains(start), "start \(start)")
+    }
+
     @Test("No bus and no terminal: status 2 and one line saying both")
     func noTerminalEither() throws {
         let result = try CapturedCommand.run(ClientHarness.binary, ["pick"], environment: environment, directory: directory)

@@ -54,7 +54,7 @@ struct ShellCompletionTests {
         return Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
     }
 
-    @Test("bash: registered for timepickerctl; completes commands, options and the values of --clock and --ui")
+    @Test("bash: registered for timepickerctl; completes commands, options and the values of --clock, --ui, --format, --date and --time-zone")
     func bash() throws {
         let registered = try Self.runShell(
             "/bin/bash", ["-c", "source /usr/share/bash-completion/bash_completion; source '\(Self.bashFile)'; complete -p timepickerctl"])
@@ -69,6 +69,10 @@ struct ShellCompletionTests {
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--ui", ""], line: "timepickerctl pick --ui ") == ["dialog", "notification", "terminal"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--ui", "=", "d"], line: "timepickerctl pick --ui=d") == ["dialog"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--start", "09"], line: "timepickerctl pick --start 09") == ["09:00"])
+        #expect(try Self.bashCompletions(["timepickerctl", "pick", "--format", ""], line: "timepickerctl pick --format ") == ["hm", "iso8601", "epoch"])
+        #expect(try Self.bashCompletions(["timepickerctl", "pick", "--date", "to"], line: "timepickerctl pick --date to") == ["today", "tomorrow"])
+        #expect(try Self.bashCompletions(["timepickerctl", "pick", "--time-zone", "Europe/Berl"], line: "timepickerctl pick --time-zone Europe/Berl")
+            == ["Europe/Berlin"])
         #expect(try Self.bashCompletions(["timepickerctl", "pick", "--title", ""], line: "timepickerctl pick --title ").isEmpty)
         #expect(try Self.bashCompletions(["timepickerctl", "monitor", "-"], line: "timepickerctl monitor -") == ["--verbose", "--help", "--version"])
         #expect(try Self.bashCompletions(["timepickerctl", "help", ""], line: "timepickerctl help ") == ["pick", "monitor", "status"])
@@ -88,11 +92,14 @@ struct ShellCompletionTests {
         }
     }
 
-    @Test("fish: completes commands and the values of --clock and --ui")
+    @Test("fish: completes commands and the values of --clock, --ui, --format, --date and --time-zone")
     func fish() throws {
         #expect(try Self.fishCompletions("timepickerctl ").sorted() == ["help", "monitor", "pick", "status"])
         #expect(try Self.fishCompletions("timepickerctl pick --clock ") == ["12h", "24h"])
         #expect(try Self.fishCompletions("timepickerctl pick --ui ").sorted() == ["dialog", "notification", "terminal"])
+        #expect(try Self.fishCompletions("timepickerctl pick --format ").sorted() == ["epoch", "hm", "iso8601"])
+        #expect(try Self.fishCompletions("timepickerctl pick --date ").sorted() == ["today", "tomorrow"])
+        #expect(try Self.fishCompletions("timepickerctl pick --time-zone Pacific/Kiri") == ["Pacific/Kiritimati"])
         #expect(try Self.fishCompletions("timepickerctl pick --last 2").sorted() == ["20:00", "21:00", "22:00", "23:00", "24:00"])
     }
 

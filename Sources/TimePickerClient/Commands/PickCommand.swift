@@ -12,8 +12,10 @@ internal import SystemKit
 /// the service ends the session when the `--timeout` runs out. The service also ends it when
 /// this client leaves the bus, so a client that is killed leaves no picker behind, in whatever
 /// user interface. The call carries a handle_token, so the session's path is known before the
-/// service answers and Ctrl-C can cancel it at any moment. One event loop watches the bus and
-/// the signals; nothing blocks.
+/// service answers and Ctrl-C can cancel it at any moment, and the client subscribes to that
+/// session's Response signal before it calls: the service sends it just before its answer,
+/// with the whole range (next day, length, day, instants), which the answer's two times lack.
+/// One event loop watches the bus and the signals; nothing blocks.
 final class PickCommand {
     private let options: PickOptions
     private let loop = EventLoop()
@@ -23,9 +25,12 @@ final class PickCommand {
     private var terminal: BorrowedTerminal?
     private var handle: SessionHandle?
     private var outcome: PickOutcome?
+    /// The session's Response, once the service has sent it (a service older than it never does).
+    private var response: SessionResponse?
     /// Set on Ctrl-C: the session is being cancelled, and whatever ends the wait ends the pick.
     private var interrupted = false
-    /// What PickTimeRange is sent with; without `locale` once the service refused it.
+    /// What PickTimeRange is sent with; without `locale` or the person's own `time_zone` once the
+    /// service refused it.
     private var serviceOptions: [String: DBusValue] = [:]
 
     /// How long Ctrl-C waits for the daemon to let go of the terminal before restoring anyway.
@@ -43,7 +48,7 @@ final class PickCommand {
         // The terminal first, so that what follows reaches a terminal in line mode.
         terminal?.restore()
         connection?.flush()
-        return result.report(json: options.json, timeoutSeconds: options.timeout ?? 0)
+        return result.report(format: options.format, json: options.json, timeoutSeconds: options.timeout ?? 0)
     }
 
     private func pick() -> PickOutcome {
@@ -93,8 +98,9 @@ final class PickCommand {
             return false
         }
         connection.attach(to: loop)
-        // The bus takes the rule before the call that follows on this connection.
+        // The bus takes the rules before the call that follows on this connection.
         connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName))
+        connection.addMatch(TimePickerBus.Rule.response(on: handle.path))
         if let failure = callPickTimeRange(on: connection, service: service) { return failure }
         loop.run()
         return outcome ?? .failed(ClientText.endedWithoutOutcome)
@@ -193,29 +199,50 @@ final class PickCommand {
         // the service took its picker down before it answered, or never drew one.
         if let sender = reply.sender, sender != .messageBus { terminal?.returned() }
         guard reply.kind != .error else {
-            if retriedWithoutLocale(after: reply) { return }
+            if retriedWithoutCallerSetting(after: reply) { return }
             finish(failure(reply))
             return
         }
         let times = reply.strings
+        // Overnight, an end before the start is the next day's.
         guard times.count == 2, let start = WallClockTime(parsing: times[0]), let end = WallClockTime(parsing: times[1]),
-              start.busText == times[0], end.busText == times[1], start <= end
+              start.busText == times[0], end.busText == times[1], start <= end || options.overnight
         else {
             let answer = times.isEmpty ? nil : times.map { quotedForMessage($0) }.joined(separator: " ")
             finish(.failed(ClientText.noRange(answer)))
             return
         }
-        finish(.selected(start: times[0], end: times[1]))
+        finish(.selected(pickedTimes(start: times[0], end: times[1])))
     }
 
-    /// The service refused the person's locale (its system does not have it: a client in a
-    /// container or sandbox has locales of its own): the pick goes on in the service's own
-    /// language, saying so once, rather than failing. True when it was sent again.
-    private func retriedWithoutLocale(after reply: DBusMessage) -> Bool {
-        guard reply.errorName == .invalidArgs, reply.errorMessage?.hasPrefix("option 'locale':") == true, !interrupted,
-              case .string(let locale)? = serviceOptions.removeValue(forKey: "locale"), let connection, let service
+    /// The range chosen: the Response's, when the service sent one for this choice; else only
+    /// the answer's two times (a service older than the Response signal).
+    private func pickedTimes(start: String, end: String) -> PickedTimes {
+        guard let response, response.code == TimePickerBus.ResponseCode.chosen, let times = response.times,
+              times.start == start, times.end == end
+        else { return PickedTimes(start: start, end: end) }
+        return times
+    }
+
+    /// The service refused what the client sends of the person's own settings, unasked: their
+    /// locale or their zone (its system does not have it: a client in a container or sandbox
+    /// has locales and zones of its own; or, for the zone, the service is older than the
+    /// option). The pick goes on in the service's own language or zone, saying so once, rather
+    /// than failing. True when it was sent again.
+    private func retriedWithoutCallerSetting(after reply: DBusMessage) -> Bool {
+        guard reply.errorName == .invalidArgs, let message = reply.errorMessage, !interrupted, let connection, let service
         else { return false }
-        Console.error(ClientText.localeMissingInService(displaySafe(locale)))
+        if message.hasPrefix("option 'locale':"), case .string(let locale)? = serviceOptions.removeValue(forKey: "locale") {
+            Console.error(ClientText.localeMissingInService(displaySafe(locale)))
+        } else if message.hasPrefix("option 'time_zone':"), options.sendsCallerZone,
+                  case .string(let zone)? = serviceOptions.removeValue(forKey: "time_zone") {
+            // An older service does not know the option: its zone is the only one it has.
+            if !message.hasPrefix("option 'time_zone': unknown option") {
+                Console.error(ClientText.zoneMissingInService(displaySafe(zone)))
+            }
+        } else {
+            return false
+        }
         if let failure = callPickTimeRange(on: connection, service: service) { finish(failure) }
         return true
     }
@@ -239,6 +266,8 @@ final class PickCommand {
         case .noReply:
             // The call has no time limit: the service left without answering.
             return .failed(ClientText.serviceStopped)
+        case .invalidArgs where message.hasSuffix(": unknown option") || message.contains(": unknown option;"):
+            return .failed(unknownOptionFailure(message))
         case .invalidArgs:
             return .failed(PickOptions.namingFlags(message))
         default:
@@ -246,10 +275,29 @@ final class PickCommand {
         }
     }
 
-    /// Every message that is not a reply: the service's owner changing, the bus going away.
+    /// The message for a service that does not know an option this client sent: one the person
+    /// asked for through a newer flag (an older service).
+    private func unknownOptionFailure(_ message: String) -> String {
+        let newerFlags = [
+            "overnight": "--overnight", "time_zone": "--time-zone",
+            "date": options.dateImpliedByFormat ? "--format \(options.format.rawValue)" : "--date",
+        ]
+        for (key, flag) in newerFlags where message.hasPrefix("option '\(key)':") {
+            return ClientText.serviceDoesNotKnow(flag)
+        }
+        return PickOptions.namingFlags(message)
+    }
+
+    /// Every message that is not a reply: the session's Response, the service's owner changing,
+    /// the bus going away.
     private func receive(_ message: DBusMessage) {
         guard message.kind == .signal else { return }
-        if message.isSignal(interface: .local, member: .disconnected) {
+        if message.isSignal(interface: TimePickerBus.sessionInterface, member: TimePickerBus.Member.response) {
+            // Only the service's own, on this session: anyone may address a signal to the client.
+            if let service, message.sender == service.uniqueName, let handle, message.path == handle.path {
+                response = SessionResponse(message)
+            }
+        } else if message.isSignal(interface: .local, member: .disconnected) {
             finish(.failed(ClientText.lostBus))
         } else if message.isSignal(interface: .messageBus, member: .nameOwnerChanged) {
             // The service's process left the bus without answering: it crashed or was killed,

@@ -21,9 +21,10 @@ enum ClientHarness {
         try CapturedCommand.run(binary, arguments, environment: bus.environment, directory: bus.directory, seconds: seconds)
     }
 
-    /// Starts the client with stdin from /dev/null and its output going to files.
-    static func start(_ arguments: [String], on bus: PrivateBus) throws -> CapturedCommand {
-        try CapturedCommand(binary, arguments, environment: bus.environment, directory: bus.directory)
+    /// Starts the client with stdin from /dev/null and its output going to files; `environment`
+    /// adds to or replaces the bus's (such as TZ).
+    static func start(_ arguments: [String], on bus: PrivateBus, environment: [String: String] = [:]) throws -> CapturedCommand {
+        try CapturedCommand(binary, arguments, environment: bus.environment.merging(environment) { $1 }, directory: bus.directory)
     }
 
     /// A bus whose service directory starts the daemon on the first call, with the notification
