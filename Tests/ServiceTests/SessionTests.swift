@@ -39,6 +39,24 @@ struct SessionTests {
         #expect(error?.message.contains(reason) == true, "message: \(error?.message ?? "")")
     }
 
+    @Test("Dates and zones are checked by the daemon against the calendar and the system's zone database", arguments: [
+        (["date": DBusValue.string("2026-02-30")], "date", "month 2 of 2026 has 28 days"),
+        (["date": .string("28.03.2026")], "date", "YYYY-MM-DD"),
+        (["time_zone": .string("Europe/Berln")], "time_zone", "zone database"),
+        (["time_zone": .string("../../etc/passwd")], "time_zone", "zone database"),
+        (["overnight": .string("yes")], "overnight", "type 'b'"),
+        // The spring-forward day in Berlin has no 02:30: the clocks go from 02:00 to 03:00.
+        (["date": .string("2026-03-29"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "start": .string("02:30")],
+         "start", "does not exist on 2026-03-29 in Europe/Berlin"),
+    ])
+    func badDatesAndZones(options: [String: DBusValue], key: String, reason: String) throws {
+        let fixture = try Fixture()
+        let error = dbusError { _ = try fixture.client.showTimePicker(options) }
+        #expect(error?.name == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(error?.message.contains("'\(key)'") == true, "message: \(error?.message ?? "")")
+        #expect(error?.message.contains(reason) == true, "message: \(error?.message ?? "")")
+    }
+
     @Test("PickTimeRange answers with the selection once the person chooses")
     func pickTimeRangeSelected() throws {
         let fixture = try Fixture()
