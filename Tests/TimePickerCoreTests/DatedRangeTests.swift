@@ -150,6 +150,27 @@ struct DatedRangeTests {
         #expect(later.state.typedNote == nil)
     }
 
+    @Test("A day the clocks skip whole (Apia, 2011-12-30) is refused, not offered as its end, 24:00, alone", arguments: [false, true])
+    func skippedDay(overnight: Bool) {
+        // -10:00 until 2011-12-30T10:00Z, the end of the 29th there; then +14:00 from the 31st.
+        let apia = ZoneRules(
+            name: "Pacific/Apia", initial: ZoneOffset(seconds: -36_000, abbreviation: "-10"),
+            changes: [ZoneChange(instant: 1_325_239_200, offset: ZoneOffset(seconds: 50_400, abbreviation: "+14"))])
+        let context = PickerContext(defaultClock: .twentyFourHour, now: nil, localZone: { apia }) { $0 == apia.name ? apia : nil }
+        #expect {
+            try PickerOptions(
+                validating: ["date": .string("2011-12-30"), "time_zone": .string("Pacific/Apia"), "overnight": .boolean(overnight), "first": .string("00:00")],
+                context: context)
+        } throws: { error in
+            guard let error = error as? OptionError else { return false }
+            return error.key == "date" && error.message.contains("2011-12-30 in Pacific/Apia")
+        }
+        // The day before and after are whole.
+        #expect(throws: Never.self) {
+            try PickerOptions(validating: ["date": .string("2011-12-29"), "time_zone": .string("Pacific/Apia"), "overnight": .boolean(overnight)], context: context)
+        }
+    }
+
     @Test("'now' is the caller's zone's: undated, its time of day; dated, the first slot at or after the instant")
     func nowInZone() throws {
         // 2026-06-01T06:10:00Z is 08:10 in Berlin.
