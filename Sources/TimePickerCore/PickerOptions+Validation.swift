@@ -117,6 +117,11 @@ extension PickerOptions {
         guard let grid = SlotGrid(date: date, zone: zone, firstMinutes: first.minutes, lastMinutes: lastMinutes, step: step) else {
             throw OptionError(key: "date", reason: "none of the times from \(first) on exists on \(date) in \(zone.name)")
         }
+        // A day the clocks skip whole (Pacific/Apia, 2011-12-30) leaves only its end, 24:00 (the
+        // next day's 00:00): no time on the day itself, and overnight no start before 24:00.
+        if first.minutes < day, grid.first.minutes >= day {
+            throw OptionError(key: "date", reason: "none of the times from \(first) to 24:00 exists on \(date) in \(zone.name): the clocks skip them")
+        }
         return grid
     }
 

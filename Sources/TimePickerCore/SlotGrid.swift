@@ -175,24 +175,36 @@ private struct DatedSlots: Hashable, Sendable {
         self.zone = zone
         let localDay = Int64(date.daysSinceEpoch) * 86_400
         var placed: [(instant: Int64, minutes: Int, offset: Int)] = []
+        placed.reserveCapacity(clock.count + 4)
         for index in clock.indices {
             let minutes = clock[index].minutes
             let local = localDay + Int64(minutes) * 60
             // The offsets that could be in force around then: no zone is more than 14 hours from
-            // UTC, so those half a day either side cover every change near the time.
-            let candidates = Set([zone.offset(at: local - 50_400).seconds, zone.offset(at: local).seconds, zone.offset(at: local + 50_400).seconds])
+            // UTC, so those half a day either side cover every change near the time. Each is
+            // tried once, the greatest (the earlier instant) first; three values sorted by hand,
+            // as a step-1 overnight grid does this 2880 times for every session.
+            var (greatest, middle, least) = (zone.offset(at: local - 50_400).seconds, zone.offset(at: local).seconds, zone.offset(at: local + 50_400).seconds)
+            if greatest < middle { swap(&greatest, &middle) }
+            if middle < least { swap(&middle, &least) }
+            if greatest < middle { swap(&greatest, &middle) }
             // Offsets beyond a day and two hours are no zone's (RFC 9636 bounds them so); one
             // made up would put slots days apart.
-            for offset in candidates.sorted(by: >) where abs(offset) <= 93_600 && zone.offset(at: local - Int64(offset)).seconds == offset {
-                placed.append((local - Int64(offset), minutes, offset))
+            func place(_ offset: Int) {
+                if abs(offset) <= 93_600 && zone.offset(at: local - Int64(offset)).seconds == offset {
+                    placed.append((local - Int64(offset), minutes, offset))
+                }
             }
+            place(greatest)
+            if middle != greatest { place(middle) }
+            if least != middle { place(least) }
         }
         placed.sort { $0.instant < $1.instant }
         firstInstant = placed.first?.instant ?? localDay
-        var seen: [Int: Int] = [:]
-        for slot in placed { seen[slot.minutes, default: 0] += 1 }
+        // How many slots have each clock time (minutes 0...2880): two for the repeated hour's.
+        var seen = [UInt8](repeating: 0, count: Slot.latestMinutes + 1)
+        for slot in placed { seen[slot.minutes] &+= 1 }
         entries = placed.map {
-            Entry(minutes: Int32($0.minutes), utcOffset: Int32($0.offset), elapsed: Int32($0.instant - placed[0].instant), isRepeated: seen[$0.minutes, default: 0] > 1)
+            Entry(minutes: Int32($0.minutes), utcOffset: Int32($0.offset), elapsed: Int32($0.instant - placed[0].instant), isRepeated: seen[$0.minutes] > 1)
         }
     }
 

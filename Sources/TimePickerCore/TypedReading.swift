@@ -27,8 +27,10 @@ public struct TypedReading: Sendable, Equatable {
         let day = WallClockTime.minutesPerDay
         let nextDay = grid.last.minutes > day ? written.map { $0.minutes + day } : []
         let readings = written.map(\.minutes) + nextDay
-        let earliest = grid[indices.lowerBound]
-        let latest = grid[indices.upperBound]
+        // The column's earliest and latest clock times: on a dated grid's fall-back day the
+        // clock goes back within the column, so its first slot need not be its earliest time.
+        let earliest = grid[indices.min { grid[$0].minutes < grid[$1].minutes } ?? indices.lowerBound]
+        let latest = grid[indices.max { grid[$0].minutes < grid[$1].minutes } ?? indices.upperBound]
         // The first reading at or after the earliest, if the column goes that far.
         guard let minutes = readings.first(where: { $0 >= earliest.minutes && $0 <= latest.minutes }) else {
             // None: the note names the reading nearest the column (the one as written on a
@@ -40,11 +42,17 @@ public struct TypedReading: Sendable, Equatable {
             self.init(index: nil, note: nearest.minutes < earliest.minutes ? .beforeEarliest(nearest, earliest: earliest) : .afterLatest(nearest, latest: latest))
             return
         }
-        // The slot at or after the time and the one before it, within the column.
-        let above = (grid.indexOfFirstSlot(atOrAfter: minutes) ?? indices.upperBound).clamped(to: indices)
+        // The column's own slot of that time (the first, the hour the clocks go back), else the
+        // slot at or after it within the column and the one before it. Searched in the column,
+        // not the grid: the grid's first slot of a repeated time may be before the column starts.
+        if let exact = indices.first(where: { grid[$0].minutes == minutes }) {
+            self.init(index: exact, note: nil)
+            return
+        }
+        let above = indices.first { grid[$0].minutes >= minutes } ?? indices.upperBound
         let below = (above - 1).clamped(to: indices)
         let nearest = minutes - grid[below].minutes <= grid[above].minutes - minutes ? below : above
-        self.init(index: nearest, note: grid[nearest].minutes == minutes ? nil : .offGrid(Slot(minutes: minutes), nearest: grid[nearest], step: grid.step))
+        self.init(index: nearest, note: .offGrid(Slot(minutes: minutes), nearest: grid[nearest], step: grid.step))
     }
 
     private init(index: Int?, note: TypedNote?) {

@@ -125,6 +125,52 @@ struct DatedRangeTests {
         #expect(grid.elapsedSeconds(at: 4) == 2 * 3600)
     }
 
+    @Test("Typed on the fall-back day, a time of the repeated hour goes to the column's own slot of it")
+    func typedInRepeatedHour() throws {
+        let options = try datedOptions([
+            "date": .string("2026-10-25"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30),
+            "first": .string("01:00"), "last": .string("04:00"),
+        ])
+        // Start at the second 02:00 (+01:00): the End column runs from it.
+        var model = PickerModel(options: options)
+        _ = model.apply(.set(.start, Slot(minutes: 120, utcOffset: 3600)))
+        _ = model.apply(.focus(.end))
+        for character in "0230" { _ = model.apply(.type(character)) }
+        _ = model.apply(.finishTyping)
+        #expect(model.end == Slot(minutes: 150, utcOffset: 3600), "the second 02:30, the only one after the start")
+        #expect(model.state.typedNote == nil)
+        // Start at the first 02:30 (+02:00): 02:00 in End is the second 02:00, half an hour later.
+        var later = PickerModel(options: options)
+        _ = later.apply(.set(.start, Slot(minutes: 150, utcOffset: 7200)))
+        _ = later.apply(.focus(.end))
+        _ = later.apply(.moveToLast)
+        for character in "0200" { _ = later.apply(.type(character)) }
+        _ = later.apply(.finishTyping)
+        #expect(later.end == Slot(minutes: 120, utcOffset: 3600))
+        #expect(later.state.typedNote == nil)
+    }
+
+    @Test("A day the clocks skip whole (Apia, 2011-12-30) is refused, not offered as its end, 24:00, alone", arguments: [false, true])
+    func skippedDay(overnight: Bool) {
+        // -10:00 until 2011-12-30T10:00Z, the end of the 29th there; then +14:00 from the 31st.
+        let apia = ZoneRules(
+            name: "Pacific/Apia", initial: ZoneOffset(seconds: -36_000, abbreviation: "-10"),
+            changes: [ZoneChange(instant: 1_325_239_200, offset: ZoneOffset(seconds: 50_400, abbreviation: "+14"))])
+        let context = PickerContext(defaultClock: .twentyFourHour, now: nil, localZone: { apia }) { $0 == apia.name ? apia : nil }
+        #expect {
+            try PickerOptions(
+                validating: ["date": .string("2011-12-30"), "time_zone": .string("Pacific/Apia"), "overnight": .boolean(overnight), "first": .string("00:00")],
+                context: context)
+        } throws: { error in
+            guard let error = error as? OptionError else { return false }
+            return error.key == "date" && error.message.contains("2011-12-30 in Pacific/Apia")
+        }
+        // The day before and after are whole.
+        #expect(throws: Never.self) {
+            try PickerOptions(validating: ["date": .string("2011-12-29"), "time_zone": .string("Pacific/Apia"), "overnight": .boolean(overnight)], context: context)
+        }
+    }
+
     @Test("'now' is the caller's zone's: undated, its time of day; dated, the first slot at or after the instant")
     func nowInZone() throws {
         // 2026-06-01T06:10:00Z is 08:10 in Berlin.
