@@ -16,9 +16,9 @@ struct ISOInstant: Equatable, Sendable {
         guard bytes.count == 20 || bytes.count == 25, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
               bytes[16] == UInt8(ascii: ":"),
               let date = CalendarDate(parsing: String(decoding: bytes[0..<10], as: UTF8.self)),
-              let hours = Self.number(bytes[11..<13]), hours < 24,
-              let minutes = Self.number(bytes[14..<16]), minutes < 60,
-              let seconds = Self.number(bytes[17..<19]), seconds < 60,
+              let hours = asciiNumber(bytes[11..<13]), hours < 24,
+              let minutes = asciiNumber(bytes[14..<16]), minutes < 60,
+              let seconds = asciiNumber(bytes[17..<19]), seconds < 60,
               let offset = Self.offsetSeconds(bytes[19...])
         else { return nil }
         self.text = text
@@ -30,19 +30,10 @@ struct ISOInstant: Equatable, Sendable {
         let bytes = Array(bytes)
         if bytes == [UInt8(ascii: "Z")] { return 0 }
         guard bytes.count == 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: ":"),
-              let hours = number(bytes[1..<3]), hours < 24, let minutes = number(bytes[4..<6]), minutes < 60
+              let hours = asciiNumber(bytes[1..<3]), hours < 24, let minutes = asciiNumber(bytes[4..<6]), minutes < 60
         else { return nil }
         let magnitude = hours * 3600 + minutes * 60
         return bytes[0] == UInt8(ascii: "-") ? -magnitude : magnitude
     }
 
-    /// The value of ASCII digits; nil if any byte is not one.
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for byte in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-    }
 }

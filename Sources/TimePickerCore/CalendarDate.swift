@@ -23,7 +23,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public init?(parsing text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]), let day = Self.number(bytes[8..<10])
+              let year = asciiNumber(bytes[0..<4]), let month = asciiNumber(bytes[5..<7]), let day = asciiNumber(bytes[8..<10])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -54,13 +54,4 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    /// The value of ASCII digits; nil if any byte is not one.
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for byte in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-    }
 }

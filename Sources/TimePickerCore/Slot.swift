@@ -58,13 +58,13 @@ public struct Slot: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init?(wireText text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 5 || bytes.count == 11, bytes[2] == UInt8(ascii: ":"),
-              let hours = Self.number(bytes[0..<2]), let minutes = Self.number(bytes[3..<5]), minutes < 60,
+              let hours = asciiNumber(bytes[0..<2]), let minutes = asciiNumber(bytes[3..<5]), minutes < 60,
               hours * 60 + minutes <= Self.latestMinutes
         else { return nil }
         var offset: Int?
         if bytes.count == 11 {
             guard bytes[5] == UInt8(ascii: "+") || bytes[5] == UInt8(ascii: "-"), bytes[8] == UInt8(ascii: ":"),
-                  let offsetHours = Self.number(bytes[6..<8]), let offsetMinutes = Self.number(bytes[9..<11]),
+                  let offsetHours = asciiNumber(bytes[6..<8]), let offsetMinutes = asciiNumber(bytes[9..<11]),
                   offsetHours < 24, offsetMinutes < 60
             else { return nil }
             let magnitude = (offsetHours * 60 + offsetMinutes) * 60
@@ -93,13 +93,4 @@ public struct Slot: Hashable, Comparable, Sendable, CustomStringConvertible {
         value < 10 ? "0\(value)" : "\(value)"
     }
 
-    /// The value of two ASCII digits; nil if either is not one.
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for byte in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-    }
 }
