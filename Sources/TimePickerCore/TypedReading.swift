@@ -29,8 +29,10 @@ public struct TypedReading: Sendable, Equatable {
         let readings = written.map(\.minutes) + nextDay
         // The column's earliest and latest clock times: on a dated grid's fall-back day the
         // clock goes back within the column, so its first slot need not be its earliest time.
-        let earliest = grid[indices.min { grid[$0].minutes < grid[$1].minutes } ?? indices.lowerBound]
-        let latest = grid[indices.max { grid[$0].minutes < grid[$1].minutes } ?? indices.upperBound]
+        // (Undated, the clock only goes on: the column's ends, without a search.)
+        let dated = grid.date != nil
+        let earliest = grid[dated ? indices.min { grid[$0].minutes < grid[$1].minutes } ?? indices.lowerBound : indices.lowerBound]
+        let latest = grid[dated ? indices.max { grid[$0].minutes < grid[$1].minutes } ?? indices.upperBound : indices.upperBound]
         // The first reading at or after the earliest, if the column goes that far.
         guard let minutes = readings.first(where: { $0 >= earliest.minutes && $0 <= latest.minutes }) else {
             // None: the note names the reading nearest the column (the one as written on a
