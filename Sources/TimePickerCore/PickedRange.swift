@@ -38,8 +38,10 @@ public struct PickedRange: Sendable, Equatable {
     private static func isoText(_ slot: Slot, on date: CalendarDate?) -> String? {
         guard let date, let offset = slot.utcOffset else { return nil }
         let day = WallClockTime.minutesPerDay
-        let dayText = CalendarDate(daysSinceEpoch: date.daysSinceEpoch + slot.minutes / day)?.isoText
-            ?? "\(date.year + 1)-01-0\(slot.minutes / day)"
+        // The civil calendar, not CalendarDate: the end of a range on 2099-12-31 is in 2100,
+        // past the years a picker may start in.
+        let civil = CivilCalendar.date(ofDay: Int64(date.daysSinceEpoch + slot.minutes / day))
+        let dayText = "\(civil.year)-" + (civil.month < 10 ? "0" : "") + "\(civil.month)-" + (civil.day < 10 ? "0" : "") + "\(civil.day)"
         let time = WallClockTime(uncheckedMinutes: slot.minutes % day)
         return dayText + "T" + time.busText + ":00" + Slot.offsetText(seconds: offset)
     }

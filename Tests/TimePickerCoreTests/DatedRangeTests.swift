@@ -195,6 +195,18 @@ struct DatedRangeTests {
         }
     }
 
+    @Test("A range on the last day a picker may start ends in the next year, written as ISO 8601 does")
+    func endOfTheCalendar() throws {
+        let options = try datedOptions([
+            "overnight": .boolean(true), "date": .string("2099-12-31"), "time_zone": .string("UTC"),
+            "start": .string("22:00"), "end": .string("02:00"),
+        ])
+        let range = PickerModel(options: options).range
+        #expect(range.startTime == "2099-12-31T22:00:00+00:00")
+        #expect(range.endTime == "2100-01-01T02:00:00+00:00")
+        #expect(range.durationSeconds == 4 * 3600)
+    }
+
     @Test("Calendar arithmetic: days since 1970 both ways, weekdays")
     func calendar() throws {
         let day = try #require(CalendarDate(parsing: "2026-03-28"))
