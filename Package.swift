@@ -7,6 +7,9 @@ let package = Package(
         .executable(name: "timepickerd", targets: ["timepickerd"]),
         .executable(name: "timepickerctl", targets: ["timepickerctl"]),
         .executable(name: "timepickerd-gtk", targets: ["timepickerd-gtk"]),
+        // For Swift programs: `import TimePicker` (TimePickerAlert, TimePickerMonitor). No GTK,
+        // nothing of the daemon: libdbus and the core.
+        .library(name: "TimePicker", targets: ["TimePicker"]),
         // For the fuzzing package under Fuzz/ (`make fuzz`), which depends on this one by path.
         .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
@@ -61,11 +64,19 @@ let package = Package(
         // The three programs' executables hold no logic: each hands its command line over to its
         // library (Daemon.main, Client.main, GtkBackend.main).
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
-        // The command-line client: pick, monitor, status; with no session bus, `pick` shows the
-        // terminal front end itself.
+        // The caller's side of the service for Swift programs: a pick (the seed's alert, with a
+        // delegate or `await`) and the outcomes on the bus, each on a thread of its own.
+        .target(
+            name: "TimePicker",
+            dependencies: ["DBusKit", "EventLoop", "TimePickerContract", "TimePickerCore", "LocalSettings", "SystemKit"]),
+        // The command-line client: pick, monitor, status, on the TimePicker library; with no
+        // session bus, `pick` shows the terminal front end itself.
         .target(
             name: "TimePickerClient",
-            dependencies: ["CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI", "LocalSettings", "Localization", "SystemKit"]),
+            dependencies: [
+                "TimePicker", "CommandLineOptions", "DBusKit", "EventLoop", "TimePickerCore", "TimePickerContract", "TerminalUI",
+                "LocalSettings", "Localization", "SystemKit",
+            ]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
         // A front end with nobody in front of it, for unit tests of the service, and the checks
         // every front end must pass (PickerFrontEndConformance).
@@ -108,7 +119,7 @@ let package = Package(
         .testTarget(
             name: "TimePickerServiceTests",
             dependencies: ["TimePickerService", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "Logging"]),
-        .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TerminalUI", "TimePickerCore", "DBusKit", "LocalSettings"]),
+        .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TimePicker", "TerminalUI", "TimePickerCore", "DBusKit", "LocalSettings"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),

@@ -1,3 +1,4 @@
+internal import TimePicker
 internal import EventLoop
 internal import Glibc
 internal import LocalSettings
@@ -95,7 +96,7 @@ extension LocalPicker: PickerFrontEndDelegate {
         switch model.apply(event) {
         case .selected?:
             // The model keeps the selection it ended with: its range has the day and instants.
-            finish(.selected(PickedTimes(model.range)))
+            finish(.selected(TimePickerRange(model.range)))
             return
         case .cancelled(let reason)?:
             finish(.cancelled(reason: reason.rawValue))

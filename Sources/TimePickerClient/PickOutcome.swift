@@ -1,9 +1,10 @@
+internal import TimePicker
 internal import TimePickerCore
 
 /// How a pick ended, and what the client prints and returns for it.
 enum PickOutcome: Equatable {
     /// The person chose: the range as the session said it.
-    case selected(PickedTimes)
+    case selected(TimePickerRange)
     /// The session was cancelled; the reason as the service gave it.
     case cancelled(reason: String)
     /// Ctrl-C or another terminating signal: the client cancelled the session.
@@ -54,7 +55,7 @@ enum PickOutcome: Equatable {
     func report(format: OutputFormat, json: Bool, timeoutSeconds: UInt32) -> Int32 {
         if case .selected(let times) = self {
             // A format of instants from a service that said only HH:MM: nothing half right.
-            guard let line = json ? (format.needsDate && times.details?.dated == nil ? nil : times.json) : times.line(format) else {
+            guard let line = json ? (format.needsDate && times.startTime == nil ? nil : times.json) : times.line(format) else {
                 Console.error(ClientText.serviceSaidNoInstants)
                 return ExitStatus.failure
             }

@@ -1,4 +1,3 @@
-internal import DBusKit
 internal import TimePickerContract
 internal import TimePickerCore
 
@@ -14,34 +13,11 @@ enum ResponseLine {
         TimePickerBus.ResponseKey.endTime, TimePickerBus.ResponseKey.timeZone, TimePickerBus.ResponseKey.reason,
     ]
 
-    /// The line for a Response carrying `arguments`, without its newline; nil when they are not
-    /// `(u, a{sv})`.
-    static func text(of arguments: [DBusValue]) -> String? {
-        guard arguments.count == 2, case .uint32(let code) = arguments[0], let entries = arguments[1].stringKeyedEntries else { return nil }
-        var values: [String: String] = [:]
-        for (key, value) in entries {
-            guard case .variant(let inner) = value, let text = printable(inner) else { continue }
-            values[key] = text
-        }
-        let known = knownKeys.compactMap { key in values.removeValue(forKey: key).map { "\(key)=\($0)" } }
-        let others = values.sorted { $0.key < $1.key }.map { "\(displaySafe($0.key))=\($0.value)" }
+    /// The line for a Response with `code` and `results` (each value as text), without its newline.
+    static func text(code: UInt32, results: [String: String]) -> String {
+        var values = results
+        let known = knownKeys.compactMap { key in values.removeValue(forKey: key).map { "\(key)=\(displaySafe($0))" } }
+        let others = values.sorted { $0.key < $1.key }.map { "\(displaySafe($0.key))=\(displaySafe($0.value))" }
         return ([TimePickerBus.Member.response.rawValue, "\(code)"] + known + others).joined(separator: " ")
-    }
-
-    /// A result's value as text; nil for a container, which no documented key holds.
-    private static func printable(_ value: DBusValue) -> String? {
-        switch value {
-        case .string(let text): displaySafe(text)
-        case .boolean(let flag): flag ? "true" : "false"
-        case .byte(let number): "\(number)"
-        case .int16(let number): "\(number)"
-        case .uint16(let number): "\(number)"
-        case .int32(let number): "\(number)"
-        case .uint32(let number): "\(number)"
-        case .int64(let number): "\(number)"
-        case .uint64(let number): "\(number)"
-        case .double(let number): "\(number)"
-        default: nil
-        }
     }
 }

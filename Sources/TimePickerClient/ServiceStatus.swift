@@ -1,3 +1,4 @@
+internal import TimePicker
 internal import TimePickerContract
 internal import DBusKit
 internal import TimePickerCore
@@ -22,7 +23,12 @@ struct ServiceStatus {
 
     /// Asks the service that runs now; never starts it (every call goes to its unique name).
     init(on connection: DBusConnection) throws(ClientFailure) {
-        let destination = try ServiceOwner.find(on: connection, starting: false).uniqueName
+        let destination: BusName
+        do {
+            destination = try ServiceOwner.find(on: connection, starting: false).uniqueName
+        } catch {
+            throw ClientFailure(message: error.clientMessage)
+        }
         let owner = destination.rawValue
         let reader = Reader(connection: connection, destination: destination)
         let properties: [String: DBusValue]

@@ -1,5 +1,6 @@
 import DBusKit
 import LocalSettings
+@testable import TimePicker
 @testable import TimePickerClient
 import TimePickerCore
 import Testing
@@ -61,7 +62,7 @@ struct PickedTimesTests {
             "date": .string("2026-03-28"), "time_zone": .string("Europe/Berlin"), "first": .string("18:00"), "step": .uint32(30),
             "start": .string("22:00"), "end": .string("24:00"),
         ], context: context)
-        let times = PickedTimes(PickerModel(options: options).range)
+        let times = TimePickerRange(PickerModel(options: options).range)
         #expect(times.line(.iso8601) == "2026-03-28T22:00:00+01:00 2026-03-29T00:00:00+01:00\n")
         #expect(times.json == "{\"start\":\"22:00\",\"end\":\"24:00\",\"next_day\":false,\"duration\":7200,\"date\":\"2026-03-28\","
             + "\"start_time\":\"2026-03-28T22:00:00+01:00\",\"end_time\":\"2026-03-29T00:00:00+01:00\",\"time_zone\":\"Europe/Berlin\"}\n")

@@ -1,25 +1,16 @@
-internal import TimePickerContract
-internal import DBusKit
 internal import EventLoop
 internal import Glibc
+internal import TimePicker
 internal import TimePickerCore
 
 /// `timepickerctl monitor`: prints every session outcome on the bus as it happens, its
 /// Response and then its Selected or Cancelled, one line each, until SIGINT or SIGTERM. It
-/// needs no running service: it waits for outcomes.
-///
-/// Only outcomes from a process of this user count: on a bus that admits other users, whoever
-/// holds the service's name may send signals under it. An outcome waits, with those after it,
-/// until the bus has said whose process sent it.
+/// needs no running service: it waits for outcomes. The TimePicker library's `OutcomeWatch`
+/// (what `TimePickerMonitor` streams) says which outcomes count: only this user's processes'.
 final class MonitorCommand {
     private let options: MonitorOptions
     private let loop = EventLoop()
     private var status = ExitStatus.success
-    private var senderUsers: SenderUsers?
-    /// Outcome lines in the order they came, each with its sender, until its sender is known.
-    private var outcomes: [(sender: BusName, line: String)] = []
-    /// Senders of another user already said to be ignored.
-    private var ignoredSenders: Set<BusName> = []
 
     init(options: MonitorOptions) {
         self.options = options
@@ -29,21 +20,19 @@ final class MonitorCommand {
     func run() -> Int32 {
         // A reader that went away (`monitor | head -1`) shows up as a failed write.
         signal(SIGPIPE, SIG_IGN)
-        let connection: DBusConnection
+        let watch: OutcomeWatch
         do {
-            connection = try DBusConnection.sessionBus()
             // Blocking on purpose, before the loop: once it returns, no outcome can be missed,
-            // so "listening" is true when it is said. The service's owners are followed too, to
-            // learn whose each is before it sends anything (one that stops sends its last
-            // outcomes as it leaves, when the bus can no longer say whose it was).
-            for rule in [TimePickerBus.Rule.ownerChanges, TimePickerBus.Rule.outcomes] {
-                let addMatch = try DBusMessage.methodCall(
-                    destination: BusName.messageBus, path: ObjectPath.messageBus, interface: InterfaceName.messageBus, member: .addMatch)
-                try addMatch.append(.string(rule))
-                _ = try connection.call(addMatch)
-            }
+            // so "listening" is true when it is said.
+            watch = try OutcomeWatch(
+                loop: loop, deliver: { [unowned self] in self.print($0) },
+                ignored: { sender, user in Console.error(ClientText.ignoringOtherUser(sender, user: user)) },
+                lost: { [unowned self] in
+                    Console.error(ClientText.lostBus)
+                    self.stop(with: ExitStatus.failure)
+                })
         } catch {
-            Console.error(ClientText.cannotListen(error.message))
+            Console.error(ClientText.cannotListen(Self.reason(error)))
             return ExitStatus.failure
         }
         // After the blocking calls, so that a stuck bus can still be interrupted the default way.
@@ -57,92 +46,45 @@ final class MonitorCommand {
             return ExitStatus.failure
         }
         defer { withExtendedLifetime(signals) {} }
-        let senderUsers = SenderUsers(connection: connection)
-        self.senderUsers = senderUsers
-        if let owner = try? connection.nameOwner(of: TimePickerBus.name) { senderUsers.whenKnown(owner) {} }
-        connection.setMessageHandler { [unowned self] message in
-            self.receive(message)
-            return false
-        }
-        connection.attach(to: loop)
         if options.verbose {
-            Console.error(ClientText.listening(as: connection.uniqueName.rawValue))
+            Console.error(ClientText.listening(as: watch.listeningAs))
         }
         loop.run()
         return status
     }
 
-    private func receive(_ message: DBusMessage) {
-        guard message.kind == .signal else { return }
-        if message.isSignal(interface: .local, member: .disconnected) {
-            Console.error(ClientText.lostBus)
+    /// The bus's message for a watch that could not start.
+    private static func reason(_ error: TimePickerError) -> String {
+        switch error {
+        case .noSessionBus(let message), .cannotReachService(let message): displaySafe(message)
+        default: error.clientMessage
+        }
+    }
+
+    /// Prints one outcome line: the session's path, the member, its arguments made safe to print.
+    private func print(_ outcome: TimePickerOutcome) {
+        let text: String
+        switch outcome.event {
+        case .response(let code, let results, _):
+            text = ResponseLine.text(code: code, results: results)
+        case .selected(let start, let end):
+            text = "Selected \(displaySafe(start)) \(displaySafe(end))"
+        case .cancelled(let reason):
+            text = "Cancelled \(displaySafe(reason.description))"
+        }
+        write("\(outcome.session) \(text)\n")
+    }
+
+    /// Prints one line; stops the monitor when stdout is gone.
+    private func write(_ line: String) {
+        guard status == ExitStatus.success, !Console.out(line) else { return }
+        // Nobody reads any more: the job is over, not failed (as with `monitor | head -1`).
+        if errno != EPIPE {
+            Console.error(ClientText.cannotWriteStdout(String(cString: strerror(errno))))
             stop(with: ExitStatus.failure)
-            return
+        } else {
+            stop(with: ExitStatus.success)
         }
-        if let change = NameOwnerChange(message), change.name == TimePickerBus.name, let newOwner = change.newOwner {
-            senderUsers?.whenKnown(newOwner) {}
-            return
-        }
-        // Broadcasts only: the bus routed those by the rule's sender, while a signal addressed
-        // to this client could come from anyone.
-        guard message.destination == nil, message.interface == TimePickerBus.sessionInterface,
-              let path = message.path, path.isDescendant(of: TimePickerBus.sessionsPath), let sender = message.sender
-        else { return }
-        let line: String
-        switch message.member {
-        case TimePickerBus.Member.response:
-            // Bounded: a Response is a few short strings, whatever a sender puts in one.
-            guard let values = try? message.arguments(maximumValues: 256, maximumStringBytes: 64 * 1024),
-                  let text = ResponseLine.text(of: values)
-            else { return }
-            line = "\(path) \(text)\n"
-        case TimePickerBus.Member.selected:
-            let arguments = message.strings.map(displaySafe)
-            guard arguments.count == 2 else { return }
-            line = "\(path) Selected \(arguments[0]) \(arguments[1])\n"
-        case TimePickerBus.Member.cancelled:
-            let arguments = message.strings.map(displaySafe)
-            guard arguments.count == 1 else { return }
-            line = "\(path) Cancelled \(arguments[0])\n"
-        default: return
-        }
-        outcomes.append((sender, line))
-        if outcomes.count == 1 { printKnownOutcomes() }
-    }
-
-    /// Prints the waiting outcomes, in order, as far as their senders are known to be this
-    /// user's processes (and drops those of other users'); asks the bus about the first unknown.
-    private func printKnownOutcomes() {
-        guard let senderUsers else { return }
-        while let (sender, line) = outcomes.first {
-            guard let user = senderUsers.user(of: sender) else {
-                senderUsers.whenKnown(sender) { [weak self] in self?.printKnownOutcomes() }
-                return
-            }
-            outcomes.removeFirst()
-            guard user == getuid() else {
-                if ignoredSenders.insert(sender).inserted {
-                    Console.error(ClientText.ignoringOtherUser(sender.rawValue, user: user))
-                }
-                continue
-            }
-            guard write(line) else { return }
-        }
-    }
-
-    /// Prints one outcome line; false when the monitor stops because stdout is gone.
-    private func write(_ line: String) -> Bool {
-        if !Console.out(line) {
-            // Nobody reads any more: the job is over, not failed (as with `monitor | head -1`).
-            if errno != EPIPE {
-                Console.error(ClientText.cannotWriteStdout(String(cString: strerror(errno))))
-                stop(with: ExitStatus.failure)
-            } else {
-                stop(with: ExitStatus.success)
-            }
-            return false
-        }
-        return true
     }
 
     private func stop(with status: Int32) {

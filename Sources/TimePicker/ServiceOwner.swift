@@ -1,21 +1,21 @@
-internal import DBusKit
+package import DBusKit
 internal import Glibc
 internal import TimePickerContract
 
 /// The process that answers for the time picker service: the unique name that owns the
-/// service's name, which the bus vouches runs as this client's own Unix user.
+/// service's name, which the bus vouches runs as this program's own Unix user.
 ///
 /// On a bus that admits other users, anyone may own any name the service does not hold (before
 /// it is started, or after it stopped). The client lends its terminal to, and believes answers
 /// from, such an owner only after the bus said whose it is; and it sends every call to that
 /// unique name, never to the well-known one, so the name changing hands after the check cannot
 /// redirect them (unique names are never reused on a bus).
-struct ServiceOwner {
-    let uniqueName: BusName
+package struct ServiceOwner {
+    package let uniqueName: BusName
 
     /// The owner now; with `starting`, the bus first starts the service by D-Bus activation
     /// when nobody owns its name. Blocking: call it before the client's loop runs.
-    static func find(on connection: DBusConnection, starting: Bool) throws(ClientFailure) -> ServiceOwner {
+    package static func find(on connection: DBusConnection, starting: Bool) throws(TimePickerError) -> ServiceOwner {
         var owner = try currentOwner(on: connection)
         if owner == nil, starting {
             // Only when nobody owns it: the bus refuses StartServiceByName for a name without
@@ -23,38 +23,37 @@ struct ServiceOwner {
             do {
                 try connection.startService(TimePickerBus.name)
             } catch {
-                throw ClientFailure(message: error.name.isSpawnFailure
-                    ? ClientText.cannotStartService(error.message)
-                    : ClientText.cannotReachService(error.message))
+                throw error.name.isSpawnFailure
+                    ? .cannotStartService(message: error.message) : .cannotReachService(message: error.message)
             }
             owner = try currentOwner(on: connection)
         }
         guard let owner else {
-            throw ClientFailure(message: ClientText.serviceNotRunning(TimePickerBus.name.rawValue))
+            throw .serviceNotRunning
         }
         guard owner.isUnique else {
-            throw ClientFailure(message: ClientText.invalidOwner(owner.rawValue, of: TimePickerBus.name.rawValue))
+            throw .unknownOwner(owner: owner.rawValue, message: "the bus named an owner that is not a unique name")
         }
         let user: UInt32
         do {
             user = try connection.unixUser(of: owner)
         } catch {
-            throw ClientFailure(message: ClientText.unknownOwnerUser(of: TimePickerBus.name.rawValue, owner: owner.rawValue, error.message))
+            throw .unknownOwner(owner: owner.rawValue, message: error.message)
         }
         guard user == getuid() else {
-            throw ClientFailure(message: ClientText.ownedByAnotherUser(TimePickerBus.name.rawValue, user: user, owner: owner.rawValue))
+            throw .ownedByAnotherUser(uid: user, owner: owner.rawValue)
         }
         return ServiceOwner(uniqueName: owner)
     }
 
     /// The unique name owning the service's name now; nil when nobody does.
-    private static func currentOwner(on connection: DBusConnection) throws(ClientFailure) -> BusName? {
+    private static func currentOwner(on connection: DBusConnection) throws(TimePickerError) -> BusName? {
         do {
             return try connection.nameOwner(of: TimePickerBus.name)
         } catch where error.name == .nameHasNoOwner {
             return nil
         } catch {
-            throw ClientFailure(message: ClientText.cannotReachService(error.message))
+            throw .cannotReachService(message: error.message)
         }
     }
 }

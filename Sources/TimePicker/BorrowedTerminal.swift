@@ -3,8 +3,8 @@ internal import SystemKit
 
 /// The client's own terminal, lent to the daemon to draw one picker on: the client owns it and
 /// puts it back on every way out the daemon does not, even when the daemon dies mid-pick.
-final class BorrowedTerminal {
-    let descriptor: Int32
+package final class BorrowedTerminal {
+    package let descriptor: Int32
     /// The settings and file status flags found before the terminal was lent.
     private let settings: termios
     private let statusFlags: Int32
@@ -22,7 +22,7 @@ final class BorrowedTerminal {
     private static let leaveScreen = "\u{1B}[0m\u{1B}[J\u{1B}[?25h"
 
     /// Saves the state of `descriptor`; nil when it is not a terminal.
-    init?(descriptor: Int32, closeWhenRestored: Bool = false) {
+    package init?(descriptor: Int32, closeWhenRestored: Bool = false) {
         var settings = termios()
         guard isatty(descriptor) == 1, tcgetattr(descriptor, &settings) == 0 else { return nil }
         let flags = fcntl(descriptor, F_GETFL)
@@ -38,11 +38,11 @@ final class BorrowedTerminal {
 
     /// The daemon may now be drawing a picker that the client has to take down if the daemon
     /// cannot (it died, or the client stopped waiting for it).
-    func lent() { mayHoldScreen = true }
+    package func lent() { mayHoldScreen = true }
 
     /// The daemon took its picker down itself (it reported the outcome), or never put one up
     /// (it refused the call): erasing again could only erase what was printed since.
-    func returned() { mayHoldScreen = false }
+    package func returned() { mayHoldScreen = false }
 
     /// Puts back the saved flags, and the settings and the screen when a picker may be on it.
     /// Safe to call more than once; failures (the terminal hung up) leave nothing to do.
@@ -50,7 +50,7 @@ final class BorrowedTerminal {
     /// When the daemon took its picker down, it put the terminal's settings back itself, and
     /// the client leaves them alone: pickers for one terminal take turns, so another client's
     /// may be up by now, and the settings found at the start may have been that picker's.
-    func restore() {
+    package func restore() {
         guard !restored else { return }
         restored = true
         if mayHoldScreen {

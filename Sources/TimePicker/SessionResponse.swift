@@ -14,7 +14,7 @@ struct SessionResponse: Equatable {
     /// `TimePickerBus.ResponseCode`: 0 chosen, 1 cancelled by the person, 2 ended otherwise.
     let code: UInt32
     /// The range the results describe; nil when they do not describe one completely.
-    let times: PickedTimes?
+    let times: TimePickerRange?
 
     /// Reads `message`, known to be the session's Response from the service; nil when its body
     /// is not `ua{sv}` within bounds.
@@ -33,7 +33,7 @@ struct SessionResponse: Equatable {
 
     /// The range in `results`: `start`, `end`, `next_day` and `duration`, and, all four or none,
     /// `date`, `start_time`, `end_time` and `time_zone`.
-    static func times(in results: [String: DBusValue]) -> PickedTimes? {
+    static func times(in results: [String: DBusValue]) -> TimePickerRange? {
         typealias Key = TimePickerBus.ResponseKey
         guard case .string(let start)? = results[Key.start], isClockText(start),
               case .string(let end)? = results[Key.end], isClockText(end),
@@ -41,7 +41,7 @@ struct SessionResponse: Equatable {
         else { return nil }
         let datedKeys = [Key.date, Key.startTime, Key.endTime, Key.timeZone]
         guard datedKeys.contains(where: { results[$0] != nil }) else {
-            return PickedTimes(start: start, end: end, details: .init(nextDay: nextDay, durationSeconds: duration, dated: nil))
+            return TimePickerRange(start: start, end: end, details: .init(nextDay: nextDay, durationSeconds: duration, dated: nil))
         }
         guard case .string(let dateText)? = results[Key.date], let date = CalendarDate(parsing: dateText),
               case .string(let startText)? = results[Key.startTime], let startInstant = ISOInstant(parsing: startText),
@@ -51,8 +51,8 @@ struct SessionResponse: Equatable {
               startText.hasPrefix(dateText + "T" + start),
               endInstant.secondsSince1970 - startInstant.secondsSince1970 == Int64(duration)
         else { return nil }
-        let dated = PickedTimes.Dated(date: date, start: startInstant, end: endInstant, timeZone: zone)
-        return PickedTimes(start: start, end: end, details: .init(nextDay: nextDay, durationSeconds: duration, dated: dated))
+        let dated = TimePickerRange.Dated(date: date, start: startInstant, end: endInstant, timeZone: zone)
+        return TimePickerRange(start: start, end: end, details: .init(nextDay: nextDay, durationSeconds: duration, dated: dated))
     }
 
     /// Whether `text` is a time as Selected says it, `HH:MM` from 00:00 to 24:00.

@@ -1,0 +1,289 @@
+internal import DBusKit
+internal import EventLoop
+internal import Glibc
+internal import TimePickerContract
+internal import TimePickerCore
+
+/// One pick through the service, from connecting to the outcome, on the thread that calls
+/// `run()`: the one implementation of a caller's side, which `TimePickerAlert` runs on a thread
+/// of its own and `timepickerctl` on its main thread.
+///
+/// It checks whose process owns the service's name and sends every call to that unique name;
+/// it calls PickTimeRange with a handle_token, so the session's path is known before the answer
+/// and a cancel can reach the session at any moment, after subscribing to that path's Response
+/// (the whole answer, which the reply's two times lack) and to the owner leaving (a vanished
+/// service ends the pick, never a hang); it lends the program's terminal when asked and puts it
+/// back on every way out; while it holds the terminal, Ctrl-C cancels the session first.
+/// The call has no time limit of its own: the service ends the session when `timeout` runs out,
+/// and when this connection leaves the bus.
+final class ServicePick: @unchecked Sendable {
+    // Unchecked: used only on the thread that runs it; other threads reach it through `mailbox`,
+    // which is thread-safe.
+    /// What the pick sends, and how it may show the picker.
+    struct Request: Sendable {
+        /// PickTimeRange's options, without handle_token and terminal, which the pick adds.
+        var options: [String: DBusValue]
+        /// Lend this program's terminal (`terminal`) for the picker.
+        var usesCallerTerminal = false
+        /// Cancel the session on SIGINT, SIGTERM and SIGHUP even when no terminal is lent
+        /// (a command-line program whose every way out should cancel).
+        var cancelsOnInterrupt = false
+        /// Whether `locale` and `time_zone` are this program's own, sent unasked: a service
+        /// without them is asked again without them rather than failing.
+        var sendsOwnLocale = false
+        var sendsOwnZone = false
+    }
+
+    /// How long a cancel after an interrupt waits for the service to let go of the terminal.
+    private static let interruptGraceMilliseconds = 1000
+
+    private var request: Request
+    private let notice: (TimePickerNotice) -> Void
+    let loop = EventLoop()
+    /// The way in for other threads (`cancel`); made with the loop, before `run` starts.
+    let mailbox: LoopMailbox?
+    private var connection: DBusConnection?
+    private var service: ServiceOwner?
+    private var handle: SessionHandle?
+    private var terminal: BorrowedTerminal?
+    private var interrupts: InterruptWatch?
+    private var callSent = false
+    private var response: SessionResponse?
+    private var result: Result<TimePickerRange, TimePickerError>?
+    /// A signal came: the session is being cancelled, and whatever ends the wait ends the pick.
+    private var interruptedBy: Int32?
+    /// `cancel()` came before the call could be sent.
+    private var cancelledEarly = false
+
+    init(request: Request, notice: @escaping (TimePickerNotice) -> Void) {
+        self.request = request
+        self.notice = notice
+        mailbox = try? LoopMailbox(loop: loop)
+    }
+
+    /// Runs the pick to its end and puts the terminal back; blocks the calling thread.
+    func run() -> Result<TimePickerRange, TimePickerError> {
+        let outcome = pick()
+        interrupts?.end()
+        terminal?.restore()
+        connection?.flush()
+        // Closed here, on the pick's thread: a session still open ends as its creator leaves.
+        connection = nil
+        return outcome
+    }
+
+    /// Cancels the session (reason `caller`); the pick then ends with its Cancelled. Call it on
+    /// the pick's thread: other threads post it through `mailbox`.
+    func cancel() {
+        guard callSent else {
+            cancelledEarly = true
+            return
+        }
+        sendCancel()
+    }
+
+    private func pick() -> Result<TimePickerRange, TimePickerError> {
+        let connection: DBusConnection
+        do {
+            connection = try DBusConnection.sessionBus()
+        } catch {
+            return .failure(.noSessionBus(message: error.message))
+        }
+        self.connection = connection
+        guard let handle = SessionHandle(uniqueName: connection.uniqueName) else {
+            return .failure(.failed(name: ErrorName.failed.rawValue, message: "no session path for \(connection.uniqueName)"))
+        }
+        self.handle = handle
+        // Before anything is lent or asked: whose process would receive it.
+        let service: ServiceOwner
+        do {
+            service = try ServiceOwner.find(on: connection, starting: true)
+        } catch {
+            return .failure(error)
+        }
+        self.service = service
+
+        var options = request.options
+        options["handle_token"] = .string(handle.token)
+        if request.usesCallerTerminal, connection.canPassUnixFDs {
+            if let lent = CallerTerminal.borrow() {
+                terminal = lent
+                // libdbus sends a duplicate; the program keeps its own.
+                options["terminal"] = .unixFD(lent.descriptor)
+                if CallerTerminal.isWaitingForForeground(lent) { notice(.waitingForForeground) }
+            } else if isatty(STDIN_FILENO) == 0 {
+                notice(.noTerminal)
+            }
+        }
+        request.options = options
+        // Only now: until the terminal is lent, the default action (ending the process) is
+        // right, and a blocking connect to a stuck bus stays interruptible.
+        if terminal != nil || request.cancelsOnInterrupt {
+            interrupts = InterruptWatch(loop: loop) { [unowned self] signal in self.interrupt(signal) }
+        }
+
+        connection.setMessageHandler { [unowned self] message in
+            self.receive(message)
+            return false
+        }
+        connection.attach(to: loop)
+        // The bus takes the rules before the call that follows on this connection.
+        connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName))
+        connection.addMatch(TimePickerBus.Rule.response(on: handle.path))
+        if let failure = callPickTimeRange() { return .failure(failure) }
+        if cancelledEarly { sendCancel() }
+        loop.run()
+        return result ?? .failure(.failed(name: ErrorName.failed.rawValue, message: "the pick ended without an outcome"))
+    }
+
+    /// Sends PickTimeRange; its answer comes to `answered`. The failure to send it, if it could not be.
+    private func callPickTimeRange() -> TimePickerError? {
+        guard let connection, let service else { return .lostBus }
+        do {
+            let call = try DBusMessage.methodCall(
+                destination: service.uniqueName, path: TimePickerBus.managerPath,
+                interface: TimePickerBus.managerInterface, member: TimePickerBus.Member.pickTimeRange)
+            try call.append(.vardict(request.options))
+            terminal?.lent()
+            try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
+                self.answered(reply)
+            }
+            callSent = true
+            return nil
+        } catch {
+            terminal?.returned()
+            return .cannotReachService(message: error.message)
+        }
+    }
+
+    /// Settles the pick once; the first word wins, and after a signal it is the signal's.
+    private func finish(_ outcome: Result<TimePickerRange, TimePickerError>) {
+        guard result == nil else { return }
+        result = interruptedBy.map { .failure(.interrupted(signal: $0)) } ?? outcome
+        loop.stop()
+    }
+
+    // MARK: What the bus says
+
+    /// The answer to PickTimeRange: the range chosen, or why there is none.
+    private func answered(_ reply: DBusMessage) {
+        // An answer from the service (not an error the bus made up because the service left):
+        // the service took its picker down before it answered, or never drew one.
+        if let sender = reply.sender, sender != .messageBus { terminal?.returned() }
+        guard reply.kind != .error else {
+            if retriedWithoutOwnSetting(after: reply) { return }
+            finish(.failure(Self.failure(reply)))
+            return
+        }
+        let times = reply.strings
+        let overnight = request.options["overnight"] == .boolean(true)
+        // Overnight, an end before the start is the next day's.
+        guard times.count == 2, let start = WallClockTime(parsing: times[0]), let end = WallClockTime(parsing: times[1]),
+              start.busText == times[0], end.busText == times[1], start <= end || overnight
+        else {
+            let answer = times.isEmpty ? nil : times.map { quotedForMessage($0) }.joined(separator: " ")
+            finish(.failure(.invalidAnswer(answer)))
+            return
+        }
+        finish(.success(range(start: times[0], end: times[1])))
+    }
+
+    /// The range chosen: the Response's, when the service sent one for this choice; else only
+    /// the answer's two times (a service older than the Response signal).
+    private func range(start: String, end: String) -> TimePickerRange {
+        guard let response, response.code == TimePickerBus.ResponseCode.chosen, let times = response.times,
+              times.start == start, times.end == end
+        else { return TimePickerRange(start: start, end: end) }
+        return times
+    }
+
+    /// The service refused what the pick sends of the program's own settings, unasked: its
+    /// locale or its zone (the service's system does not have it: a program in a container or
+    /// sandbox has locales and zones of its own; or, for the zone, the service is older than
+    /// the option). The pick goes on in the service's own language or zone, saying so once,
+    /// rather than failing. True when it was sent again.
+    private func retriedWithoutOwnSetting(after reply: DBusMessage) -> Bool {
+        guard reply.errorName == .invalidArgs, let message = reply.errorMessage, interruptedBy == nil else { return false }
+        if message.hasPrefix("option 'locale':"), request.sendsOwnLocale,
+           case .string(let locale)? = request.options.removeValue(forKey: "locale") {
+            notice(.localeNotInService(locale))
+        } else if message.hasPrefix("option 'time_zone':"), request.sendsOwnZone,
+                  case .string(let zone)? = request.options.removeValue(forKey: "time_zone") {
+            // An older service does not know the option: its zone is the only one it has.
+            if !message.hasPrefix("option 'time_zone': unknown option") { notice(.zoneNotInService(zone)) }
+        } else {
+            return false
+        }
+        callSent = false
+        if let failure = callPickTimeRange() { finish(.failure(failure)) }
+        return true
+    }
+
+    /// The error for an error answer to PickTimeRange.
+    private static func failure(_ reply: DBusMessage) -> TimePickerError {
+        let name = reply.errorName ?? .failed
+        let message = reply.errorMessage ?? name.rawValue
+        switch name {
+        case TimePickerBus.Error.cancelled:
+            return .cancelled(TimePickerCancelReason(message))
+        case .serviceUnknown, .nameHasNoOwner, .disconnected, .noServer:
+            return .cannotReachService(message: message)
+        case _ where name.isSpawnFailure:
+            return .cannotStartService(message: message)
+        case .noReply:
+            // The call has no time limit: the service left without answering.
+            return .serviceStopped
+        case .invalidArgs:
+            return .invalidOption(message: message)
+        default:
+            return .failed(name: name.rawValue, message: message)
+        }
+    }
+
+    /// Every message that is not a reply: the session's Response, the service's owner changing,
+    /// the bus going away.
+    private func receive(_ message: DBusMessage) {
+        guard message.kind == .signal else { return }
+        if message.isSignal(interface: TimePickerBus.sessionInterface, member: TimePickerBus.Member.response) {
+            // Only the service's own, on this session: anyone may address a signal to us.
+            if let service, message.sender == service.uniqueName, let handle, message.path == handle.path {
+                response = SessionResponse(message)
+            }
+        } else if message.isSignal(interface: .local, member: .disconnected) {
+            finish(.failure(.lostBus))
+        } else if message.isSignal(interface: .messageBus, member: .nameOwnerChanged) {
+            // The service's process left the bus without answering: it crashed or was killed,
+            // and whatever it drew on the terminal is still there.
+            if let change = NameOwnerChange(message), change.name == service?.uniqueName, change.newOwner == nil {
+                finish(.failure(.serviceStopped))
+            }
+        }
+    }
+
+    // MARK: Cancelling
+
+    /// Asks the service to cancel the session. The path is known before the answer, and the
+    /// bus delivers this after PickTimeRange, so even a session still being made is cancelled.
+    private func sendCancel() {
+        guard let connection, let handle, let service,
+              let cancel = try? DBusMessage.methodCall(
+                destination: service.uniqueName, path: handle.path, interface: TimePickerBus.sessionInterface,
+                member: TimePickerBus.Member.cancel)
+        else { return }
+        _ = connection.send(cancel)
+    }
+
+    /// Cancels the session and gives the service a moment to let go of the terminal; a second
+    /// signal stops waiting.
+    private func interrupt(_ signal: Int32) {
+        guard interruptedBy == nil else {
+            finish(.failure(.interrupted(signal: signal)))
+            return
+        }
+        interruptedBy = signal
+        sendCancel()
+        loop.schedule(afterMilliseconds: Self.interruptGraceMilliseconds) { [unowned self] in
+            self.finish(.failure(.interrupted(signal: signal)))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+internal import EventLoop
+
+/// Every session's outcome on the bus as it happens, whoever asked for it, for as long as it is
+/// iterated: what `timepickerctl monitor` prints.
+///
+/// ```swift
+/// for try await outcome in TimePickerMonitor() {
+///     if case .selected(let start, let end) = outcome.event { print(start, end) }
+/// }
+/// ```
+///
+/// It follows the service's well-known name, so it keeps going when the service stops and
+/// starts again, and takes outcomes only from this user's processes. Each iteration has a
+/// connection and a thread of its own, which end when the loop over it does. It throws
+/// `TimePickerError.noSessionBus` when there is no bus, `.lostBus` when the bus goes away.
+public struct TimePickerMonitor: AsyncSequence, Sendable {
+    public typealias Element = TimePickerOutcome
+
+    private let onListening: (@Sendable (String) -> Void)?
+
+    /// `onListening` is called, on the monitor's thread, once the subscription is in place (no
+    /// outcome after it can be missed), with the connection's unique name.
+    public init(onListening: (@Sendable (String) -> Void)? = nil) {
+        self.onListening = onListening
+    }
+
+    public func makeAsyncIterator() -> AsyncThrowingStream<TimePickerOutcome, any Error>.Iterator {
+        let (stream, continuation) = AsyncThrowingStream<TimePickerOutcome, any Error>.makeStream()
+        let onListening = onListening
+        let started = startDetachedThread {
+            let loop = EventLoop()
+            let watch: OutcomeWatch
+            let mailbox: LoopMailbox
+            do {
+                watch = try OutcomeWatch(
+                    loop: loop, deliver: { continuation.yield($0) }, ignored: { _, _ in },
+                    lost: {
+                        continuation.finish(throwing: TimePickerError.lostBus)
+                        loop.stop()
+                    })
+                mailbox = try LoopMailbox(loop: loop)
+            } catch let error as TimePickerError {
+                continuation.finish(throwing: error)
+                return
+            } catch {
+                continuation.finish(throwing: TimePickerError.failed(name: "org.freedesktop.DBus.Error.Failed", message: "\(error)"))
+                return
+            }
+            // The loop's thread is the only one that stops it.
+            continuation.onTermination = { _ in mailbox.stopLoop() }
+            onListening?(watch.listeningAs)
+            loop.run()
+            withExtendedLifetime(watch) {}
+        }
+        if !started {
+            continuation.finish(throwing: TimePickerError.failed(name: "org.freedesktop.DBus.Error.Failed", message: "cannot start a thread"))
+        }
+        return stream.makeAsyncIterator()
+    }
+}
