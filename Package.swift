@@ -78,6 +78,11 @@ let package = Package(
                 "LocalSettings", "Localization", "SystemKit",
             ]),
         .executableTarget(name: "timepickerctl", dependencies: ["TimePickerClient"]),
+        // The Swift examples (examples/swift), built with the rest so that the tests run them
+        // as a reader would: the seed's delegate, await, and every outcome on the bus.
+        .executableTarget(name: "pick-delegate", dependencies: ["TimePicker"], path: "examples/swift/pick-delegate"),
+        .executableTarget(name: "pick-await", dependencies: ["TimePicker"], path: "examples/swift/pick-await"),
+        .executableTarget(name: "monitor-outcomes", dependencies: ["TimePicker"], path: "examples/swift/monitor"),
         // A front end with nobody in front of it, for unit tests of the service, and the checks
         // every front end must pass (PickerFrontEndConformance).
         .target(name: "FrontEndTesting", dependencies: ["SystemKit", "TimePickerCore"]),
@@ -139,7 +144,7 @@ let package = Package(
                 "SystemKit", "TestHarness", "TimePickerContract", "TimePickerCore",
             ]),
         .testTarget(
-            name: "ServiceTests", dependencies: ["CLinux", "DBusKit", "EventLoop", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],
+            name: "ServiceTests", dependencies: ["CLinux", "DBusKit", "EventLoop", "TimePicker", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],
             // Scripts the tests run: AT-SPI and X11 from Python, a caller that sends and leaves,
             // and the real desktops' start and stop.
             exclude: ["Support/atspi.py", "Support/x11.py", "Scripts", "Desktops"]

@@ -24,15 +24,15 @@ package final class OutcomeWatch {
     /// What `connection` is subscribed as: its unique name.
     package var listeningAs: String { connection.uniqueName.rawValue }
 
-    /// Connects and subscribes (blocking on purpose: once this returns, no outcome can be
+    /// Connects (to the session bus, or the one at `busAddress`) and subscribes (blocking on purpose: once this returns, no outcome can be
     /// missed), then watches on `loop`: `deliver` gets each outcome, `ignored` each sender of
     /// another user once, `lost` the bus going away.
     package init(
-        loop: EventLoop, deliver: @escaping (TimePickerOutcome) -> Void,
+        busAddress: String? = nil, loop: EventLoop, deliver: @escaping (TimePickerOutcome) -> Void,
         ignored: @escaping (_ sender: String, _ user: UInt32?) -> Void, lost: @escaping () -> Void
     ) throws(TimePickerError) {
         do {
-            connection = try DBusConnection.sessionBus()
+            connection = try connectToBus(address: busAddress)
         } catch {
             throw .noSessionBus(message: error.message)
         }

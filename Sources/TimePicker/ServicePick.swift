@@ -32,6 +32,8 @@ final class ServicePick: @unchecked Sendable {
         /// without them is asked again without them rather than failing.
         var sendsOwnLocale = false
         var sendsOwnZone = false
+        /// The bus to use instead of the session bus (tests on private buses).
+        var busAddress: String?
     }
 
     /// How long a cancel after an interrupt waits for the service to let go of the terminal.
@@ -85,7 +87,7 @@ final class ServicePick: @unchecked Sendable {
     private func pick() -> Result<TimePickerRange, TimePickerError> {
         let connection: DBusConnection
         do {
-            connection = try DBusConnection.sessionBus()
+            connection = try connectToBus(address: request.busAddress)
         } catch {
             return .failure(.noSessionBus(message: error.message))
         }

@@ -140,6 +140,9 @@ public final class TimePickerAlert {
     /// Cancel the session on SIGINT, SIGTERM and SIGHUP even with no terminal lent: for
     /// `timepickerctl`, whose every way out cancels its picker.
     package var cancelsOnInterrupt = false
+    /// The bus instead of the session bus: for tests on private buses, which run side by side
+    /// in one process.
+    package var busAddress: String?
 
     /// Runs the pick on the calling thread, blocking it until the outcome: for `timepickerctl`,
     /// whose main thread has nothing else to do. Notices go to `onNotice` as they come.
@@ -161,6 +164,7 @@ public final class TimePickerAlert {
         // Sent only when asked for, so that a service older than it still takes the rest.
         if overnight { options["overnight"] = .boolean(true) }
         var request = ServicePick.Request(options: options, usesCallerTerminal: usesCallerTerminal, cancelsOnInterrupt: cancelsOnInterrupt)
+        request.busAddress = busAddress
         if let locale {
             request.options["locale"] = .string(locale)
         } else if let own = Self.ownLocale {

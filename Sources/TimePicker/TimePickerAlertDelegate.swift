@@ -4,7 +4,8 @@
 public protocol TimePickerAlertDelegate: AnyObject {
     /// The person chose: `t1` the start and `t2` the end, `HH:MM`.
     func pickerAlertSelected(t1: String, t2: String)
-    /// The picker ended without a range.
+    /// The picker ended without a range. By default, nothing: implement this or
+    /// `pickerAlertCancel(error:)`.
     func pickerAlertCancel()
     /// The person chose: the whole range (next day, length, instants). By default, calls
     /// `pickerAlertSelected(t1:t2:)`.
@@ -15,6 +16,8 @@ public protocol TimePickerAlertDelegate: AnyObject {
 }
 
 extension TimePickerAlertDelegate {
+    public func pickerAlertCancel() {}
+
     public func pickerAlertSelected(range: TimePickerRange) {
         pickerAlertSelected(t1: range.start, t2: range.end)
     }

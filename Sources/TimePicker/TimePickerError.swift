@@ -93,7 +93,7 @@ public enum TimePickerError: Error, Equatable, Sendable, CustomStringConvertible
         case .serviceNotRunning: "the time picker service is not running and cannot be started"
         case .cannotStartService(let message): "cannot start the time picker service: \(message)"
         case .cannotReachService(let message): "cannot reach the time picker service: \(message)"
-        case .ownedByAnotherUser(let uid, let owner): "the time picker service's name is owned by another user's process (uid \(uid), \(owner))"
+        case .ownedByAnotherUser(let uid, let owner): "io.github.timepickerd.TimePicker1 is owned by another user's process (uid \(uid)): \(owner)"
         case .unknownOwner(let owner, let message): "cannot tell whose process \(owner) is: \(message)"
         case .serviceStopped: "the time picker service stopped"
         case .lostBus: "lost the connection to the session bus"

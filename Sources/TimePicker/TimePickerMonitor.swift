@@ -17,6 +17,8 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
     public typealias Element = TimePickerOutcome
 
     private let onListening: (@Sendable (String) -> Void)?
+    /// The bus instead of the session bus: for tests on private buses.
+    package var busAddress: String?
 
     /// `onListening` is called, on the monitor's thread, once the subscription is in place (no
     /// outcome after it can be missed), with the connection's unique name.
@@ -27,13 +29,14 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncThrowingStream<TimePickerOutcome, any Error>.Iterator {
         let (stream, continuation) = AsyncThrowingStream<TimePickerOutcome, any Error>.makeStream()
         let onListening = onListening
+        let busAddress = busAddress
         let started = startDetachedThread {
             let loop = EventLoop()
             let watch: OutcomeWatch
             let mailbox: LoopMailbox
             do {
                 watch = try OutcomeWatch(
-                    loop: loop, deliver: { continuation.yield($0) }, ignored: { _, _ in },
+                    busAddress: busAddress, loop: loop, deliver: { continuation.yield($0) }, ignored: { _, _ in },
                     lost: {
                         continuation.finish(throwing: TimePickerError.lostBus)
                         loop.stop()

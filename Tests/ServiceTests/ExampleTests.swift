@@ -26,7 +26,15 @@ struct ExampleTests {
         Example(file: "pick-gjs.js", executable: "/usr/bin/gjs", arguments: ["-m", RepositoryFiles.path("examples/pick-gjs.js")]),
         // Compiled first, in the test's own directory; see `command(for:in:)`.
         Example(file: "pick-sd-bus.c", executable: "", arguments: []),
+        // Built with the package (examples/swift), beside the tests.
+        Example(file: "swift/pick-delegate", executable: builtExample("pick-delegate"), arguments: []),
+        Example(file: "swift/pick-await", executable: builtExample("pick-await"), arguments: [], readsResponse: true),
     ]
+
+    /// Where SwiftPM built the Swift example `name`: beside the test bundle, like the daemon.
+    static func builtExample(_ name: String) -> String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+    }
 
     @Test("The example prints the range the person chose", arguments: examples)
     func selected(_ example: Example) throws {
