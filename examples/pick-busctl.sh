@@ -38,11 +38,15 @@ fi
 # The method takes one argument of type a{sv}: options, by name, each value with its own
 # type. Here 2 of them: title (s, a string) and step (u, an unsigned number): half hours.
 # busctl prints the answer as its type, then the values:  ss "09:00" "17:30"
+# A picker that ends without a range is an error answer whose message is the reason (user,
+# timeout, ...); any other error (the service stopped, an option refused) says what failed.
 if ! answer=$(busctl --user --timeout=300 call "$owner" "$object" "$interface" \
-    PickTimeRange 'a{sv}' 2 title s "$title" step u 30); then
-    # busctl has printed "Call failed: REASON" (user, timeout, ...) on stderr.
-    echo "No time range chosen." >&2
-    exit 1
+    PickTimeRange 'a{sv}' 2 title s "$title" step u 30 2>&1); then
+    reason=${answer#Call failed: }
+    case $reason in
+        user | timeout | caller | shutdown) echo "No time range chosen: $reason." >&2; exit 1 ;;
+        *) echo "The time picker failed: $reason" >&2; exit 2 ;;
+    esac
 fi
 
 # Split the answer into its three words and take the quotes off the times.

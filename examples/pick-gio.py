@@ -84,9 +84,22 @@ def main():
             outcome.append((signal, parameters.unpack()))
             loop.quit()
 
-    # First subscribe to the session's signals, from the owner alone ...
+    def on_owner_changed(_bus, _sender, _path, _interface, _signal, parameters):
+        # The service's process left the bus (it stopped, crashed or was killed) before the
+        # outcome: no signal will come, so stop waiting.
+        _name, _old, new = parameters.unpack()
+        if new == "":
+            outcome.append(("Stopped", ()))
+            loop.quit()
+
+    # First subscribe to the session's signals, from the owner alone, and to the owner
+    # leaving the bus ...
     subscription = bus.signal_subscribe(
         owner, INTERFACE + ".Session", None, session_path, None, Gio.DBusSignalFlags.NONE, on_signal
+    )
+    departure = bus.signal_subscribe(
+        "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus", owner,
+        Gio.DBusSignalFlags.NONE, on_owner_changed,
     )
 
     # ... then call. The options are an a{sv}: names to values, each value a GLib.Variant
@@ -108,10 +121,14 @@ def main():
         print(f"The time picker refused: {error.message}", file=sys.stderr)
         return 2
 
-    loop.run()  # until on_signal quits it
+    loop.run()  # until on_signal or on_owner_changed quits it
     bus.signal_unsubscribe(subscription)
+    bus.signal_unsubscribe(departure)
 
     signal, values = outcome[0]
+    if signal == "Stopped":
+        print("The time picker service stopped before answering", file=sys.stderr)
+        return 2
     if signal == "Selected":
         start, end = values
         # Local wall-clock HH:MM, 24-hour; 24:00 is the end of the day.

@@ -79,6 +79,16 @@ struct ExampleTests {
         #expect(run.stderr.contains("No time range chosen"), "stderr: \(run.stderr)")
     }
 
+    @Test("The example fails with exit 2, never waits forever, when the service is killed mid-pick", arguments: examples)
+    func serviceKilled(_ example: Example) throws {
+        let (fixture, _, run, _) = try start(example)
+        fixture.daemon.send(SIGKILL)
+        let termination = try run.process.waitForExit(seconds: 30)
+        #expect(termination == .exited(2), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty, "stdout: \(run.stdout)")
+        #expect(!run.stderr.isEmpty, "it said nothing of why")
+    }
+
     @Test("The example uses no service of another user: exit 2 saying so, and nothing sent to it", .actsAsOtherUser, arguments: examples)
     func refusesAnotherUsersService(_ example: Example) throws {
         let bus = try PrivateBus()
@@ -90,6 +100,48 @@ struct ExampleTests {
         #expect(run.stderr.contains("owned by another user's process (uid 65534)"), "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty, "stdout: \(run.stdout)")
         #expect(!impostor.log.contains("call "), "the impostor was called:\n\(impostor.log)")
+    }
+
+    /// The listeners: every caller's outcomes, by the service's well-known name.
+    static let monitors: [Example] = [
+        Example(file: "monitor-gio.py", executable: "/usr/bin/python3", arguments: [RepositoryFiles.path("examples/monitor-gio.py")]),
+        Example(file: "swift/monitor", executable: builtExample("monitor-outcomes"), arguments: []),
+    ]
+
+    @Test("The listener prints another caller's outcomes, Response then Selected or Cancelled, and goes on after the service restarts",
+          arguments: monitors)
+    func listener(_ example: Example) throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try command(for: example, on: fixture.bus)
+        defer { run.process.stop() }
+        try waitUntil("the listener to listen", seconds: 30) { run.stderr.contains("listening") }
+
+        let first = try fixture.showPicker("Watched", token: "watched")
+        try mock.invokeAction("default", on: first.shown.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.shown.id && $0.isStepperEndStep }
+        try mock.invokeAction("default", on: first.shown.id)
+        let selected = try fixture.client.waitForMessage(seconds: 30, "a Selected signal") { $0.kind == .signal && $0.member == "Selected" }
+        let times = selected.strings
+        try waitUntil("the listener to print the choice", seconds: 30) {
+            run.stdout.contains("\(first.handle.rawValue) Selected \(times.joined(separator: " "))")
+        }
+        #expect(run.stdout.contains("\(first.handle.rawValue) Response 0"), "stdout: \(run.stdout)")
+
+        // The service dies and is started again: the listener hears the new one.
+        fixture.daemon.send(SIGKILL)
+        _ = try fixture.daemon.process.waitForExit()
+        let second = try DaemonProcess.serving(on: fixture.bus, arguments: ["--ui", "notification", "--verbose"])
+        defer {
+            second.send(SIGKILL)
+            _ = try? second.process.waitForExit()
+        }
+        let again = try fixture.showPicker("After restart", token: "again")
+        try mock.closeNotification(again.shown.id, reason: 2)
+        try waitUntil("the listener to print the cancellation", seconds: 30) {
+            run.stdout.contains("\(again.handle.rawValue) Cancelled user")
+        }
+        #expect(run.process.isRunning, "stderr: \(run.stderr)")
     }
 
     /// Starts `example` as a program on `bus`; the C one is compiled first.
