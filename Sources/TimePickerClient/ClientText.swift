@@ -110,16 +110,11 @@ enum ClientText {
     static func cannotConnect(_ why: String) -> String { filled(tr("cannot connect to the session bus: %s"), why) }
     static func cannotStartService(_ why: String) -> String { filled(tr("cannot start the time picker service: %s"), why) }
     static func cannotReachService(_ why: String) -> String { filled(tr("cannot reach the time picker service: %s"), why) }
-    static func cannotCallService(_ why: String) -> String { filled(tr("cannot call the time picker service: %s"), why) }
     static func serviceNotRunning(_ name: String) -> String {
         // TRANSLATORS: %s is the service's bus name.
         filled(tr("the time picker service (%s) is not running"), name)
     }
     static var serviceStopped: String { tr("the time picker service stopped") }
-    static func invalidOwner(_ owner: String, of name: String) -> String {
-        // TRANSLATORS: %1$s is what the bus answered, %2$s the service's bus name.
-        filled(tr("the bus named an invalid owner '%1$s' for %2$s"), owner, name)
-    }
     static func unknownOwnerUser(of name: String, owner: String, _ why: String) -> String {
         // TRANSLATORS: %1$s is the service's bus name, %2$s its owner's unique name (:1.42), %3$s why.
         filled(tr("cannot tell whose process owns %1$s (%2$s): %3$s"), name, owner, why)
@@ -128,9 +123,6 @@ enum ClientText {
         // TRANSLATORS: %1$s is the service's bus name, %2$s a user id, %3$s the owner's unique name (:1.42).
         filled(tr("%1$s is owned by a process of another user (uid %2$s, %3$s), not by your time picker service: it is not trusted with your terminal or your answer"),
                name, String(user), owner)
-    }
-    static func unusableName(_ name: String) -> String {
-        filled(tr("the session bus gave this client an unusable name '%s'"), name)
     }
     static func cannotWatchSignals(_ why: String) -> String { filled(tr("cannot watch signals: %s"), why) }
     static var lostBus: String { tr("lost the connection to the session bus") }
