@@ -36,6 +36,9 @@ let package = Package(
         .target(name: "Logging", dependencies: ["SystemKit", "TimePickerCore"]),
         // A poll(2) loop: descriptors, timers and Unix signals, on one thread.
         .target(name: "EventLoop", dependencies: ["CLinux", "SystemKit"]),
+        // Which application a caller's process is part of (its Flatpak sandbox, its systemd
+        // unit, its executable), read off the event loop.
+        .target(name: "CallerApps", dependencies: ["EventLoop", "SystemKit"]),
         // What the remote front ends send another process, in order and a few at a time.
         .target(name: "PeerDelivery"),
         // A thin Swift wrapper over libdbus; C pointers stay inside.
@@ -54,13 +57,19 @@ let package = Package(
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
-            dependencies: ["TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"],
+            dependencies: [
+                "TimePickerCore", "DBusKit", "EventLoop", "CLinux", "TimePickerContract", "LocalSettings", "Localization", "SystemKit",
+                "Logging", "CallerApps",
+            ],
             resources: [.embedInCode("io.github.timepickerd.TimePicker1.xml")]
         ),
         // The daemon's wiring: the loop, the bus, the service and the front ends --ui chooses.
         .target(
             name: "TimePickerDaemon",
-            dependencies: ["TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging"]),
+            dependencies: [
+                "TimePickerService", "TerminalUI", "NotificationUI", "DialogUI", "EventLoop", "CommandLineOptions", "DBusKit", "TimePickerCore",
+                "TimePickerContract", "LocalSettings", "Localization", "SystemKit", "Logging", "CallerApps",
+            ]),
         // The three programs' executables hold no logic: each hands its command line over to its
         // library (Daemon.main, Client.main, GtkBackend.main).
         .executableTarget(name: "timepickerd", dependencies: ["TimePickerDaemon"]),
@@ -127,6 +136,7 @@ let package = Package(
         .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TimePicker", "TerminalUI", "TimePickerCore", "DBusKit", "LocalSettings"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
+        .testTarget(name: "CallerAppsTests", dependencies: ["CallerApps"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "DBusKitTesting", "EventLoop"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit", "Localization"]),

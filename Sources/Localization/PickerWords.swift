@@ -75,6 +75,14 @@ public struct PickerWords: Sendable {
         return inZone(time, offsetName(grid, index))
     }
 
+    /// "Asked by Firefox": the application that asked for the picker, as the system knows it
+    /// (`PickerOptions.requester`).
+    public func askedBy(_ requester: String) -> String {
+        // TRANSLATORS: %s is the name of the application that asked for the picker ("Firefox",
+        // "org.example.App", "python3"), shown with the picker's title.
+        filled(trc("requester", "Asked by %s"), isolated(requester))
+    }
+
     /// "02:30 (CEST)": a time or range of the hour the clocks go back, with the zone's name for
     /// its offset, which tells it from the other time round.
     public func inZone(_ times: String, _ zone: String) -> String {

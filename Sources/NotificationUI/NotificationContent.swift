@@ -55,8 +55,12 @@ public struct NotificationContent: Sendable, Equatable {
             lines.append(text.closesAt(text.words.label(closesAt, view.state.options.clock)))
         }
         lines.append(text.dismissToCancel)
-        // The body is the daemon's own words and times, no caller text: not neutralised, which
-        // would turn the isolates around times in right-to-left text into replacement marks.
+        // Who asked, first: the system's name for the caller's application, made display-safe
+        // by the service (`PickerOptions.requesterName`).
+        if let requester = view.state.options.requester { lines.insert(text.words.askedBy(requester), at: 0) }
+        // The body is the daemon's own words and times and that name, all display-safe already:
+        // not neutralised again, which would turn the isolates around times in right-to-left
+        // text into replacement marks.
         let body = lines.map { bodyMarkup ? escapedForMarkup($0) : $0 }.joined(separator: "\n")
         return NotificationContent(summary: displaySafe(text.words.title(view.state.options)), body: body, actions: actions)
     }

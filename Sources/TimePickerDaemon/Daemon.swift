@@ -8,6 +8,7 @@ internal import Localization
 internal import TimePickerService
 internal import Logging
 internal import SystemKit
+internal import CallerApps
 
 /// timepickerd: the event loop, the session bus, the service and its front ends, wired
 /// together; everything the executable does, so that it only calls `main`.
@@ -97,10 +98,18 @@ public enum Daemon {
             for: arguments, ownTerminal: ownTerminal, connection: connection, loop: loop, log: log,
             creator: { id in namer?.creator(of: id) }, sessionPath: { id in namer?.path(of: id) })
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
+        let applications: CallerApplicationLookup?
+        do {
+            applications = try CallerApplicationLookup(loop: loop, languages: Self.messageLanguages, environment: Self.dataEnvironment)
+        } catch {
+            log.error("cannot look up callers' applications (pickers will not say who asks): \(error)")
+            applications = nil
+        }
         let service = TimePickerService(
             bus: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
             callerTerminalFrontEnds: FrontEnds.callerTerminalFrontEnds(loop: loop, log: log), log: log, ownUser: getuid(),
-            defaultClock: { twelve in desktopClock.preferred(callerPrefersTwelveHour: twelve) })
+            defaultClock: { twelve in desktopClock.preferred(callerPrefersTwelveHour: twelve) },
+            applications: applications.map { lookup in { processID, done in lookup.identify(processID: processID, completion: done) } })
         namer = service
         var disconnected = false
         service.onDisconnected = {
@@ -177,5 +186,23 @@ public enum Daemon {
             message: replace
                 ? "\(TimePickerBus.name) is owned by another instance\(who) that neither stopped nor allows replacement"
                 : "\(TimePickerBus.name) is already owned by another instance\(who); use --replace to take it over")
+    }
+
+    /// The daemon's languages for messages, in order: LANGUAGE's list, then LC_ALL, LC_MESSAGES
+    /// or LANG, as gettext reads them; for the desktop entries' translated names.
+    private static var messageLanguages: [String] {
+        let variables: [String] = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        let locale = variables.lazy.compactMap { getenv($0).map { String(cString: $0) } }.first { !$0.isEmpty }
+        let list = getenv("LANGUAGE").map { String(cString: $0).split(separator: ":").map(String.init) } ?? []
+        return list + [locale].compactMap { $0 }
+    }
+
+    /// Where desktop entries are looked for: XDG_DATA_HOME, XDG_DATA_DIRS and HOME.
+    private static var dataEnvironment: [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["XDG_DATA_HOME", "XDG_DATA_DIRS", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
     }
 }

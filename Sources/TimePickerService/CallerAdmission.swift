@@ -1,5 +1,6 @@
 internal import DBusKit
 internal import Logging
+public import CallerApps
 
 /// Serves the daemon's own Unix user only, as xdg-desktop-portal serves only its session's
 /// user: a call from a connection of another user (on a bus that admits one) is refused with
@@ -10,6 +11,9 @@ internal import Logging
 /// The bus is asked once per caller, without waiting (`CredentialsLookup`); a caller's calls
 /// that arrive meanwhile wait, in order, and go on once it has answered (a call may wait only
 /// when it is no larger than any call is let be: see `TimePickerService.handle`).
+/// Finds the application of process `processID` without blocking the loop, answering on it.
+public typealias ApplicationLookup = (_ processID: UInt32, _ completion: @escaping (CallerApplication?) -> Void) -> Void
+
 final class CallerAdmission {
     /// Whether a call may go on: with who its caller is, or why not.
     enum Verdict {
@@ -20,9 +24,18 @@ final class CallerAdmission {
     private let credentials: CredentialsLookup
     private let ownUser: UInt32
 
-    init(bus: any MessageBus, ownUser: UInt32, log: Logger) {
+    /// `applications` finds which application a caller's process is part of (nil: none is
+    /// looked for); asked only about the daemon's own user's callers, once per connection,
+    /// before its first call goes on.
+    init(bus: any MessageBus, ownUser: UInt32, log: Logger, applications: ApplicationLookup? = nil) {
         self.ownUser = ownUser
         credentials = CredentialsLookup(bus: bus, log: log)
+        if let applications {
+            credentials.identifyApplication = { found, done in
+                guard found.userID == ownUser, let processID = found.processID else { return done(nil) }
+                applications(processID, done)
+            }
+        }
         // Told once per other user (a few dozen at most kept), not per connection: another
         // user's connections, opened without end, would otherwise write the log full and hide
         // what matters in it.

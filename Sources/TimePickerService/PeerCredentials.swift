@@ -1,12 +1,16 @@
 internal import TimePickerContract
 internal import DBusKit
 internal import Logging
+internal import CallerApps
 
-/// What the bus vouches for about a connection: the Unix user and the process behind it.
+/// What the bus vouches for about a connection: the Unix user and the process behind it, and
+/// the application the system says that process is part of.
 struct PeerCredentials: Equatable {
     let userID: UInt32
     /// Nil when the bus did not say (a peer on another machine, say).
     let processID: UInt32?
+    /// Nil when not looked up (another user's caller, no process id) or nothing was found.
+    var application: CallerApplication?
 }
 
 /// Asks the bus who is behind a connection (`GetConnectionCredentials`), without waiting, and
@@ -28,6 +32,9 @@ final class CredentialsLookup {
     private let maximumKept = 256
     /// Told once per answer the bus gives: the connection and who it is.
     var onIdentified: ((BusName, PeerCredentials) -> Void)?
+    /// Finds the application of a caller the bus has answered about, before the answer is
+    /// kept and given (nil: none is looked for).
+    var identifyApplication: ((PeerCredentials, @escaping (CallerApplication?) -> Void) -> Void)?
 
     init(bus: any MessageBus, log: Logger) {
         self.bus = bus
@@ -91,6 +98,16 @@ final class CredentialsLookup {
             return
         }
         let credentials = PeerCredentials(userID: userID, processID: processID)
+        guard let identifyApplication else { return keep(name, credentials) }
+        identifyApplication(credentials) { [weak self] application in
+            var identified = credentials
+            identified.application = application
+            self?.keep(name, identified)
+        }
+    }
+
+    /// Keeps what is known of `name` while it is on the bus, and gives it to those waiting.
+    private func keep(_ name: BusName, _ credentials: PeerCredentials) {
         if known.count >= maximumKept {
             for kept in known.keys { departures.unwatch(kept) }
             known.removeAll()

@@ -40,17 +40,19 @@ public final class TimePickerService {
 
     /// A service on `bus` whose sessions `userInterfaces` show, except those on callers'
     /// terminals, whose front ends `callerTerminalFrontEnds` makes; it serves the Unix user
-    /// `ownUser` (the daemon's own) only.
+    /// `ownUser` (the daemon's own) only. Each session shows the application that asked for
+    /// it, as `applications` finds it from the caller's process.
     public init(
         bus: any MessageBus, loop: EventLoop, userInterfaces: UserInterfaces,
         callerTerminalFrontEnds: @escaping CallerTerminalFrontEndFactory, log: Logger,
-        ownUser: UInt32, defaultClock: @escaping (_ callerPrefersTwelveHour: Bool?) -> ClockStyle
+        ownUser: UInt32, defaultClock: @escaping (_ callerPrefersTwelveHour: Bool?) -> ClockStyle,
+        applications: ApplicationLookup? = nil
     ) {
         self.bus = bus
         self.loop = loop
         self.userInterfaces = userInterfaces
         callerTerminals = CallerTerminals(makeFrontEnd: callerTerminalFrontEnds)
-        admission = CallerAdmission(bus: bus, ownUser: ownUser, log: log)
+        admission = CallerAdmission(bus: bus, ownUser: ownUser, log: log, applications: applications)
         callerWatch = CallerWatch(bus: bus, log: log)
         self.log = log
         self.defaultClock = defaultClock
