@@ -55,9 +55,10 @@ public struct NotificationContent: Sendable, Equatable {
             lines.append(text.closesAt(text.words.label(closesAt, view.state.options.clock)))
         }
         lines.append(text.dismissToCancel)
-        // Who asked, first: the system's name for the caller's application, made display-safe
-        // by the service (`PickerOptions.requesterName`).
-        if let requester = view.state.options.requester { lines.insert(text.words.askedBy(requester), at: 0) }
+        // Who asked: the system's name for the caller's application, made display-safe by the
+        // service (`PickerOptions.requesterName`). Last, as the banner's first lines are the
+        // range and what to do, which a server that shortens the body keeps.
+        if let requester = view.state.options.requester { lines.append(text.words.askedBy(requester)) }
         // The body is the daemon's own words and times and that name, all display-safe already:
         // not neutralised again, which would turn the isolates around times in right-to-left
         // text into replacement marks.

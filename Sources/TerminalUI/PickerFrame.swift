@@ -19,9 +19,10 @@ public final class PickerFrame {
 
     /// The title as it is shown: `displaySafe`, so nothing in it can drive the terminal.
     public let title: String
-    /// The picker's day ("Sat 28 Mar") and who asked ("Asked by Firefox"), shown after the
-    /// title, whole; nil when there is neither.
-    let titleSuffix: String?
+    /// The picker's day ("Sat 28 Mar"), shown after the title, whole; nil for a picker without a date.
+    let day: String?
+    /// Who asked ("Asked by Firefox"), shown after the title and the day where they leave room.
+    let requester: String?
     let labels: SlotLabels
     /// Every other word, in the session's language.
     let text: TerminalText
@@ -44,8 +45,8 @@ public final class PickerFrame {
     /// cache) and its words, measured, from `words` (kept per language).
     init(options: PickerOptions, labels: SlotLabels, words: TerminalWords) {
         title = options.title == PickerOptions.defaultTitle ? words.defaultTitle : displaySafe(options.title)
-        let suffixes = [options.grid.date.map(words.text.day), options.requester.map(words.text.words.askedBy)].compactMap { $0 }
-        titleSuffix = suffixes.isEmpty ? nil : suffixes.joined(separator: " · ")
+        day = options.grid.date.map(words.text.day)
+        requester = options.requester.map(words.text.words.askedBy)
         self.labels = labels
         text = words.text
         self.words = words
@@ -251,15 +252,28 @@ public final class PickerFrame {
         if let clippedTitle { frame.buffer.append(clippedTitle.text.bytes) }
     }
 
-    /// The title clipped to `width`, and after it the picker's day and who asked, whole: the
-    /// title gives way to them ("Night sh… · Sat 28 Mar · Asked by Firefox"), and where they
-    /// cannot share the line they are shown alone, clipped.
+    /// The title clipped to `width`, and after it the picker's day when it has one, whole: the
+    /// title gives way to it ("Night sh… · Sat 28 Mar"), and where the two cannot share the
+    /// line the day is shown alone. Who asked follows in the room they leave, clipped, when at
+    /// least a few of its columns fit ("… · Asked by Fire…").
     private func titleLine(width: Int) -> MeasuredText {
-        guard let titleSuffix else { return MeasuredText(clipping: title, to: width) }
-        let titleRoom = width - DisplayWidth.of(titleSuffix) - 3
-        guard titleRoom > 0, !title.isEmpty else { return MeasuredText(clipping: titleSuffix, to: width) }
-        return MeasuredText(DisplayWidth.clipped(title, to: titleRoom).text + " · " + titleSuffix)
+        var line: String
+        if let day {
+            let titleRoom = width - DisplayWidth.of(day) - 3
+            guard titleRoom > 0, !title.isEmpty else { return MeasuredText(clipping: day, to: width) }
+            line = DisplayWidth.clipped(title, to: titleRoom).text + " · " + day
+        } else {
+            line = DisplayWidth.clipped(title, to: width).text
+        }
+        let room = width - DisplayWidth.of(line) - 3
+        if let requester, room >= Self.requesterMinimumColumns {
+            line += " · " + DisplayWidth.clipped(requester, to: room).text
+        }
+        return MeasuredText(line)
     }
+
+    /// The fewest columns of "Asked by …" worth showing after the title.
+    private static let requesterMinimumColumns = 12
 
     /// A column heading over its labels, padded to the cell, bold while that column has the focus.
     private func writeHeading(_ heading: MeasuredText, focused: Bool, width: Int, into frame: inout FrameWriter) {

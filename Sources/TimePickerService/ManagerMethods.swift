@@ -66,7 +66,10 @@ extension TimePickerService {
         }
         if decoded.options["clock"] == nil { options.clock = defaultClock(callerLanguage?.prefersTwelveHour) }
         // Who asks, as the system knows the caller's process: never an option of the caller's.
-        options.requester = call.caller.application.flatMap { PickerOptions.requesterName($0.name) }
+        // Not on the caller's own terminal, where the person is at the program that asks.
+        if decoded.terminal == nil {
+            options.requester = call.caller.application.flatMap { PickerOptions.requesterName($0.name) }
+        }
         try sessions.checkLimits(for: creator)
         let path = try sessions.path(creator: creator, requestedToken: options.handleToken)
         let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try callerTerminals.terminal(for: descriptor) }
