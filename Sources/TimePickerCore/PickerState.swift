@@ -63,6 +63,8 @@ public struct PickerState: Sendable, Equatable {
     public var validStartIndices: ClosedRange<Int> { model.validStartIndices }
     /// `validEnds` as indices into `options.grid`.
     public var validEndIndices: ClosedRange<Int> { model.validEndIndices(forStart: model.startIndex) }
+    /// The ends a person may choose after the start at `startIndex`, as indices into the grid.
+    public func validEndIndices(forStart startIndex: Int) -> ClosedRange<Int> { model.validEndIndices(forStart: startIndex) }
 
     /// The state after a click on `time` in `column` (`.focus`, then `.set`), as the session
     /// will make it: a front end in another process draws it before the session says so. Nil

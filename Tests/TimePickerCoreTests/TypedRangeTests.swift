@@ -1,0 +1,64 @@
+import Testing
+@testable import TimePickerCore
+
+/// A whole range written on one line, read as the two columns read typed times.
+@Suite("Typed ranges: 9-17:30, 9am to 5:30pm, 22:00-06:00, 930-1100")
+struct TypedRangeTests {
+    static func state(_ options: [String: OptionValue] = ["step": .uint32(30)]) throws -> PickerState {
+        PickerModel(options: try PickerOptions(validating: options, defaultClock: .twentyFourHour)).state
+    }
+
+    /// The range `typed` selects, as HH:MM text, with whether it was exact.
+    static func read(_ typed: String, _ state: PickerState, words: [String] = ["to"]) -> (String, Bool)? {
+        let reading = TypedRange(typed: typed, state: state, words: words)
+        guard let start = reading.startIndex, let end = reading.endIndex else { return nil }
+        let grid = state.options.grid
+        return ("\(grid[start].busText)-\(grid[end].busText)", reading.isExact)
+    }
+
+    @Test("The ways people write a workday all read 09:00 to 17:30, exactly")
+    func workday() throws {
+        let state = try Self.state()
+        for typed in ["9-17:30", "9am to 5:30pm", "9 - 5:30", "0900-1730", "930-1100", "9:00 – 17:30", "9~17:30", "9 AM to 5:30 PM", "9 17:30"] {
+            let expected = typed == "930-1100" ? "09:30-11:00" : "09:00-17:30"
+            #expect(Self.read(typed, state)?.0 == expected, "\(typed)")
+            #expect(Self.read(typed, state)?.1 == true, "\(typed)")
+        }
+    }
+
+    @Test("Overnight, 22:00-06:00 ends the next morning; without overnight the end cannot be before the start")
+    func overnight() throws {
+        let night = try Self.state(["step": .uint32(30), "overnight": .boolean(true)])
+        let reading = TypedRange(typed: "22:00-06:00", state: night, words: [])
+        let end = try #require(reading.endIndex)
+        #expect(night.options.grid[end].isNextDay && night.options.grid[end].busText == "06:00")
+        let day = try Self.state()
+        guard case .end(.beforeEarliest)? = TypedRange(typed: "22:00-06:00", state: day, words: []).failure else {
+            Issue.record("22:00-06:00 on a day: \(TypedRange(typed: "22:00-06:00", state: day, words: []))")
+            return
+        }
+    }
+
+    @Test("A time between slots goes to the nearest and says so; a line with no range, or no time, says which")
+    func guessesAndFailures() throws {
+        let state = try Self.state()
+        let guessed = TypedRange(typed: "9:10-17:30", state: state, words: [])
+        #expect(guessed.startIndex != nil && !guessed.isExact && guessed.notes.count == 1)
+        #expect(TypedRange(typed: "abc", state: state, words: ["to"]).failure == .notARange("abc"))
+        #expect(TypedRange(typed: "tomorrow", state: state, words: ["to"]).failure == .notARange("tomorrow"))
+        #expect(TypedRange(typed: "9", state: state, words: ["to"]).failure == .notARange("9"))
+        #expect(TypedRange(typed: "9-", state: state, words: ["to"]).failure == .notARange("9-"))
+        guard case .start(.notATime)? = TypedRange(typed: "25-26", state: state, words: []).failure else {
+            Issue.record("25-26 read as \(TypedRange(typed: "25-26", state: state, words: []))")
+            return
+        }
+    }
+
+    @Test("The person's language's word between two times: 9 bis 17:30, 9 à 17 h… as it is translated")
+    func words() throws {
+        let state = try Self.state()
+        #expect(Self.read("9 bis 17:30", state, words: ["bis", "to"])?.0 == "09:00-17:30")
+        #expect(Self.read("9 から 17:30", state, words: ["から"])?.0 == "09:00-17:30")
+        #expect(Self.read("9 до 17:30", state, words: ["до"])?.0 == "09:00-17:30")
+    }
+}
