@@ -1,0 +1,89 @@
+# libtimepicker-1: the client library in C on GDBus (lib/timepicker), its GObject-introspection
+# data (TimePicker-1.0.gir and .typelib), its VAPI, its pkg-config file, and the GTK 4 helper
+# libtimepicker-gtk4-1 (lib/timepicker-gtk4). Included by the Makefile; built into .build/lib.
+# Only gcc, pkg-config, GLib's headers, gobject-introspection and valac: no Swift.
+
+LIB_BUILD := .build/lib
+# The version of the library's package: the project's (Sources/TimePickerCore/Version.swift).
+LIB_VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/TimePickerCore/Version.swift)
+# Debian's multiarch directory (x86_64-linux-gnu): libraries, the .pc and the typelib go to
+# $(PREFIX)/lib/$(LIB_TRIPLET), where ld.so (/etc/ld.so.conf.d), pkg-config and, for PREFIX=/usr,
+# gobject-introspection look. For another PREFIX, gi finds the typelib only through
+# GI_TYPELIB_PATH=$(LIBDIR)/girepository-1.0 (its search path is its own libdir's
+# girepository-1.0 and /usr/lib/girepository-1.0: checked with GIRepository's get_search_path).
+LIB_TRIPLET := $(shell gcc -print-multiarch 2>/dev/null)
+LIBDIR ?= $(PREFIX)/lib/$(LIB_TRIPLET)
+INCLUDEDIR ?= $(PREFIX)/include
+
+LIB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Wmissing-prototypes -Werror -fPIC \
+	-DTIME_PICKER_COMPILATION -DG_LOG_DOMAIN=\"libtimepicker\" -Ilib -Ilib/timepicker
+LIB_HEADERS := $(wildcard lib/timepicker/*.h)
+LIB_PUBLIC_HEADERS := $(filter-out %-private.h,$(LIB_HEADERS))
+LIB_SOURCES := $(wildcard lib/timepicker/*.c)
+LIB_OBJECTS := $(patsubst lib/timepicker/%.c,$(LIB_BUILD)/timepicker/%.o,$(LIB_SOURCES))
+LIB_SONAME := libtimepicker-1.so.0
+LIB_SHARED := $(LIB_BUILD)/$(LIB_SONAME)
+LIB_GIR := $(LIB_BUILD)/TimePicker-1.0.gir
+LIB_TYPELIB := $(LIB_BUILD)/TimePicker-1.0.typelib
+LIB_VAPI := $(LIB_BUILD)/timepicker-1.vapi
+LIB_PC := $(LIB_BUILD)/pkgconfig/timepicker-1.pc
+
+.PHONY: lib install-lib uninstall-lib
+## The client library, its introspection data, VAPI and pkg-config file, in .build/lib (the
+## tests point LD_LIBRARY_PATH, GI_TYPELIB_PATH and PKG_CONFIG_PATH there).
+lib: $(LIB_SHARED) $(LIB_GIR) $(LIB_TYPELIB) $(LIB_VAPI) $(LIB_PC)
+
+$(LIB_BUILD)/timepicker/%.o: lib/timepicker/%.c $(LIB_HEADERS)
+	@mkdir -p $(@D)
+	gcc $(LIB_CFLAGS) $$(pkg-config --cflags gio-2.0) -c -o $@ $<
+
+# Only the public API is exported (the version script); relro and bind-now as Debian hardens.
+$(LIB_SHARED): $(LIB_OBJECTS) lib/timepicker/libtimepicker.map
+	gcc -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/timepicker/libtimepicker.map -Wl,-z,relro -Wl,-z,now \
+	  -Wl,--no-undefined -o $@ $(LIB_OBJECTS) $$(pkg-config --libs gio-2.0)
+	ln -sf $(LIB_SONAME) $(LIB_BUILD)/libtimepicker-1.so
+
+# The build's own .pc, for the tests: the headers are lib/ and the library .build/lib.
+$(LIB_PC): lib/timepicker-1.pc.in lib/lib.mk
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(CURDIR)/$(LIB_BUILD)|' -e 's|@INCLUDEDIR@|$(CURDIR)/$(LIB_BUILD)/include|' \
+	  -e 's|@DATADIR@|$(CURDIR)/$(LIB_BUILD)/share|' -e 's|@VERSION@|$(LIB_VERSION)|' $< > $@
+	@mkdir -p $(LIB_BUILD)/include/timepicker-1 && ln -sfn $(CURDIR)/lib/timepicker $(LIB_BUILD)/include/timepicker-1/timepicker
+
+# Warnings are errors: a missing annotation or doc comment fails the build.
+$(LIB_GIR): $(LIB_SHARED) $(LIB_HEADERS) $(LIB_SOURCES)
+	LD_LIBRARY_PATH=$(CURDIR)/$(LIB_BUILD) g-ir-scanner --quiet --warn-all --warn-error \
+	  --namespace=TimePicker --nsversion=1.0 --identifier-prefix=TimePicker --symbol-prefix=time \
+	  --include=Gio-2.0 --pkg=gio-2.0 --pkg-export=timepicker-1 --c-include=timepicker/timepicker.h \
+	  --library=timepicker-1 --library-path=$(CURDIR)/$(LIB_BUILD) -Ilib -DTIME_PICKER_COMPILATION \
+	  --cflags-begin -Ilib -DTIME_PICKER_COMPILATION --cflags-end \
+	  --output=$@ $(LIB_PUBLIC_HEADERS) $(filter-out %-private.c,$(LIB_SOURCES))
+
+$(LIB_TYPELIB): $(LIB_GIR)
+	g-ir-compiler --output=$@ $<
+
+$(LIB_VAPI): $(LIB_GIR)
+	vapigen --quiet --library=timepicker-1 --pkg=gio-2.0 --directory=$(LIB_BUILD) $<
+	echo gio-2.0 > $(LIB_BUILD)/timepicker-1.deps
+
+## Installs the library, its headers, .pc, GIR, typelib and VAPI under PREFIX (LIBDIR is
+## $(PREFIX)/lib/$(LIB_TRIPLET)); part of `make install`.
+install-lib: lib
+	install -D -m 0644 $(LIB_SHARED) "$(DESTDIR)$(LIBDIR)/$(LIB_SONAME)"
+	ln -sf $(LIB_SONAME) "$(DESTDIR)$(LIBDIR)/libtimepicker-1.so"
+	install -d "$(DESTDIR)$(INCLUDEDIR)/timepicker-1/timepicker"
+	install -m 0644 $(LIB_PUBLIC_HEADERS) "$(DESTDIR)$(INCLUDEDIR)/timepicker-1/timepicker"
+	install -d "$(DESTDIR)$(LIBDIR)/pkgconfig"
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@DATADIR@|$(DATADIR)|' \
+	  -e 's|@VERSION@|$(LIB_VERSION)|' lib/timepicker-1.pc.in > "$(DESTDIR)$(LIBDIR)/pkgconfig/timepicker-1.pc"
+	install -D -m 0644 $(LIB_GIR) "$(DESTDIR)$(DATADIR)/gir-1.0/TimePicker-1.0.gir"
+	install -D -m 0644 $(LIB_TYPELIB) "$(DESTDIR)$(LIBDIR)/girepository-1.0/TimePicker-1.0.typelib"
+	install -D -m 0644 $(LIB_VAPI) "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-1.vapi"
+	install -D -m 0644 $(LIB_BUILD)/timepicker-1.deps "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-1.deps"
+
+uninstall-lib:
+	rm -f "$(DESTDIR)$(LIBDIR)/$(LIB_SONAME)" "$(DESTDIR)$(LIBDIR)/libtimepicker-1.so" \
+	  $(foreach header,$(notdir $(LIB_PUBLIC_HEADERS)),"$(DESTDIR)$(INCLUDEDIR)/timepicker-1/timepicker/$(header)") \
+	  "$(DESTDIR)$(LIBDIR)/pkgconfig/timepicker-1.pc" "$(DESTDIR)$(DATADIR)/gir-1.0/TimePicker-1.0.gir" \
+	  "$(DESTDIR)$(LIBDIR)/girepository-1.0/TimePicker-1.0.typelib" \
+	  "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-1.vapi" "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-1.deps"
