@@ -92,3 +92,64 @@ uninstall-lib:
 	  "$(DESTDIR)$(LIBDIR)/pkgconfig/timepicker-1.pc" "$(DESTDIR)$(DATADIR)/gir-1.0/TimePicker-1.0.gir" \
 	  "$(DESTDIR)$(LIBDIR)/girepository-1.0/TimePicker-1.0.typelib" \
 	  "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-1.vapi" "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-1.deps"
+
+# libtimepicker-gtk4-1: time_picker_parent_new_gtk (GtkWindow*), introspected as TimePickerGtk4
+# 1.0 (as libportal-gtk4 is XdpGtk4), on top of libtimepicker-1.
+GTK4_HEADERS := lib/timepicker-gtk4/timepicker-gtk4.h
+GTK4_SOURCES := lib/timepicker-gtk4/timepicker-gtk4.c
+GTK4_SONAME := libtimepicker-gtk4-1.so.0
+GTK4_SHARED := $(LIB_BUILD)/$(GTK4_SONAME)
+GTK4_GIR := $(LIB_BUILD)/TimePickerGtk4-1.0.gir
+GTK4_TYPELIB := $(LIB_BUILD)/TimePickerGtk4-1.0.typelib
+GTK4_VAPI := $(LIB_BUILD)/timepicker-gtk4-1.vapi
+GTK4_PC := $(LIB_BUILD)/pkgconfig/timepicker-gtk4-1.pc
+lib: $(GTK4_SHARED) $(GTK4_GIR) $(GTK4_TYPELIB) $(GTK4_VAPI) $(GTK4_PC)
+
+$(GTK4_SHARED): $(GTK4_SOURCES) $(GTK4_HEADERS) $(LIB_HEADERS) $(LIB_SHARED) lib/timepicker-gtk4/libtimepicker-gtk4.map
+	gcc $(filter-out -DTIME_PICKER_COMPILATION,$(LIB_CFLAGS)) -Ilib/timepicker-gtk4 $$(pkg-config --cflags gtk4) -shared \
+	  -Wl,-soname,$(GTK4_SONAME) -Wl,--version-script=lib/timepicker-gtk4/libtimepicker-gtk4.map -Wl,-z,relro -Wl,-z,now \
+	  -Wl,--no-undefined -o $@ $(GTK4_SOURCES) -L$(LIB_BUILD) -ltimepicker-1 $$(pkg-config --libs gtk4)
+	ln -sf $(GTK4_SONAME) $(LIB_BUILD)/libtimepicker-gtk4-1.so
+
+$(GTK4_PC): lib/timepicker-gtk4-1.pc.in lib/lib.mk
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(CURDIR)/$(LIB_BUILD)|' -e 's|@INCLUDEDIR@|$(CURDIR)/$(LIB_BUILD)/include|' \
+	  -e 's|@VERSION@|$(LIB_VERSION)|' $< > $@
+	@mkdir -p $(LIB_BUILD)/include/timepicker-gtk4-1 && ln -sfn $(CURDIR)/lib/timepicker-gtk4/timepicker-gtk4.h $(LIB_BUILD)/include/timepicker-gtk4-1/timepicker-gtk4.h
+
+$(GTK4_GIR): $(GTK4_SHARED) $(GTK4_HEADERS) $(GTK4_SOURCES) $(LIB_GIR) lib/lib.mk
+	LD_LIBRARY_PATH=$(CURDIR)/$(LIB_BUILD) g-ir-scanner --quiet --warn-all --warn-error \
+	  --namespace=TimePickerGtk4 --nsversion=1.0 --identifier-prefix=TimePicker --symbol-prefix=time_picker \
+	  --include=Gtk-4.0 --include-uninstalled=$(LIB_GIR) --pkg=gtk4 --pkg-export=timepicker-gtk4-1 \
+	  --c-include=timepicker-gtk4.h --library=timepicker-gtk4-1 --library=timepicker-1 --library-path=$(CURDIR)/$(LIB_BUILD) \
+	  --cflags-begin -Ilib -Ilib/timepicker-gtk4 --cflags-end \
+	  --output=$@ $(GTK4_HEADERS) $(GTK4_SOURCES)
+
+$(GTK4_TYPELIB): $(GTK4_GIR)
+	g-ir-compiler --includedir=$(LIB_BUILD) --output=$@ $<
+
+$(GTK4_VAPI): $(GTK4_GIR) $(LIB_VAPI)
+	vapigen --quiet --library=timepicker-gtk4-1 --vapidir=$(LIB_BUILD) --girdir=$(LIB_BUILD) --pkg=gtk4 --pkg=timepicker-1 \
+	  --directory=$(LIB_BUILD) $<
+	printf 'gtk4\ntimepicker-1\n' > $(LIB_BUILD)/timepicker-gtk4-1.deps
+
+install-lib: install-lib-gtk4
+uninstall-lib: uninstall-lib-gtk4
+.PHONY: install-lib-gtk4 uninstall-lib-gtk4
+install-lib-gtk4: lib
+	install -D -m 0644 $(GTK4_SHARED) "$(DESTDIR)$(LIBDIR)/$(GTK4_SONAME)"
+	ln -sf $(GTK4_SONAME) "$(DESTDIR)$(LIBDIR)/libtimepicker-gtk4-1.so"
+	install -D -m 0644 $(GTK4_HEADERS) "$(DESTDIR)$(INCLUDEDIR)/timepicker-gtk4-1/timepicker-gtk4.h"
+	install -d "$(DESTDIR)$(LIBDIR)/pkgconfig"
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
+	  lib/timepicker-gtk4-1.pc.in > "$(DESTDIR)$(LIBDIR)/pkgconfig/timepicker-gtk4-1.pc"
+	install -D -m 0644 $(GTK4_GIR) "$(DESTDIR)$(DATADIR)/gir-1.0/TimePickerGtk4-1.0.gir"
+	install -D -m 0644 $(GTK4_TYPELIB) "$(DESTDIR)$(LIBDIR)/girepository-1.0/TimePickerGtk4-1.0.typelib"
+	install -D -m 0644 $(GTK4_VAPI) "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-gtk4-1.vapi"
+	install -D -m 0644 $(LIB_BUILD)/timepicker-gtk4-1.deps "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-gtk4-1.deps"
+
+uninstall-lib-gtk4:
+	rm -f "$(DESTDIR)$(LIBDIR)/$(GTK4_SONAME)" "$(DESTDIR)$(LIBDIR)/libtimepicker-gtk4-1.so" \
+	  "$(DESTDIR)$(INCLUDEDIR)/timepicker-gtk4-1/timepicker-gtk4.h" "$(DESTDIR)$(LIBDIR)/pkgconfig/timepicker-gtk4-1.pc" \
+	  "$(DESTDIR)$(DATADIR)/gir-1.0/TimePickerGtk4-1.0.gir" "$(DESTDIR)$(LIBDIR)/girepository-1.0/TimePickerGtk4-1.0.typelib" \
+	  "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-gtk4-1.vapi" "$(DESTDIR)$(DATADIR)/vala/vapi/timepicker-gtk4-1.deps"
