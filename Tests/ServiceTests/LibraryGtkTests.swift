@@ -4,17 +4,20 @@ import Glibc
 import TestHarness
 import Testing
 
-/// libtimepicker-gtk4-1 through examples/pick-gtk4.py, a GTK 4 app on a virtual display with the
-/// real daemon, its GTK dialog backend and the accessibility bus: the app's button picks through
-/// TimePickerGtk4.parent_new_gtk(window), and the dialog is transient for the app's window.
+/// libtimepicker-gtk4-1 through examples/pick-gtk4.py and pick-gtk4.js, GTK 4 apps on a virtual
+/// display with the real daemon, its GTK dialog backend and the accessibility bus: the app's
+/// button picks through TimePickerGtk4.parent_new_gtk(window), and the dialog is transient for
+/// the app's window.
 @Suite("libtimepicker-gtk4: a GTK 4 app's dialog parented through the helper")
 struct LibraryGtkTests {
     static let appTitle = "Time picker example"
+    /// The examples: Python and GJS.
+    static let apps = ["examples/pick-gtk4.py", "examples/pick-gtk4.js"]
 
-    @Test("The dialog is transient for the app's window, and closing the window cancels the session (reason caller)")
-    func parentedAndCancelledOnClose() throws {
+    @Test("The dialog is transient for the app's window, and closing the window cancels the session (reason caller)", arguments: apps)
+    func parentedAndCancelledOnClose(_ example: String) throws {
         let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])
-        let app = try startApp(fixture)
+        let app = try startApp(example, fixture)
         let appWindow = try fixture.display.window(titled: Self.appTitle, seconds: 30)
         try clickPick(fixture, app)
 
@@ -31,10 +34,10 @@ struct LibraryGtkTests {
         try fixture.display.waitForWindowGone("Lunch break")
     }
 
-    @Test("The range chosen in the parented dialog reaches the app")
-    func picksFromTheApp() throws {
+    @Test("The range chosen in the parented dialog reaches the app", arguments: apps)
+    func picksFromTheApp(_ example: String) throws {
         let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])
-        let app = try startApp(fixture)
+        let app = try startApp(example, fixture)
         defer { app.process.stop() }
         _ = try fixture.display.window(titled: Self.appTitle, seconds: 30)
         try clickPick(fixture, app)
@@ -46,15 +49,16 @@ struct LibraryGtkTests {
     }
 
     /// The example on the display, with the build's libraries and typelibs.
-    private func startApp(_ fixture: DaemonDialogFixture) throws -> CapturedCommand {
+    private func startApp(_ example: String, _ fixture: DaemonDialogFixture) throws -> CapturedCommand {
         try #require(
             FileManager.default.fileExists(atPath: LibraryTests.build + "/TimePickerGtk4-1.0.typelib"),
             "the library is not built: make lib (make test builds it)")
         var environment = fixture.display.environment
         environment["LD_LIBRARY_PATH"] = LibraryTests.build
         environment["GI_TYPELIB_PATH"] = LibraryTests.build
-        return try CapturedCommand(
-            "/usr/bin/python3", [RepositoryFiles.path("examples/pick-gtk4.py")], environment: environment, directory: fixture.bus.directory)
+        let path = RepositoryFiles.path(example)
+        let (program, arguments) = example.hasSuffix(".js") ? ("/usr/bin/gjs", ["-m", path]) : ("/usr/bin/python3", [path])
+        return try CapturedCommand(program, arguments, environment: environment, directory: fixture.bus.directory)
     }
 
     /// Clicks the app's "Pick a time" button, found through the accessibility bus.

@@ -20,7 +20,7 @@ struct LibraryTests {
     static let clients: [Client] = [
         Client(name: "PyGObject", file: "lib/tests/pick.py"),
         Client(name: "GJS", file: "lib/tests/pick.js"),
-        Client(name: "C", file: "lib/tests/pick.c"),
+        Client(name: "C", file: "examples/pick-library.c"),
         Client(name: "Vala", file: "examples/pick-library.vala"),
     ]
 
@@ -77,7 +77,7 @@ struct LibraryTests {
 
         fixture.daemon.send(SIGKILL)
         #expect(try run.process.waitForExit(seconds: 30) != .exited(0), "stdout: \(run.stdout) stderr: \(run.stderr)")
-        // Python names the code; the others print its number (6, TIME_PICKER_ERROR_VANISHED).
+        // Python names the code, GJS and Vala print its number (6, TIME_PICKER_ERROR_VANISHED), C its message.
         let said = run.stdout + run.stderr
         #expect(
             said.contains("time-picker-error-quark vanished:") || said.contains("time-picker-error-quark 6:")
