@@ -15,7 +15,7 @@ LIB_TRIPLET := $(shell gcc -print-multiarch 2>/dev/null)
 LIBDIR ?= $(PREFIX)/lib/$(LIB_TRIPLET)
 INCLUDEDIR ?= $(PREFIX)/include
 
-LIB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Wmissing-prototypes -Werror -fPIC \
+LIB_CFLAGS := -std=gnu11 -O2 -g -D_FORTIFY_SOURCE=2 -fstack-protector-strong -Wformat -Werror=format-security -Wall -Wextra -Wno-unused-parameter -Wmissing-prototypes -Werror -fPIC \
 	-DTIME_PICKER_COMPILATION -DG_LOG_DOMAIN=\"libtimepicker\" -Ilib -Ilib/timepicker
 LIB_HEADERS := $(wildcard lib/timepicker/*.h)
 LIB_PUBLIC_HEADERS := $(filter-out %-private.h,$(LIB_HEADERS))
@@ -33,7 +33,7 @@ LIB_PC := $(LIB_BUILD)/pkgconfig/timepicker-1.pc
 ## tests point LD_LIBRARY_PATH, GI_TYPELIB_PATH and PKG_CONFIG_PATH there).
 lib: $(LIB_SHARED) $(LIB_GIR) $(LIB_TYPELIB) $(LIB_VAPI) $(LIB_PC)
 
-$(LIB_BUILD)/timepicker/%.o: lib/timepicker/%.c $(LIB_HEADERS)
+$(LIB_BUILD)/timepicker/%.o: lib/timepicker/%.c $(LIB_HEADERS) lib/lib.mk
 	@mkdir -p $(@D)
 	gcc $(LIB_CFLAGS) $$(pkg-config --cflags gio-2.0) -c -o $@ $<
 
@@ -105,7 +105,7 @@ GTK4_VAPI := $(LIB_BUILD)/timepicker-gtk4-1.vapi
 GTK4_PC := $(LIB_BUILD)/pkgconfig/timepicker-gtk4-1.pc
 lib: $(GTK4_SHARED) $(GTK4_GIR) $(GTK4_TYPELIB) $(GTK4_VAPI) $(GTK4_PC)
 
-$(GTK4_SHARED): $(GTK4_SOURCES) $(GTK4_HEADERS) $(LIB_HEADERS) $(LIB_SHARED) lib/timepicker-gtk4/libtimepicker-gtk4.map
+$(GTK4_SHARED): $(GTK4_SOURCES) $(GTK4_HEADERS) $(LIB_HEADERS) $(LIB_SHARED) lib/timepicker-gtk4/libtimepicker-gtk4.map lib/lib.mk
 	gcc $(filter-out -DTIME_PICKER_COMPILATION,$(LIB_CFLAGS)) -Ilib/timepicker-gtk4 $$(pkg-config --cflags gtk4) -shared \
 	  -Wl,-soname,$(GTK4_SONAME) -Wl,--version-script=lib/timepicker-gtk4/libtimepicker-gtk4.map -Wl,-z,relro -Wl,-z,now \
 	  -Wl,--no-undefined -o $@ $(GTK4_SOURCES) -L$(LIB_BUILD) -ltimepicker-1 $$(pkg-config --libs gtk4)

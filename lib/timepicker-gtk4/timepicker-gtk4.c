@@ -104,13 +104,17 @@ time_picker_parent_gtk_export (TimePickerParent *parent, GCancellable *cancellab
   g_task_set_source_tag (task, time_picker_parent_gtk_export);
   /* A window not yet shown (or gone) has no identifier: the dialog shows unattached. */
   if (surface == NULL)
-    return return_exported (task, NULL, window);
+    {
+      return_exported (task, NULL, window);
+      return;
+    }
 #ifdef GDK_WINDOWING_X11
   if (GDK_IS_X11_SURFACE (surface))
     {
       g_autofree char *parent_window = g_strdup_printf ("x11:%lx", (unsigned long) gdk_x11_surface_get_xid (surface));
 
-      return return_exported (task, parent_window, window);
+      return_exported (task, parent_window, window);
+      return;
     }
 #endif
 #ifdef GDK_WINDOWING_WAYLAND
@@ -121,7 +125,8 @@ time_picker_parent_gtk_export (TimePickerParent *parent, GCancellable *cancellab
         {
           g_autofree char *parent_window = g_strconcat ("wayland:", self->wayland_handle, NULL);
 
-          return return_exported (task, parent_window, window);
+          return_exported (task, parent_window, window);
+          return;
         }
       self->waiting = g_list_append (self->waiting, g_object_ref (task));
       if (self->exports == 1 && !gdk_wayland_toplevel_export_handle (GDK_TOPLEVEL (surface), wayland_exported, self, NULL))

@@ -458,7 +458,10 @@ pick_session_signal (GDBusConnection *connection, const char *sender, const char
   if (g_str_equal (member, "Response"))
     {
       if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(ua{sv})")))
-        return pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker sent a Response of type %s", g_variant_get_type_string (parameters));
+        {
+          pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker sent a Response of type %s", g_variant_get_type_string (parameters));
+          return;
+        }
       g_clear_pointer (&pick->results, g_variant_unref);
       pick->results = g_variant_get_child_value (parameters, 1);
     }
@@ -467,10 +470,16 @@ pick_session_signal (GDBusConnection *connection, const char *sender, const char
       const char *start, *end;
 
       if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(ss)")))
-        return pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker sent a Selected of type %s", g_variant_get_type_string (parameters));
+        {
+          pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker sent a Selected of type %s", g_variant_get_type_string (parameters));
+          return;
+        }
       g_variant_get (parameters, "(&s&s)", &start, &end);
       if (!time_picker_is_wire_time (start) || !time_picker_is_wire_time (end))
-        return pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker answered something that is not a time");
+        {
+          pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker answered something that is not a time");
+          return;
+        }
       pick_complete (task, time_picker_range_new (start, end, pick->results), NULL);
     }
   else if (g_str_equal (member, "Cancelled"))
@@ -478,7 +487,10 @@ pick_session_signal (GDBusConnection *connection, const char *sender, const char
       const char *reason;
 
       if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(s)")))
-        return pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker sent a Cancelled of type %s", g_variant_get_type_string (parameters));
+        {
+          pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker sent a Cancelled of type %s", g_variant_get_type_string (parameters));
+          return;
+        }
       g_variant_get (parameters, "(&s)", &reason);
       if (pick->cancel_requested)
         pick_complete (task, NULL, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "The pick was cancelled"));
@@ -526,7 +538,10 @@ pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
   if (pick->done)
     return;
   if (reply == NULL)
-    return pick_complete (task, NULL, time_picker_error_for_call (error));
+    {
+      pick_complete (task, NULL, time_picker_error_for_call (error));
+      return;
+    }
   g_variant_get (reply, "(&o)", &path);
   pick->session_created = TRUE;
   if (!g_str_equal (path, pick->session_path))
@@ -534,7 +549,8 @@ pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
       /* Not the path subscribed to: its signals would never be seen. End it. */
       g_dbus_connection_call (pick->connection, pick->owner, path, TP_SESSION_INTERFACE, "Cancel", NULL, NULL,
                               G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
-      return pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker made the session %s, not %s", path, pick->session_path);
+      pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker made the session %s, not %s", path, pick->session_path);
+      return;
     }
   if (pick->cancel_requested)
     pick_send_cancel (task);
@@ -604,10 +620,16 @@ pick_owner_checked (GObject *source, GAsyncResult *result, gpointer user_data)
   if (pick->done)
     return;
   if (reply == NULL)
-    return pick_fail (task, TIME_PICKER_ERROR_VANISHED, "The time picker service left the bus: %s", error->message);
+    {
+      pick_fail (task, TIME_PICKER_ERROR_VANISHED, "The time picker service left the bus: %s", error->message);
+      return;
+    }
   g_variant_get (reply, "(u)", &uid);
   if (uid != getuid ())
-    return pick_fail (task, TIME_PICKER_ERROR_OTHER_USER, TP_SERVICE " is owned by another user's process (uid %u)", uid);
+    {
+      pick_fail (task, TIME_PICKER_ERROR_OTHER_USER, TP_SERVICE " is owned by another user's process (uid %u)", uid);
+      return;
+    }
   pick_show (task);
 }
 
@@ -626,7 +648,8 @@ pick_service_started (GObject *source, GAsyncResult *result, gpointer user_data)
   if (reply == NULL)
     {
       g_dbus_error_strip_remote_error (error);
-      return pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The time picker service cannot be started: %s", error->message);
+      pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The time picker service cannot be started: %s", error->message);
+      return;
     }
   pick_ask_owner (task, TRUE);
 }
@@ -653,7 +676,8 @@ pick_owner_known (GObject *source, GAsyncResult *result, gpointer user_data)
           return;
         }
       g_dbus_error_strip_remote_error (error);
-      return pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The time picker service is not running: %s", error->message);
+      pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The time picker service is not running: %s", error->message);
+      return;
     }
   g_variant_get (reply, "(s)", &pick->owner);
   g_dbus_connection_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
@@ -732,7 +756,10 @@ pick_got_bus (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   if (connection == NULL)
-    return pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "No session bus: %s", error->message);
+    {
+      pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "No session bus: %s", error->message);
+      return;
+    }
   pick_on_connection (task, connection);
 }
 
@@ -781,9 +808,15 @@ time_picker_picker_pick (TimePickerPicker *picker, TimePickerParent *parent, GVa
   g_task_set_task_data (task, pick, (GDestroyNotify) pick_free);
 
   if (pick->options != NULL && !g_variant_is_of_type (pick->options, G_VARIANT_TYPE_VARDICT))
-    return pick_fail (task, TIME_PICKER_ERROR_INVALID_ARGS, "The options are of type %s, not a{sv}", g_variant_get_type_string (pick->options));
+    {
+      pick_fail (task, TIME_PICKER_ERROR_INVALID_ARGS, "The options are of type %s, not a{sv}", g_variant_get_type_string (pick->options));
+      return;
+    }
   if (pick->options != NULL && g_variant_lookup (pick->options, "handle_token", "*", NULL))
-    return pick_fail (task, TIME_PICKER_ERROR_INVALID_ARGS, "handle_token is the library's own option");
+    {
+      pick_fail (task, TIME_PICKER_ERROR_INVALID_ARGS, "handle_token is the library's own option");
+      return;
+    }
   if (g_task_return_error_if_cancelled (task))
     {
       pick->done = TRUE;
