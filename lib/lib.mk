@@ -108,7 +108,7 @@ lib: $(GTK4_SHARED) $(GTK4_GIR) $(GTK4_TYPELIB) $(GTK4_VAPI) $(GTK4_PC)
 $(GTK4_SHARED): $(GTK4_SOURCES) $(GTK4_HEADERS) $(LIB_HEADERS) $(LIB_SHARED) lib/timepicker-gtk4/libtimepicker-gtk4.map lib/lib.mk
 	gcc $(filter-out -DTIME_PICKER_COMPILATION,$(LIB_CFLAGS)) -Ilib/timepicker-gtk4 $$(pkg-config --cflags gtk4) -shared \
 	  -Wl,-soname,$(GTK4_SONAME) -Wl,--version-script=lib/timepicker-gtk4/libtimepicker-gtk4.map -Wl,-z,relro -Wl,-z,now \
-	  -Wl,--no-undefined -o $@ $(GTK4_SOURCES) -L$(LIB_BUILD) -ltimepicker-1 $$(pkg-config --libs gtk4)
+	  -Wl,--no-undefined -o $@ $(GTK4_SOURCES) -L$(LIB_BUILD) -ltimepicker-1 $$(pkg-config --libs gtk4) -Wl,--no-as-needed -lc
 	ln -sf $(GTK4_SONAME) $(LIB_BUILD)/libtimepicker-gtk4-1.so
 
 $(GTK4_PC): lib/timepicker-gtk4-1.pc.in lib/lib.mk
