@@ -203,8 +203,10 @@ check-man: deps build man
 check-deb: deps
 	@debs=$$(DEB_OUTPUT_DIR=$(CURDIR)/.build/deb-test scripts/build-deb.sh) && scripts/check-deb.sh $$debs
 
-## The Debian package from the release binaries: timepickerd_VERSION_ARCH.deb here (and
-## timepickerd-gtk_… once the dialog backend is installed); see packaging/debian.
+## The Debian packages from the release binaries: timepickerd_VERSION_ARCH.deb here (and
+## timepickerd-gtk_… once the dialog backend is installed), and the client library's
+## (libtimepicker-1-0, gir1.2-timepicker-1.0, libtimepicker-1-dev and their gtk4 trio); see
+## packaging/debian.
 ## (deps: dpkg-dev.)
 deb: deps
 	@scripts/build-deb.sh
