@@ -68,6 +68,20 @@ struct LibraryTests {
         #expect(run.stdout.hasPrefix("error g-io-error-quark cancelled:"), "stdout: \(run.stdout) stderr: \(run.stderr)")
     }
 
+    @Test("A parent whose export never finishes delays the picker by the export's deadline (5 s), not for ever; the person dismissing it fails the pick with USER")
+    func silentParentThenDismissed() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let started = Date()
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["slow-parent"], on: fixture.bus)
+        let first = try waitForPicker(mock, run, fixture)
+        #expect(Date().timeIntervalSince(started) > 4.5, "the picker came before the export's deadline")
+
+        try mock.closeNotification(first.id, reason: 2)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error time-picker-error-quark user: "), "stdout: \(run.stdout) stderr: \(run.stderr)")
+    }
+
     @Test("A daemon killed mid-pick fails the pick with TIME_PICKER_ERROR_VANISHED, not a hang", arguments: clients)
     func daemonKilledMidPick(_ client: Client) throws {
         let fixture = try NotificationFixture()

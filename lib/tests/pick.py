@@ -5,6 +5,7 @@ private bus, with LD_LIBRARY_PATH and GI_TYPELIB_PATH naming .build/lib).
 Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or the error
        pick.py cancel     one pick with a Gio.Cancellable that SIGUSR1 cancels
        pick.py monitor    prints every session's outcome on the bus ("ready" once listening)
+       pick.py slow-parent  one pick with a parent whose export never finishes
 
 An error is printed as "error DOMAIN CODE-NAME: MESSAGE" and exits 1.
 """
@@ -43,11 +44,18 @@ def picked(picker, result):
     loop.quit()
 
 
-def pick(cancellable=None):
+def pick(cancellable=None, parent=None):
     picker = TimePicker.Picker.new()
     options = GLib.Variant("a{sv}", {"title": GLib.Variant("s", "Lunch break"), "step": GLib.Variant("u", 30)})
-    picker.pick(None, options, cancellable, picked)
+    picker.pick(parent, options, cancellable, picked)
     return picker
+
+
+class SilentParent(TimePicker.Parent):
+    """A parent whose export never calls back, as a compositor that never answers."""
+
+    def do_export(self, cancellable, callback, *user_data):
+        pass
 
 
 def monitor():
@@ -76,6 +84,9 @@ elif mode == "cancel":
     cancellable = Gio.Cancellable()
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: cancellable.cancel() or GLib.SOURCE_REMOVE)
     keep = pick(cancellable)
+elif mode == "slow-parent":
+    silent = SilentParent()
+    keep = pick(parent=silent)
 elif mode == "monitor":
     keep = monitor()
 else:

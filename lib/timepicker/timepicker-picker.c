@@ -312,6 +312,8 @@ typedef struct
   GVariant *options;          /* the caller's a{sv}, or NULL */
   TimePickerParent *parent;   /* or NULL */
   gboolean parent_exported;
+  GSource *export_timeout;    /* while the parent's export is awaited */
+  gboolean export_abandoned;  /* it took too long: the pick went on without a parent */
   char *parent_window;
   char *activation_token;
   char *owner;                /* the service's unique name, its user checked */
@@ -369,6 +371,9 @@ pick_complete (GTask *task, TimePickerRange *range, GError *error)
   if (pick->parent_exported)
     time_picker_parent_unexport (pick->parent);
   pick->parent_exported = FALSE;
+  if (pick->export_timeout != NULL)
+    g_source_destroy (pick->export_timeout);
+  g_clear_pointer (&pick->export_timeout, g_source_unref);
 
   /* A pick its caller cancelled fails with G_IO_ERROR_CANCELLED, as GIO's operations do
    * (GTask checks the cancellable itself). */
@@ -706,16 +711,18 @@ pick_parent_exported (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autofree char *activation_token = NULL;
   gboolean exported = time_picker_parent_export_finish (pick->parent, result, &parent_window, &activation_token, &error);
 
-  if (exported)
-    pick->parent_exported = TRUE;
-  if (pick->done)
+  if (pick->done || pick->export_abandoned)
     {
-      /* Cancelled while the window was exported: withdraw it now. */
+      /* Cancelled, or gone on without it, while the window was exported: withdraw it now. */
       if (exported)
         time_picker_parent_unexport (pick->parent);
-      pick->parent_exported = FALSE;
       return;
     }
+  if (exported)
+    pick->parent_exported = TRUE;
+  if (pick->export_timeout != NULL)
+    g_source_destroy (pick->export_timeout);
+  g_clear_pointer (&pick->export_timeout, g_source_unref);
   if (!exported)
     {
       /* Without its parent the dialog still shows, only unattached. */
@@ -724,6 +731,24 @@ pick_parent_exported (GObject *source, GAsyncResult *result, gpointer user_data)
   pick->parent_window = g_steal_pointer (&parent_window);
   pick->activation_token = g_steal_pointer (&activation_token);
   pick_ask_owner (task, FALSE);
+}
+
+/* The parent's export did not finish in time (a Wayland compositor that never answers, a window
+ * unmapped meanwhile): the pick goes on without a parent rather than wait for ever. */
+static gboolean
+pick_export_too_slow (gpointer user_data)
+{
+  GTask *task = user_data;
+  Pick *pick = g_task_get_task_data (task);
+
+  g_clear_pointer (&pick->export_timeout, g_source_unref);
+  if (pick->done)
+    return G_SOURCE_REMOVE;
+  g_debug ("libtimepicker: the parent window was not exported within %u seconds: the dialog will have no parent",
+           TP_EXPORT_SECONDS);
+  pick->export_abandoned = TRUE;
+  pick_ask_owner (task, FALSE);
+  return G_SOURCE_REMOVE;
 }
 
 /* The bus is known: export the parent, then find the service. */
@@ -737,7 +762,12 @@ pick_on_connection (GTask *task, GDBusConnection *connection)
   if (picker->connection == NULL)
     monitor_start (picker, connection);
   if (pick->parent != NULL)
-    time_picker_parent_export (pick->parent, NULL, pick_parent_exported, g_object_ref (task));
+    {
+      pick->export_timeout = g_timeout_source_new_seconds (TP_EXPORT_SECONDS);
+      g_source_set_callback (pick->export_timeout, pick_export_too_slow, g_object_ref (task), g_object_unref);
+      g_source_attach (pick->export_timeout, g_task_get_context (task));
+      time_picker_parent_export (pick->parent, NULL, pick_parent_exported, g_object_ref (task));
+    }
   else
     pick_ask_owner (task, FALSE);
 }

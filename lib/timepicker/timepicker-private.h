@@ -14,6 +14,9 @@
 #define TP_SESSION_PATH_PREFIX TP_MANAGER_PATH "/session/"
 #define TP_ERROR_PREFIX "io.github.timepickerd.TimePicker1.Error."
 
+/* How long a pick waits for its parent's export (xdg-foreign answers in a round trip). */
+#define TP_EXPORT_SECONDS 5
+
 /* A range from a session's Selected (start, end) and its Response's results (or NULL). */
 TimePickerRange *time_picker_range_new (const char *start, const char *end, GVariant *results);
 
