@@ -42,6 +42,7 @@ struct _TimePickerPicker
   guint outcome_subscription;
   char *current_owner;         /* the service's unique name, as the name watch last said */
   char *trusted_owner;         /* the same once its user is checked, else NULL */
+  GQueue pending;              /* PendingSignals of current_owner while its user is being checked */
   GHashTable *responses;       /* session path -> its Response's results, until Selected/Cancelled */
   guint next_token;
 };
@@ -50,6 +51,27 @@ enum { SIGNAL_SELECTED, SIGNAL_CANCELLED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (TimePickerPicker, time_picker_picker, G_TYPE_OBJECT)
+
+/* A Session signal of a new owner that came before its user was known. */
+typedef struct
+{
+  char *path;
+  char *member;
+  GVariant *parameters;
+} PendingSignal;
+
+static void
+pending_signal_free (gpointer data)
+{
+  PendingSignal *pending = data;
+
+  g_free (pending->path);
+  g_free (pending->member);
+  g_variant_unref (pending->parameters);
+  g_free (pending);
+}
+
+static void monitor_report (TimePickerPicker *picker, const char *path, const char *member, GVariant *parameters);
 
 static void monitor_start (TimePickerPicker *picker, GDBusConnection *connection);
 
@@ -81,6 +103,7 @@ time_picker_picker_finalize (GObject *object)
   g_free (picker->current_owner);
   g_free (picker->trusted_owner);
   g_hash_table_unref (picker->responses);
+  g_queue_clear_full (&picker->pending, pending_signal_free);
   g_main_context_unref (picker->context);
   G_OBJECT_CLASS (time_picker_picker_parent_class)->finalize (object);
 }
@@ -213,10 +236,27 @@ monitor_owner_check_done (GObject *source, GAsyncResult *result, gpointer user_d
       return;
     }
   g_variant_get (reply, "(u)", &uid);
-  if (uid != getuid ())
-    g_debug ("libtimepicker: %s belongs to uid %u: its signals are ignored", check->owner, uid);
-  else if (check->picker->trusted_owner == NULL && g_strcmp0 (check->picker->current_owner, check->owner) == 0)
-    check->picker->trusted_owner = g_strdup (check->owner);
+  if (g_strcmp0 (check->picker->current_owner, check->owner) != 0)
+    ; /* An owner already gone: the new one has a check of its own. */
+  else if (uid != getuid ())
+    {
+      g_debug ("libtimepicker: %s belongs to uid %u: its signals are ignored", check->owner, uid);
+      g_queue_clear_full (&check->picker->pending, pending_signal_free);
+    }
+  else
+    {
+      TimePickerPicker *picker = check->picker;
+      PendingSignal *pending;
+
+      /* Trusted from now on; what it sent while it was checked is reported now, in order. */
+      g_free (picker->trusted_owner);
+      picker->trusted_owner = g_strdup (check->owner);
+      while ((pending = g_queue_pop_head (&picker->pending)) != NULL)
+        {
+          monitor_report (picker, pending->path, pending->member, pending->parameters);
+          pending_signal_free (pending);
+        }
+    }
   owner_check_free (check);
 }
 
@@ -228,6 +268,7 @@ monitor_name_appeared (GDBusConnection *connection, const char *name, const char
 
   g_clear_pointer (&picker->trusted_owner, g_free);
   g_hash_table_remove_all (picker->responses);
+  g_queue_clear_full (&picker->pending, pending_signal_free);
   g_free (picker->current_owner);
   picker->current_owner = g_strdup (owner);
   check->picker = picker;
@@ -244,19 +285,37 @@ monitor_name_vanished (GDBusConnection *connection, const char *name, gpointer u
 
   g_clear_pointer (&picker->trusted_owner, g_free);
   g_hash_table_remove_all (picker->responses);
+  g_queue_clear_full (&picker->pending, pending_signal_free);
   g_clear_pointer (&picker->current_owner, g_free);
 }
 
-/* A Session signal from the service's name: reported when it comes from the checked owner
- * and has the interface's types. */
+/* A Session signal from the service's name: reported when it comes from the checked owner,
+ * kept until the check ends when it comes from an owner being checked, else dropped. */
 static void
 monitor_session_signal (GDBusConnection *connection, const char *sender, const char *path, const char *interface,
                         const char *member, GVariant *parameters, gpointer user_data)
 {
   TimePickerPicker *picker = user_data;
 
-  if (picker->trusted_owner == NULL || g_strcmp0 (sender, picker->trusted_owner) != 0)
-    return;
+  if (picker->trusted_owner != NULL && g_strcmp0 (sender, picker->trusted_owner) == 0)
+    monitor_report (picker, path, member, parameters);
+  else if (picker->trusted_owner == NULL && g_strcmp0 (sender, picker->current_owner) == 0
+           && g_queue_get_length (&picker->pending) < 1024)
+    {
+      PendingSignal *pending = g_new0 (PendingSignal, 1);
+
+      pending->path = g_strdup (path);
+      pending->member = g_strdup (member);
+      pending->parameters = g_variant_ref (parameters);
+      g_queue_push_tail (&picker->pending, pending);
+    }
+}
+
+/* Emits selected or cancelled for a Session signal of the trusted owner that has the
+ * interface's types (a Response is kept for the Selected it comes before). */
+static void
+monitor_report (TimePickerPicker *picker, const char *path, const char *member, GVariant *parameters)
+{
   if (!g_str_has_prefix (path, TP_SESSION_PATH_PREFIX))
     return;
   if (g_str_equal (member, "Response") && g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(ua{sv})")))
