@@ -133,6 +133,19 @@ struct LibraryTests {
         monitor.process.stop()
     }
 
+    @Test("A service that answers wrongly fails the pick with INVALID_REPLY", arguments: ["not-a-time", "wrong-type", "other-path"])
+    func wrongAnswers(_ mode: String) throws {
+        let bus = try PrivateBus()
+        let log = bus.directory.appendingPathComponent("wrong-service.log")
+        let service = try startLogged(
+            ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py"), mode], environment: bus.environment, logFile: log)
+        defer { service.stop() }
+        try waitUntil("the service to own the name", seconds: 20) { logText(log).contains("owner ") || !service.isRunning }
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), on: bus)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error time-picker-error-quark invalid-reply: "), "stdout: \(run.stdout) service: \(logText(log))")
+    }
+
     @Test("No service of another user is used: OTHER_USER, nothing sent to it, and its forged signals not reported", .actsAsOtherUser)
     func refusesAnotherUsersService() throws {
         let bus = try PrivateBus()
