@@ -142,7 +142,7 @@ test: deps build lib check-data check-man check-deb check-po catalogs
 ## and xfce4-notifyd on a virtual display. Installs them first. Screenshots go to
 ## $$TIMEPICKERD_DESKTOP_SCREENSHOTS when it is set. CI runs it after `make test`.
 ## (deps: the virtual display, the accessibility bus, xdotool.)
-test-desktops: deps build
+test-desktops: deps build lib
 	@$(call install-missing,$(DESKTOP_PACKAGES))
 	$(SWIFT) test --disable-xctest --filter '$(DESKTOP_TESTS)' $(SWIFT_BUILD_FLAGS)
 
