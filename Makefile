@@ -64,11 +64,16 @@ TOOLCHAIN_PACKAGES := libncurses6 libsqlite3-0 libcurl4 libxml2 libc6-dev libgcc
 # character database (unicode-data), which the terminal's table of wide characters
 # (`make width-table`) and the titles' table of invisible characters (`make ignorable-table`)
 # are generated from. desktop-file-validate (desktop-file-utils) for the desktop entry.
+# libtimepicker (lib/): GLib's headers and pkg-config file (libglib2.0-dev), the introspection
+# scanner and compiler (gobject-introspection, libgirepository1.0-dev: g-ir-scanner, g-ir-compiler,
+# GObject-2.0.gir), Vala's compiler and vapigen for the VAPI made from the GIR and the Vala
+# example (valac), GJS and PyGObject for the tests that use it from those languages (above).
 APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock python3-dbus systemd dbus-user-session \
 	libglib2.0-bin util-linux libxml2-utils scdoc man-db dpkg-dev binutils lintian desktop-file-utils \
 	bash-completion zsh fish python3-gi gir1.2-glib-2.0 gjs gcc libsystemd-dev \
 	libgtk-4-dev libadwaita-1-dev xvfb xauth at-spi2-core python3-pyatspi python3-xlib xdotool x11-utils \
-	zenity unicode-data dconf-cli dconf-service gettext locales-all locales tzdata
+	zenity unicode-data dconf-cli dconf-service gettext locales-all locales tzdata \
+	libglib2.0-dev gobject-introspection libgirepository1.0-dev valac
 # The desktops `make test-desktops` runs the daemon on: GNOME Shell 43 (headless, on Wayland)
 # and xfce4-notifyd (on a virtual display). About 60 MB to download; installed only there.
 DESKTOP_PACKAGES := gnome-shell xfce4-notifyd
@@ -78,6 +83,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 	clean leakcheck sanitize fuzz fuzz-merge bench screenshots width-table ignorable-table fresh-check
 
 all: build
+
+# The client library libtimepicker-1 (C, GObject introspection, VAPI): `make lib`, `make install-lib`.
+include lib/lib.mk
 
 # A shell command that installs those of the Debian packages $(1) that are missing (quick when
 # all are there): for `deps`, and for targets outside `make test` that need more.
@@ -124,7 +132,7 @@ SOLO_TESTS := \.BusHardeningTests/hugeTitle|\.LocaleFloodTests/
 # The suites that run real desktops: `make test-desktops`.
 DESKTOP_TESTS := \.[A-Za-z]+DesktopTests/
 # deps: the README promises a newcomer that it installs what is missing.
-test: deps build check-data check-man check-deb check-po catalogs
+test: deps build lib check-data check-man check-deb check-po catalogs
 	$(SWIFT) test --disable-xctest --skip '$(LOAD_TESTS)' --skip '$(DESKTOP_TESTS)' --skip '$(SOLO_TESTS)' $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --disable-xctest --filter '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --disable-xctest --no-parallel --filter '$(SOLO_TESTS)' $(SWIFT_BUILD_FLAGS)
@@ -134,7 +142,7 @@ test: deps build check-data check-man check-deb check-po catalogs
 ## and xfce4-notifyd on a virtual display. Installs them first. Screenshots go to
 ## $$TIMEPICKERD_DESKTOP_SCREENSHOTS when it is set. CI runs it after `make test`.
 ## (deps: the virtual display, the accessibility bus, xdotool.)
-test-desktops: deps build
+test-desktops: deps build lib
 	@$(call install-missing,$(DESKTOP_PACKAGES))
 	$(SWIFT) test --disable-xctest --filter '$(DESKTOP_TESTS)' $(SWIFT_BUILD_FLAGS)
 
@@ -195,8 +203,10 @@ check-man: deps build man
 check-deb: deps
 	@debs=$$(DEB_OUTPUT_DIR=$(CURDIR)/.build/deb-test scripts/build-deb.sh) && scripts/check-deb.sh $$debs
 
-## The Debian package from the release binaries: timepickerd_VERSION_ARCH.deb here (and
-## timepickerd-gtk_… once the dialog backend is installed); see packaging/debian.
+## The Debian packages from the release binaries: timepickerd_VERSION_ARCH.deb here (and
+## timepickerd-gtk_… once the dialog backend is installed), and the client library's
+## (libtimepicker-1-0, gir1.2-timepicker-1.0, libtimepicker-1-dev and their gtk4 trio); see
+## packaging/debian.
 ## (deps: dpkg-dev.)
 deb: deps
 	@scripts/build-deb.sh
@@ -349,16 +359,17 @@ define newline
 endef
 
 ## Installs the binaries, the D-Bus activation and interface files, the user unit, the desktop
-## entry and its icon, the man pages, the catalogs and the shell completions under PREFIX (DESTDIR for staging). No deps:
+## entry and its icon, the man pages, the catalogs, the shell completions and the client library
+## (install-lib) under PREFIX (DESTDIR for staging). No deps:
 ## it is the way in where there is no Debian package (it needs the toolchain, the libraries,
 ## scdoc and msgfmt); on Debian, `make deps` installs those.
-install: man catalogs
+install: man catalogs install-lib
 	$(foreach program,$(PROGRAMS),$(SWIFT) build -c $(CONFIGURATION) $(STATIC_STDLIB) --product $(program) $(SWIFT_BUILD_FLAGS)$(newline))
 	$(foreach entry,$(INSTALLED),$(call install-entry,$(entry))$(newline))
 
 ## Removes what `make install` installed with the same PREFIX and DESTDIR: the files; the
 ## directories stay, as they may be shared ($(BINDIR), $(MANDIR)/man1…).
-uninstall:
+uninstall: uninstall-lib
 	rm -f $(foreach entry,$(INSTALLED),"$(DESTDIR)$(call installed-destination,$(entry))")
 
 ## The man pages, from their scdoc sources in man/.

@@ -104,6 +104,9 @@ for package in "${built[@]}"; do
   [ ! -d "$tree/usr/share/man" ] || find "$tree/usr/share/man" -type f ! -name '*.gz' -exec gzip -9n {} +
   # As dh_strip does for executables: no symbol table, no .comment or .note section.
   [ ! -d "$tree/usr/bin" ] || find "$tree/usr/bin" -type f -exec strip --remove-section=.comment --remove-section=.note {} +
+  # Shared libraries as dh_strip strips them: what no caller links against goes.
+  [ ! -d "$tree/usr/lib" ] || find "$tree/usr/lib" -type f -name '*.so.*' \
+    -exec strip --strip-unneeded --remove-section=.comment --remove-section=.note {} +
   find "$tree" -type d -exec chmod 0755 {} +
   find "$tree" -type f -exec chmod 0644 {} +
   [ ! -d "$tree/usr/bin" ] || find "$tree/usr/bin" -type f -exec chmod 0755 {} +
@@ -118,6 +121,18 @@ for package in "${built[@]}"; do
     : > "debian/$package.substvars"
     # shellcheck disable=SC2086 # one -e per binary
     [ -z "$binaries" ] || dpkg-shlibdeps -T"debian/$package.substvars" $(printf -- '-e%s ' $binaries)
+    # A shared library's package, as dh_makeshlibs makes it: its symbols file checked against
+    # packaging/debian/PACKAGE.symbols (dpkg-gensymbols -c4 fails on any symbol added or lost:
+    # update the file, and the package name with the soname when one is lost), its shlibs
+    # file, and the trigger that runs ldconfig.
+    if [ -f "../../$source/$package.symbols" ]; then
+      dpkg-gensymbols -q -c4 -p"$package" -P"debian/$package" -v"${version%-*}" -I"../../$source/$package.symbols" \
+        -O"debian/$package/DEBIAN/symbols"
+      soname=$(head -1 "../../$source/$package.symbols" | cut -d' ' -f1)
+      echo "${soname%.so.*} ${soname##*.so.} $package (>= ${version%-*})" > "debian/$package/DEBIAN/shlibs"
+      echo "activate-noawait ldconfig" > "debian/$package/DEBIAN/triggers"
+      chmod 0644 "debian/$package/DEBIAN/symbols" "debian/$package/DEBIAN/shlibs" "debian/$package/DEBIAN/triggers"
+    fi
     echo "misc:Depends=" >> "debian/$package.substvars"
     dpkg-gencontrol -p"$package" -T"debian/$package.substvars" -P"debian/$package"
   )

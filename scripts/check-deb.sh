@@ -51,17 +51,50 @@ for deb in "$@"; do
     usr/share/lintian/overrides/timepickerd-gtk; do
     [ -f "$work/root/$path" ] || fail "the package lacks /$path"
   done
+  # The client library's packages (libtimepicker-1-0, gir1.2-timepicker-1.0, libtimepicker-1-dev
+  # and their gtk4 pair): each file where the linker, pkg-config, gi, g-ir-scanner and valac
+  # look under /usr; the libraries with their symbols, shlibs and ldconfig trigger.
+  library_files=()
+  case $package in
+    libtimepicker-1-0) library_files=("usr/lib/$multiarch/libtimepicker-1.so.0") ;;
+    libtimepicker-gtk4-1-0) library_files=("usr/lib/$multiarch/libtimepicker-gtk4-1.so.0") ;;
+    gir1.2-timepicker-1.0) library_files=("usr/lib/$multiarch/girepository-1.0/TimePicker-1.0.typelib") ;;
+    gir1.2-timepickergtk4-1.0) library_files=("usr/lib/$multiarch/girepository-1.0/TimePickerGtk4-1.0.typelib") ;;
+    libtimepicker-1-dev) library_files=(
+      "usr/include/timepicker-1/timepicker/timepicker.h" "usr/lib/$multiarch/pkgconfig/timepicker-1.pc"
+      usr/share/gir-1.0/TimePicker-1.0.gir usr/share/vala/vapi/timepicker-1.vapi usr/share/vala/vapi/timepicker-1.deps
+      usr/share/doc/libtimepicker-1-dev/examples/pick-library.c usr/share/doc/libtimepicker-1-dev/examples/pick-gtk4.py) ;;
+    libtimepicker-gtk4-1-dev) library_files=(
+      "usr/include/timepicker-gtk4-1/timepicker-gtk4.h" "usr/lib/$multiarch/pkgconfig/timepicker-gtk4-1.pc"
+      usr/share/gir-1.0/TimePickerGtk4-1.0.gir usr/share/vala/vapi/timepicker-gtk4-1.vapi) ;;
+  esac
+  for path in "${library_files[@]}"; do
+    [ -f "$work/root/$path" ] || fail "the package lacks /$path"
+  done
+  case $package in
+    libtimepicker-1-0 | libtimepicker-gtk4-1-0)
+      for control in symbols shlibs triggers; do
+        dpkg-deb -I "$deb" "$control" >/dev/null 2>&1 || fail "$package has no $control control file"
+      done ;;
+    libtimepicker-1-dev)
+      [ "$(readlink "$work/root/usr/lib/$multiarch/libtimepicker-1.so")" = libtimepicker-1.so.0 ] ||
+        fail "libtimepicker-1.so does not link to libtimepicker-1.so.0" ;;
+  esac
+
   # The daemon's package must not need GTK: a headless machine installs it alone.
   [ "$package" != timepickerd ] || ! grep -q -e gtk -e adwaita <<< "$(dpkg-deb -f "$deb" Depends)" ||
     fail "timepickerd depends on GTK: $(dpkg-deb -f "$deb" Depends)"
   # Nothing outside /usr, owned by anyone but root, or writable by others; no man page uncompressed.
   awk '$2 != "root/root" { print }' <<< "$contents" | grep . && fail "files not owned by root/root"
   awk '{ print $6 }' <<< "$contents" | grep -v -e '^\./$' -e '^\./usr/' && fail "files outside /usr"
-  awk 'substr($1, 9, 1) == "w" { print }' <<< "$contents" | grep . && fail "files writable by others"
-  find "$work/root/usr/share/man" -type f ! -name '*.gz' | grep . && fail "uncompressed man pages"
+  awk 'substr($1, 1, 1) != "l" && substr($1, 9, 1) == "w" { print }' <<< "$contents" | grep . && fail "files writable by others"
+  if [ -d "$work/root/usr/share/man" ]; then
+    find "$work/root/usr/share/man" -type f ! -name '*.gz' | grep . && fail "uncompressed man pages"
+  fi
 
   # The programs: no Swift library or run path needed, and they run with an empty environment.
   for binary in "$work"/root/usr/bin/*; do
+    [ -f "$binary" ] || continue  # the library's packages have no program
     program=$(basename "$binary")
     dynamic=$(readelf -d "$binary")
     grep -q 'libswift\|libFoundation\|libdispatch' <<< "$dynamic" && fail "$program needs Swift's libraries: $dynamic"
@@ -81,9 +114,14 @@ for deb in "$@"; do
   # the version dpkg-shlibdeps found when the library's symbols file gives one, and none of the
   # toolchain's.
   depends=$(dpkg-deb -f "$deb" Depends)
-  for library in $(readelf -d "$work"/root/usr/bin/* | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
-    owner=$(dpkg -S "*/$multiarch/$library" 2>/dev/null | grep -v -e '-dev' -e '^diversion' | head -1 | cut -d: -f1) ||
-      true
+  # (The client library's: libtimepicker-gtk4-1 loads libtimepicker-1, of a package of ours.)
+  objects=$(find "$work/root/usr/bin" "$work/root/usr/lib/$multiarch" -maxdepth 1 -type f \( -path '*/usr/bin/*' -o -name '*.so.*' \) 2>/dev/null || true)
+  # shellcheck disable=SC2086 # one argument per object
+  for library in $([ -z "$objects" ] || readelf -d $objects | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
+    case $library in
+      libtimepicker-*.so.*) owner=$(sed -e 's/\.so\./-/' -e 's/\.so$//' <<< "$library") ;;
+      *) owner=$(dpkg -S "*/$multiarch/$library" 2>/dev/null | grep -v -e '-dev' -e '^diversion' | head -1 | cut -d: -f1) || true ;;
+    esac
     [ -n "$owner" ] || { fail "no Debian package provides $library"; continue; }
     grep -q "\(^\|, \)$owner\( (>= [^)]*)\)\?\(,\|$\)" <<< "$depends" || fail "Depends lacks $owner (for $library): $depends"
   done

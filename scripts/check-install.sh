@@ -63,6 +63,20 @@ loaded=$(env -u BASH_COMPLETION_USER_DIR XDG_DATA_HOME="$prefix/share" bash -c \
 zsh -n "$prefix/share/zsh/site-functions/_timepickerctl" || fail "zsh cannot read the installed completion"
 fish --no-config -n "$prefix/share/fish/vendor_completions.d/timepickerctl.fish" || fail "fish cannot read the installed completion"
 
+# The client library: pkg-config finds it under PREFIX, and gi loads its typelib from there
+# (PREFIX/lib/TRIPLET/girepository-1.0, which gi searches by itself only for PREFIX=/usr);
+# the GIR and the VAPI are where g-ir-scanner and valac look under PREFIX/share.
+libdir="$prefix/lib/$(gcc -print-multiarch)"
+PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --exists timepicker-1 || fail "pkg-config does not find the installed timepicker-1"
+[ "$(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --variable=typelibdir timepicker-1)" = "$libdir/girepository-1.0" ] ||
+  fail "timepicker-1.pc's typelibdir is not $libdir/girepository-1.0"
+loaded=$(GI_TYPELIB_PATH="$libdir/girepository-1.0" LD_LIBRARY_PATH="$libdir" /usr/bin/python3 -c \
+  "import gi; gi.require_version('TimePicker', '1.0'); from gi.repository import TimePicker; print(TimePicker.Picker.new.__name__)" 2>&1) ||
+  fail "gi cannot load the installed typelib: $loaded"
+[ -f "$prefix/share/gir-1.0/TimePicker-1.0.gir" ] || fail "the GIR is not installed"
+[ -f "$prefix/share/vala/vapi/timepicker-1.vapi" ] || fail "the VAPI is not installed"
+[ -f "$prefix/include/timepicker-1/timepicker/timepicker.h" ] || fail "the headers are not installed"
+
 # `make uninstall` with the same PREFIX removes every file `make install` laid out (both follow
 # the Makefile's one list, INSTALLED).
 make --no-print-directory -s uninstall PREFIX="$prefix" >/dev/null

@@ -102,6 +102,47 @@ struct GnomeShellDesktopTests {
         for path in [session, orphan] { _ = try client.call("Cancel", path: path, interface: BusClient.sessionInterface) }
     }
 
+    @Test("libtimepicker-gtk4 on Wayland: the dialog is transient for the app's window through the helper's xdg-foreign export and gets its activation token; a cancelled pick withdraws the export")
+    func libraryParent() throws {
+        let bus = try PrivateBus()
+        let shell = try GnomeShell(bus: bus)
+        try bus.installService(DialogBackendBus.gtkName.rawValue, command: "/usr/bin/env WAYLAND_DEBUG=1 " + GtkBackendProcess.binary + " --verbose")
+        try bus.updateActivationEnvironment([
+            "WAYLAND_DISPLAY": shell.environment["WAYLAND_DISPLAY"] ?? "", "XDG_RUNTIME_DIR": shell.environment["XDG_RUNTIME_DIR"] ?? "",
+            "DISPLAY": "", "XDG_CURRENT_DESKTOP": "GNOME",
+        ])
+        let daemon = try DaemonProcess.serving(on: bus, arguments: ["--ui", "dialog", "--verbose"], environment: shell.environment)
+        defer { daemon.stop() }
+        let client = try BusClient(bus: bus)
+        try client.subscribeToSessions()
+        var environment = shell.environment
+        environment["LD_LIBRARY_PATH"] = LibraryTests.build
+        environment["GI_TYPELIB_PATH"] = LibraryTests.build
+        environment["WAYLAND_DEBUG"] = "1"
+        environment["DISPLAY"] = nil
+        let app = try CapturedCommand(
+            "/usr/bin/python3", [RepositoryFiles.path("lib/tests/pick-gtk4-auto.py"), "Calendar"], environment: environment,
+            directory: bus.directory)
+        defer { app.process.stop() }
+
+        try waitUntil("the dialog is on screen", seconds: 30) { try shell.transientParents()["Lunch break"] != nil || !app.process.isRunning }
+        #expect(try shell.transientParents()["Lunch break"] == "Calendar", "mutter's get_transient_for(); \(daemon.log)\napp: \(app.stdout)")
+        let busLog = { (try? String(contentsOf: bus.directory.appendingPathComponent("bus.log"), encoding: .utf8)) ?? "" }
+        #expect(busLog().contains("set_parent_of(wl_surface@"), "the handle imported and set as parent")
+        #expect(busLog().contains(".activate(\""), "xdg-activation with the app's token")
+        #expect(!daemon.log.contains("without its parent window"), "\(daemon.log)")
+
+        app.process.send(SIGUSR1)
+        let cancelled = try client.waitForMessage(seconds: 30, "a Cancelled signal") { $0.kind == .signal && $0.member == "Cancelled" }
+        #expect(cancelled.strings == ["caller"])
+        #expect(try app.process.waitForExit(seconds: 30) == .exited(0), "stdout: \(app.stdout)")
+        #expect(app.stdout.contains("error g-io-error-quark"), "stdout: \(app.stdout)")
+        // WAYLAND_DEBUG: "zxdg_exporter_v1@N.export(new id zxdg_exported_v1@M, wl_surface@S)", later "zxdg_exported_v1@M.destroy()".
+        let exported = app.stderr.components(separatedBy: "new id zxdg_exported_v1@").dropFirst().first?.prefix { $0.isNumber }
+        let object = try #require(exported.map { "zxdg_exported_v1@\($0)" }, "no export in the app's Wayland log")
+        try waitUntil("the app to withdraw its export", seconds: 10) { app.stderr.contains("\(object).destroy()") }
+    }
+
     static let desktops = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Desktops")
 
     /// Where a screenshot goes: `TIMEPICKERD_DESKTOP_SCREENSHOTS` when set (to look at them), else a temporary directory.

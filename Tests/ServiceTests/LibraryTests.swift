@@ -1,0 +1,232 @@
+import DBusKit
+import Foundation
+import Glibc
+import TestHarness
+import Testing
+
+/// libtimepicker-1 (lib/), the C client library, from PyGObject, GJS, C and Vala through its
+/// typelib, pkg-config file and VAPI as `make lib` builds them into .build/lib, against the real
+/// daemon with the notification user interface on a private bus; the test plays the person at
+/// python-dbusmock's notification server.
+@Suite("libtimepicker: the client library from Python, GJS, C and Vala against the real daemon")
+struct LibraryTests {
+    /// A program that picks one range through the library and prints "from START to END (N minutes)".
+    struct Client: CustomTestStringConvertible, Sendable {
+        let name: String
+        let file: String
+        var testDescription: String { name }
+    }
+
+    static let clients: [Client] = [
+        Client(name: "PyGObject", file: "lib/tests/pick.py"),
+        Client(name: "GJS", file: "lib/tests/pick.js"),
+        Client(name: "C", file: "examples/pick-library.c"),
+        Client(name: "Vala", file: "examples/pick-library.vala"),
+    ]
+
+    @Test("pick/pick_finish gives the range the person chose, with its length", arguments: clients)
+    func picks(_ client: Client) throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(client, on: fixture.bus)
+        let first = try waitForPicker(mock, run, fixture)
+
+        // The person moves the start one slot later, goes on to the end, and accepts it.
+        try mock.invokeAction("later", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id }
+        try mock.invokeAction("default", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id && $0.isStepperEndStep }
+        try mock.invokeAction("default", on: first.id)
+
+        let response = try fixture.client.waitForMessage(seconds: 30, "a Response signal") { $0.kind == .signal && $0.member == "Response" }
+        let selected = try fixture.waitForSignal("Selected", on: try #require(ObjectPath(selectedPath(response))))
+        let times = selected.strings
+        try #require(times.count == 2, "Selected carries \(times)")
+        let results = try #require(try response.arguments().last?.stringKeyedEntries)
+        guard case .variant(.uint32(let seconds))? = results.first(where: { $0.key == "duration" })?.value else {
+            Issue.record("Response carries no duration: \(results)")
+            return
+        }
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(0), "stdout: \(run.stdout) stderr: \(run.stderr)\n\(fixture.logs)")
+        #expect(run.stdout == "from \(times[0]) to \(times[1]) (\(seconds / 60) minutes)\n", "stdout: \(run.stdout) stderr: \(run.stderr)")
+        // The session was the library's predictable one (handle_token), on the caller's title.
+        #expect(response.path?.rawValue.contains("/libtimepicker_") == true, "session \(response.path?.rawValue ?? "")")
+        #expect(first.summary.contains("Lunch break") || first.body.contains("Lunch break"), "notification: \(first)")
+    }
+
+    @Test("A cancelled Gio.Cancellable ends the session with reason caller and fails the pick with G_IO_ERROR_CANCELLED")
+    func cancellableCancelsTheSession() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["cancel"], on: fixture.bus)
+        _ = try waitForPicker(mock, run, fixture)
+
+        run.process.send(SIGUSR1)
+        let cancelled = try fixture.client.waitForMessage(seconds: 30, "a Cancelled signal") { $0.kind == .signal && $0.member == "Cancelled" }
+        #expect(cancelled.strings == ["caller"])
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error g-io-error-quark cancelled:"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+    }
+
+    @Test("A parent whose export never finishes delays the picker by the export's deadline (5 s), not for ever; the person dismissing it fails the pick with USER")
+    func silentParentThenDismissed() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let started = Date()
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["slow-parent"], on: fixture.bus)
+        let first = try waitForPicker(mock, run, fixture)
+        #expect(Date().timeIntervalSince(started) > 4.5, "the picker came before the export's deadline")
+
+        try mock.closeNotification(first.id, reason: 2)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error time-picker-error-quark user: "), "stdout: \(run.stdout) stderr: \(run.stderr)")
+    }
+
+    @Test("A daemon killed mid-pick fails the pick with TIME_PICKER_ERROR_VANISHED, not a hang", arguments: clients)
+    func daemonKilledMidPick(_ client: Client) throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(client, on: fixture.bus)
+        _ = try waitForPicker(mock, run, fixture)
+
+        fixture.daemon.send(SIGKILL)
+        #expect(try run.process.waitForExit(seconds: 30) != .exited(0), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        // Python names the code, GJS and Vala print its number (6, TIME_PICKER_ERROR_VANISHED), C its message.
+        let said = run.stdout + run.stderr
+        #expect(
+            said.contains("time-picker-error-quark vanished:") || said.contains("time-picker-error-quark 6:")
+                || said.contains("The time picker service (:"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(said.contains("left the bus"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+    }
+
+    @Test("The selected and cancelled signals report other callers' sessions, and go on after the daemon restarts")
+    func monitorSeesOtherCallers() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let monitor = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["monitor"], on: fixture.bus)
+        try waitUntil("the monitor to listen", seconds: 30) { monitor.stdout.contains("ready\n") || !monitor.process.isRunning }
+        try #require(monitor.stdout == "ready\n", "stdout: \(monitor.stdout) stderr: \(monitor.stderr)")
+
+        // Another caller (the fixture's client) asks; the person chooses the first range.
+        let session = try fixture.client.showTimePicker(["handle_token": .string("other")])
+        let first = try mock.waitForNotify(seconds: 30)
+        try mock.invokeAction("default", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id && $0.isStepperEndStep }
+        try mock.invokeAction("default", on: first.id)
+        let selected = try fixture.waitForSignal("Selected", on: session).strings
+        try waitUntil("the monitor to report the choice", seconds: 30) { monitor.stdout.contains("selected ") }
+        #expect(monitor.stdout.contains("selected \(session.rawValue) \(selected.joined(separator: " ")) "), "stdout: \(monitor.stdout)")
+
+        // The daemon dies and another takes the name: its sessions are reported too.
+        fixture.daemon.send(SIGKILL)
+        _ = try fixture.daemon.process.waitForExit(seconds: 10)
+        let second = try DaemonProcess.serving(on: fixture.bus, arguments: ["--ui", "notification", "--verbose"])
+        defer {
+            second.send(SIGKILL)
+            _ = try? second.process.waitForExit()
+        }
+        let again = try fixture.client.showTimePicker(["handle_token": .string("again")])
+        _ = try mock.waitForNotify(seconds: 30)
+        _ = try fixture.client.call("Cancel", path: again, interface: BusClient.sessionInterface)
+        try waitUntil("the monitor to report the cancel", seconds: 30) { monitor.stdout.contains("cancelled ") }
+        #expect(monitor.stdout.contains("cancelled \(again.rawValue) caller\n"), "stdout: \(monitor.stdout) stderr: \(monitor.stderr)")
+        monitor.process.stop()
+    }
+
+    @Test("A service that answers wrongly fails the pick with INVALID_REPLY", arguments: ["not-a-time", "wrong-type", "other-path"])
+    func wrongAnswers(_ mode: String) throws {
+        let bus = try PrivateBus()
+        let log = bus.directory.appendingPathComponent("wrong-service.log")
+        let service = try startLogged(
+            ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py"), mode], environment: bus.environment, logFile: log)
+        defer { service.stop() }
+        try waitUntil("the service to own the name", seconds: 20) { logText(log).contains("owner ") || !service.isRunning }
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), on: bus)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error time-picker-error-quark invalid-reply: "), "stdout: \(run.stdout) service: \(logText(log))")
+    }
+
+    @Test("No service of another user is used: OTHER_USER, nothing sent to it, and its forged signals not reported", .actsAsOtherUser)
+    func refusesAnotherUsersService() throws {
+        let bus = try PrivateBus()
+        let impostor = try Impostor(on: bus)
+        defer { impostor.process.stop() }
+        let monitor = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["monitor"], on: bus)
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), on: bus)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error time-picker-error-quark other-user: "), "stdout: \(run.stdout)")
+        #expect(run.stdout.contains("owned by another user's process (uid 65534)"), "stdout: \(run.stdout)")
+        #expect(!impostor.log.contains("call "), "the impostor was called:\n\(impostor.log)")
+        // The impostor broadcasts a forged Selected every 100 ms: a second of them, none reported.
+        try waitUntil("the monitor to listen", seconds: 30) { monitor.stdout.contains("ready\n") || !monitor.process.isRunning }
+        Thread.sleep(forTimeInterval: 1)
+        monitor.process.stop()
+        #expect(monitor.stdout == "ready\n", "stdout: \(monitor.stdout) stderr: \(monitor.stderr)")
+    }
+
+    // MARK: - Running the clients
+
+    /// Where `make lib` puts the library, its typelib, VAPI and .pc.
+    static let build = RepositoryFiles.path(".build/lib")
+
+    /// The bus's environment with the build's library found first.
+    private func environment(_ bus: PrivateBus) -> [String: String] {
+        var environment = bus.environment
+        environment["LD_LIBRARY_PATH"] = Self.build
+        environment["GI_TYPELIB_PATH"] = Self.build
+        environment["PKG_CONFIG_PATH"] = Self.build + "/pkgconfig"
+        return environment
+    }
+
+    /// Starts `client` on `bus` with `arguments`; C and Vala are compiled first, in the bus's
+    /// directory, through pkg-config's timepicker-1 and the VAPI.
+    private func start(_ client: Client, _ arguments: [String] = [], on bus: PrivateBus) throws -> CapturedCommand {
+        try #require(
+            FileManager.default.fileExists(atPath: Self.build + "/TimePicker-1.0.typelib"),
+            "the library is not built: make lib (make test builds it)")
+        let environment = environment(bus)
+        let source = RepositoryFiles.path(client.file)
+        switch (client.file as NSString).pathExtension {
+        case "py":
+            return try CapturedCommand("/usr/bin/python3", [source] + arguments, environment: environment, directory: bus.directory)
+        case "js":
+            return try CapturedCommand("/usr/bin/gjs", ["-m", source] + arguments, environment: environment, directory: bus.directory)
+        case "c":
+            let binary = bus.directory.appendingPathComponent("pick-c").path
+            let flags = try CapturedCommand.run(
+                "/usr/bin/pkg-config", ["--cflags", "--libs", "timepicker-1"], environment: environment, directory: bus.directory)
+            try #require(flags.termination == .exited(0), "pkg-config timepicker-1: \(flags.stderr)")
+            let compile = try CapturedCommand.run(
+                "/usr/bin/cc",
+                ["-std=c99", "-Wall", "-Wextra", "-Werror", "-o", binary, source]
+                    + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init),
+                environment: environment, directory: bus.directory, seconds: 60)
+            try #require(compile.termination == .exited(0), "cc: \(compile.stdout)\(compile.stderr)")
+            return try CapturedCommand(binary, arguments, environment: environment, directory: bus.directory)
+        default:
+            let binary = bus.directory.appendingPathComponent("pick-vala").path
+            let compile = try CapturedCommand.run(
+                "/usr/bin/valac", ["--vapidir", Self.build, "--pkg", "timepicker-1", "-o", binary, source],
+                environment: environment, directory: bus.directory, seconds: 120)
+            try #require(compile.termination == .exited(0), "valac: \(compile.stdout)\(compile.stderr)")
+            return try CapturedCommand(binary, arguments, environment: environment, directory: bus.directory)
+        }
+    }
+
+    /// The notification of the picker `run` asked for; a client that shows none fails the test
+    /// with what it printed.
+    private func waitForPicker(
+        _ mock: MockNotificationServer, _ run: CapturedCommand, _ fixture: NotificationFixture
+    ) throws -> MockNotificationServer.Notification {
+        do {
+            return try mock.waitForNotify(seconds: 60)
+        } catch {
+            throw HarnessError("\(error)\nthe client: running \(run.process.isRunning), stdout: \(run.stdout) stderr: \(run.stderr)\n\(fixture.logs)")
+        }
+    }
+
+    /// The path of the session a Response came from.
+    private func selectedPath(_ response: DBusMessage) -> String {
+        response.path?.rawValue ?? ""
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/gjs -m
+// A GTK 4 window with a button that picks a time range through libtimepicker, the dialog
+// attached to the window; closing the window cancels the picker. Nothing blocks the main loop.
+// Needs gjs, gir1.2-gtk-4.0, gir1.2-timepicker-1.0 and gir1.2-timepickergtk4-1.0.
+// Run: gjs -m pick-gtk4.js
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+import Gtk from 'gi://Gtk?version=4.0';
+import TimePicker from 'gi://TimePicker?version=1.0';
+import TimePickerGtk4 from 'gi://TimePickerGtk4?version=1.0';
+
+const app = new Gtk.Application({application_id: 'io.github.timepickerd.ExampleGjs'});
+app.connect('activate', () => {
+    const window = new Gtk.ApplicationWindow({application: app, title: 'Time picker example', default_width: 300});
+    const button = new Gtk.Button({label: 'Pick a time'});
+    window.set_child(button);
+    const picker = TimePicker.Picker.new();
+    const cancellable = new Gio.Cancellable();
+    window.connect('close-request', () => cancellable.cancel()); // ends the picker too
+    button.connect('clicked', () => {
+        app.hold(); // until the pick ends, so that the Cancel goes out as the window closes
+        const options = new GLib.Variant('a{sv}', {
+            title: new GLib.Variant('s', 'Lunch break'),
+            step: new GLib.Variant('u', 30),
+        });
+        picker.pick(TimePickerGtk4.parent_new_gtk(window), options, cancellable, (source, result) => {
+            app.release();
+            try {
+                const times = source.pick_finish(result);
+                button.set_label(`From ${times.get_start()} to ${times.get_end()}`);
+                print(`from ${times.get_start()} to ${times.get_end()}`);
+            } catch (error) { // TimePicker.Error (user, timeout, ...) or Gio.IOErrorEnum.CANCELLED
+                print(`No time range chosen: ${error.message}`);
+            }
+        });
+    });
+    window.present();
+});
+app.run([]);

@@ -1,0 +1,57 @@
+/* Asks timepickerd for a time range from C, with libtimepicker-1. The library finds the
+ * service, checks that it runs as your own user, shows the picker and calls back with the range;
+ * the main loop keeps running meanwhile (a GUI stays responsive).
+ *
+ * Build and run (needs libtimepicker-1-dev):
+ *   cc pick-library.c -o pick-library $(pkg-config --cflags --libs timepicker-1) && ./pick-library
+ * Exit status: 0 a range chosen, 1 none chosen, 2 the picker failed. */
+#include <stdio.h>
+#include <timepicker/timepicker.h>
+
+static int status;
+
+static void
+picked (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GMainLoop *loop = user_data;
+  GError *error = NULL;
+  TimePickerRange *range = time_picker_picker_pick_finish (TIME_PICKER_PICKER (source), result, &error);
+
+  if (range != NULL)
+    {
+      /* Wall-clock HH:MM, 24-hour; the length in real time comes with it. */
+      printf ("from %s to %s (%u minutes)\n", time_picker_range_get_start (range), time_picker_range_get_end (range),
+              time_picker_range_get_duration (range) / 60);
+      g_object_unref (range);
+      status = 0;
+    }
+  else if (error->domain == TIME_PICKER_ERROR && error->code <= TIME_PICKER_ERROR_UNAVAILABLE)
+    {
+      /* The session ended without a choice: the person cancelled, it timed out, ... */
+      fprintf (stderr, "No time range chosen: %s\n", error->message);
+      status = 1;
+    }
+  else
+    {
+      /* The service is not there, left the bus (TIME_PICKER_ERROR_VANISHED), is another user's... */
+      fprintf (stderr, "The time picker failed: %s (%s %d)\n", error->message, g_quark_to_string (error->domain), error->code);
+      status = 2;
+    }
+  g_clear_error (&error);
+  g_main_loop_quit (loop);
+}
+
+int
+main (void)
+{
+  GMainLoop *loop = g_main_loop_new (NULL, FALSE);
+  TimePickerPicker *picker = time_picker_picker_new ();
+  /* The service's options, an a{sv}: see man io.github.timepickerd.TimePicker1. */
+  GVariant *options = g_variant_new_parsed ("{'title': <'Lunch break'>, 'step': <uint32 30>}");
+
+  time_picker_picker_pick (picker, NULL, options, NULL, picked, loop);
+  g_main_loop_run (loop);
+  g_object_unref (picker);
+  g_main_loop_unref (loop);
+  return status;
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/python3
+"""A service of the user's own that owns io.github.timepickerd.TimePicker1 and answers wrongly,
+for Tests/ServiceTests/LibraryTests.swift: the library must fail the pick with INVALID_REPLY.
+
+Usage: wrong-service.py not-a-time   ShowTimePicker answers the right path, then Selected("25:00", "x")
+       wrong-service.py wrong-type   ... then Selected with one argument, Selected(u)
+       wrong-service.py other-path   ShowTimePicker answers a path the caller did not ask for
+Prints "owner NAME" once it owns the name, then "call MEMBER" per call.
+"""
+import sys
+
+from gi.repository import Gio, GLib
+
+NAME = "io.github.timepickerd.TimePicker1"
+PATH = "/io/github/timepickerd/TimePicker1"
+XML = """<node><interface name="io.github.timepickerd.TimePicker1">
+<method name="ShowTimePicker"><arg type="a{sv}" direction="in"/><arg type="o" direction="out"/></method>
+</interface></node>"""
+mode = sys.argv[1]
+bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+
+
+def method_call(connection, sender, path, interface, method, parameters, invocation):
+    print(f"call {method}", flush=True)
+    token = parameters.unpack()[0].get("handle_token", "none")
+    session = f"{PATH}/session/{sender[1:].replace('.', '_')}/{token}"
+    if mode == "other-path":
+        invocation.return_value(GLib.Variant("(o)", (f"{PATH}/session/elsewhere",)))
+        return
+    invocation.return_value(GLib.Variant("(o)", (session,)))
+    arguments = GLib.Variant("(ss)", ("25:00", "x")) if mode == "not-a-time" else GLib.Variant("(u)", (7,))
+    GLib.timeout_add(100, lambda: connection.emit_signal(None, session, NAME + ".Session", "Selected", arguments) and False)
+
+
+bus.register_object(PATH, Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0], method_call, None, None)
+Gio.bus_own_name_on_connection(bus, NAME, Gio.BusNameOwnerFlags.NONE,
+                               lambda *_: print(f"owner {bus.get_unique_name()}", flush=True), None)
+GLib.MainLoop().run()

@@ -1,0 +1,13 @@
+/* libtimepicker-1: the client side of timepickerd, for every language GObject
+ * introspection reaches (C, Python, GJS, Vala, Rust).
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#pragma once
+
+#define TIME_PICKER_INSIDE
+#include <timepicker/timepicker-error.h>
+#include <timepicker/timepicker-parent.h>
+#include <timepicker/timepicker-range.h>
+#include <timepicker/timepicker-picker.h>
+#undef TIME_PICKER_INSIDE
