@@ -97,9 +97,9 @@ package enum DialogText {
         let clock = state.options.clock
         // TRANSLATORS: the range a person picked, as a screen reader says it: %1$s the start,
         // %2$s the end, %3$s its length ("9:00 AM to 5:30 PM, 8 hours 30 minutes").
-        return spoken(filled(
-            tr("%1$s to %2$s, %3$s", words.language), words.label(grid, state.startIndex, clock), words.label(grid, state.endIndex, clock),
-            spokenDuration(minutes: state.durationMinutes, words)))
+        let template = tr("%1$s to %2$s, %3$s", words.language)
+        let length = spokenDuration(minutes: state.durationMinutes, words)
+        return spoken(filled(template, words.label(grid, state.startIndex, clock), words.label(grid, state.endIndex, clock), length))
     }
 
     /// The accessible name of a row of Start: its time as it reads ("9:00 AM", "02:30 (CEST)").

@@ -102,6 +102,9 @@ final class SlotColumn {
         let reshaped = shown != rows.shown
         let moved = selectedIndex != selected
         selected = selectedIndex
+        // Before the selection moves, when the rows stay where they are: a screen reader that
+        // follows it finds the row's name and description in place, and hears them once.
+        if !reshaped { speakBoundRows() }
         if hadFocus || focusPending {
             rows.show(shown)
             if rows.selectedIndex != selectedIndex { rows.select(selectedIndex) }
@@ -110,7 +113,7 @@ final class SlotColumn {
             rows.showAndSelectQuietly(shown, selectedIndex)
         }
         // Before the focus moves: the row is spoken with its name and description as it lands.
-        for (position, label) in boundLabels { speak(row: label, at: position) }
+        if reshaped { speakBoundRows() }
         guard reshaped || moved || gtk_widget_get_mapped(list) == 0 else { return }
         guard scrolling || reshaped else { return }
         // Rows added or removed move the others only at the next layout: scroll after it.
@@ -159,7 +162,12 @@ final class SlotColumn {
     /// rows are given it at the next `draw`, or at once with `now`.
     func describeSelectedRow(_ text: String, now: Bool = false) {
         selectedRowDescription = text
-        if now { for (position, label) in boundLabels { speak(row: label, at: position) } }
+        if now { speakBoundRows() }
+    }
+
+    /// Names and describes the rows that have widgets (`speak`).
+    private func speakBoundRows() {
+        for (position, label) in boundLabels { speak(row: label, at: position) }
     }
 
     /// Gives the row around `label`, at list `position`, its name, and its description if it is
@@ -171,7 +179,8 @@ final class SlotColumn {
         // GTK 4.8 sends each property set to the accessibility bus, changed or not.
         let before = rowSpeech[label]
         if before?.name != speech.name { row.setAccessibleLabel(speech.name) }
-        if before?.description != speech.description { row.setAccessibleDescription(speech.description) }
+        // A new row has no description: giving it an empty one would only be an event.
+        if before?.description ?? "" != speech.description { row.setAccessibleDescription(speech.description) }
         rowSpeech[label] = speech
     }
 
