@@ -43,12 +43,13 @@ final class TimePickerDialog: DialogWindow {
     private var selection: ShownSelection
     /// The column the daemon was last told (or told us) that keyboard moves act on.
     private var reportedFocus: PickerColumn
-    /// The range as a screen reader last said it, and what the dialog has to tell with it: said
-    /// before it (a typed note, a warning that time runs out) or after it (the time limit, at
-    /// open). They stay until the range changes or there is something new to tell, so a
+    /// The range as a screen reader last said it, and what the dialog has to tell with it: a
+    /// warning that time runs out and a typed note (said before it), the time limit at open
+    /// (after it). They stay until the range changes or there is something new to tell, so a
     /// screen reader does not say the same range again when only the typing ended.
     private var spokenRange = ""
-    private var spokenBefore = ""
+    private var spokenWarning = ""
+    private var spokenNote = ""
     private var spokenAfter = ""
     private var countdownSource: UInt32 = 0
     private var secondsLeft: UInt32 = 0
@@ -201,9 +202,10 @@ final class TimePickerDialog: DialogWindow {
             // A new range: the old note, warning or time limit said with the old one is done.
             if !spokenRange.isEmpty { spokenAfter = "" }
             spokenRange = range
-            spokenBefore = note
+            spokenWarning = ""
+            spokenNote = note
         } else if !note.isEmpty {
-            spokenBefore = note
+            spokenNote = note
         }
         applySpeech(model, now: false)
     }
@@ -212,12 +214,11 @@ final class TimePickerDialog: DialogWindow {
     /// not follow (a warning between keys).
     private func applySpeech(_ model: PickerState, now: Bool) {
         let language = words.language
-        let rowText = DialogText.sentences([spokenBefore, spokenRange, spokenAfter], language)
+        let rowText = DialogText.sentences([spokenWarning, spokenNote, spokenRange, spokenAfter], language)
         startColumn.describeSelectedRow(rowText, now: now)
         endColumn.describeSelectedRow(rowText, now: now)
-        let warning = spokenBefore == DialogText.spokenTimeLimit(seconds: secondsLeft, words) ? spokenBefore : ""
         for (button, isOK) in responseButtons {
-            let text = isOK ? DialogText.sentences([spokenBefore, DialogText.okDescription(model, words)], language) : warning
+            let text = isOK ? DialogText.sentences([spokenWarning, DialogText.okDescription(model, words)], language) : spokenWarning
             if accessibleDescriptions[button] != text {
                 button.setAccessibleDescription(text)
                 accessibleDescriptions[button] = text
@@ -230,7 +231,8 @@ final class TimePickerDialog: DialogWindow {
     /// each second.
     private func warnOfTimeLimit() {
         guard secondsLeft == 20 || (secondsLeft == 60 && countdownStart >= 120), countdownStart > secondsLeft + 10 else { return }
-        spokenBefore = DialogText.spokenTimeLimit(seconds: secondsLeft, words)
+        spokenWarning = DialogText.spokenTimeLimit(seconds: secondsLeft, words)
+        spokenNote = ""
         spokenAfter = ""
         applySpeech(selection.shown, now: true)
     }
@@ -260,6 +262,14 @@ final class TimePickerDialog: DialogWindow {
 
     /// Puts the keyboard focus in column `which`; the other forgets a focus it was waiting to take.
     private func focus(_ which: PickerColumn) {
+        if !spokenNote.isEmpty {
+            // The note was about typing in the other column: the column the keyboard goes to
+            // is said without it (the one it leaves takes the same words at the next draw,
+            // once it no longer has the focus, so a screen reader does not say them there).
+            spokenNote = ""
+            column(which).describeSelectedRow(
+                DialogText.sentences([spokenWarning, spokenRange, spokenAfter], words.language), now: true)
+        }
         column(which.other).dropPendingFocus()
         column(which).focus()
     }

@@ -7,9 +7,9 @@ import Testing
 /// bus: each row's name, the descriptions said with the focused row and OK, and the events a
 /// screen reader follows (which list's selection changed, where the focus went).
 ///
-/// Orca 43 itself (../shared/tools/screen-reader) is not run here: it runs once per Unix user
-/// and waits on a speech server; these are the facts it reads (`Orca speaks` in each test says
-/// what it said with them, checked by hand).
+/// Orca 43 itself runs in `make test-desktops` (`ScreenReaderDesktopTests`: once per Unix user,
+/// so not beside the other tests); these are the facts it reads, and `Orca speaks` in each test
+/// says what it said with them.
 @Suite("GTK dialog backend: what a screen reader says", .serialized)
 struct DialogScreenReaderTests {
     static let handle: ObjectPath = "/io/github/timepickerd/TimePicker1/session/1_7/speech"
