@@ -18,7 +18,7 @@ struct ScreenReaderDesktopTests {
         let orca = try ScreenReader(on: fixture.display)
         let opening = try orca.said(after: {
             _ = try fixture.client.showTimePicker(options.merging(["title": .string(title)]) { $1 })
-            try Accessibility.dialog(title, on: fixture.display, seconds: 20) { $0.all.contains { $0.role == "list item" && $0.isFocused } }
+            _ = try Accessibility.dialog(title, on: fixture.display, seconds: 20) { $0.all.contains { $0.role == "list item" && $0.isFocused } }
             try fixture.display.focus(title)
         })
         return (fixture, orca, opening)
