@@ -75,8 +75,10 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock python3-db
 	zenity unicode-data dconf-cli dconf-service gettext locales-all locales tzdata \
 	libglib2.0-dev gobject-introspection libgirepository1.0-dev valac
 # The desktops `make test-desktops` runs the daemon on: GNOME Shell 43 (headless, on Wayland)
-# and xfce4-notifyd (on a virtual display). About 60 MB to download; installed only there.
-DESKTOP_PACKAGES := gnome-shell xfce4-notifyd
+# and xfce4-notifyd (on a virtual display); and Orca 43, GNOME's screen reader, which reads the
+# dialog (it brings speech-dispatcher, given its dummy module: no sound is made). About 60 MB
+# to download; installed only there.
+DESKTOP_PACKAGES := gnome-shell xfce4-notifyd orca
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test test-desktops check-po po catalogs check-data check-man check-deb install uninstall man deb deb-check \

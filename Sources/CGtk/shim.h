@@ -15,6 +15,9 @@
 /// G_TYPE_STRING, for GValues.
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
 
+/// G_TYPE_BOOLEAN, for GValues.
+static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
+
 /// XA_ATOM, the type of an atom-list property.
 static inline Atom cgtk_xa_atom(void) { return XA_ATOM; }
 

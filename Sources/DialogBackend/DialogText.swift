@@ -67,6 +67,99 @@ package enum DialogText {
         return (cancel, ok)
     }
 
+    // MARK: - What a screen reader says
+
+    // The dialog's accessible names and descriptions: the words of the lines on screen, spelled
+    // out for a speech synthesizer ("8 hours 30 minutes", not "8 h 30 min") and without the
+    // isolates that keep a right-to-left line in order (Orca reads them out as characters).
+
+    /// A length of time in full words: "8 hours 30 minutes", "45 minutes", "1 hour".
+    package static func spokenDuration(minutes: Int, _ words: PickerWords = PickerWords(.environment)) -> String {
+        let language = words.language
+        let hours = minutes / 60
+        let rest = minutes % 60
+        // TRANSLATORS: a length of time as a screen reader says it: a number of hours.
+        let hoursText = filled(trn("%s hour", "%s hours", hours, language), String(hours))
+        // TRANSLATORS: a length of time as a screen reader says it: a number of minutes.
+        let minutesText = filled(trn("%s minute", "%s minutes", rest, language), String(rest))
+        switch (hours, rest) {
+        case (0, _): return minutesText
+        case (_, 0): return hoursText
+        // TRANSLATORS: %1$s a number of hours, %2$s of minutes, as a screen reader says a length: "8 hours 30 minutes".
+        default: return filled(tr("%1$s %2$s", language), hoursText, minutesText)
+        }
+    }
+
+    /// The range and its length as a screen reader says them: "9:00 AM to 5:30 PM, 8 hours 30
+    /// minutes"; each time as its row reads (next day, zone).
+    package static func spokenRange(_ state: PickerState, _ words: PickerWords = PickerWords(.environment)) -> String {
+        let grid = state.options.grid
+        let clock = state.options.clock
+        // TRANSLATORS: the range a person picked, as a screen reader says it: %1$s the start,
+        // %2$s the end, %3$s its length ("9:00 AM to 5:30 PM, 8 hours 30 minutes").
+        let template = tr("%1$s to %2$s, %3$s", words.language)
+        let length = spokenDuration(minutes: state.durationMinutes, words)
+        return spoken(filled(template, words.label(grid, state.startIndex, clock), words.label(grid, state.endIndex, clock), length))
+    }
+
+    /// The accessible name of a row of Start: its time as it reads ("9:00 AM", "02:30 (CEST)").
+    package static func startRowName(_ grid: SlotGrid, _ index: Int, _ clock: ClockStyle, _ words: PickerWords = PickerWords(.environment)) -> String {
+        spoken(words.label(grid, index, clock))
+    }
+
+    /// The accessible name of a row of End: its time and the length it gives from `start`
+    /// (grid indices): "5:30 PM, 8 hours 30 minutes", "6:00 AM (next day), 8 hours".
+    package static func endRowName(
+        _ grid: SlotGrid, _ index: Int, from start: Int, _ clock: ClockStyle, _ words: PickerWords = PickerWords(.environment)
+    ) -> String {
+        let minutes = (grid.elapsedSeconds(at: index) - grid.elapsedSeconds(at: start)) / 60
+        // TRANSLATORS: a row of the End column as a screen reader says it: %1$s the end time,
+        // %2$s the length it gives the range ("5:30 PM, 8 hours 30 minutes").
+        return spoken(filled(tr("%1$s, %2$s", words.language), words.label(grid, index, clock), spokenDuration(minutes: minutes, words)))
+    }
+
+    /// What OK does, said with its name: "Returns 9:00 AM to 5:30 PM, 8 hours 30 minutes".
+    package static func okDescription(_ state: PickerState, _ words: PickerWords = PickerWords(.environment)) -> String {
+        // TRANSLATORS: what the dialog's OK button does, as a screen reader says it after the
+        // button's name; %s is the range ("9:00 AM to 5:30 PM, 8 hours 30 minutes").
+        filled(tr("Returns %s", words.language), spokenRange(state, words))
+    }
+
+    /// Why a typed time selected something else, as a screen reader says it: "25 is not a time".
+    package static func spokenNote(_ state: PickerState, typed: String, _ words: PickerWords = PickerWords(.environment)) -> String? {
+        state.typedNote(for: typed).map { spoken(words.note($0, state.options.clock)) }
+    }
+
+    /// The time limit as a screen reader says it, at the start and as a warning near its end:
+    /// "Closes in 45 seconds", "Closes in 2 minutes"; over a minute, to the nearest minute.
+    package static func spokenTimeLimit(seconds: UInt32, _ words: PickerWords = PickerWords(.environment)) -> String {
+        let seconds = Int(seconds)
+        let language = words.language
+        guard seconds >= 60 else {
+            // TRANSLATORS: the dialog's time limit as a screen reader says it; %s is a number of seconds.
+            return filled(trn("Closes in %s second", "Closes in %s seconds", seconds, language), String(seconds))
+        }
+        // TRANSLATORS: the dialog's time limit as a screen reader says it; %s is a length such as "2 minutes".
+        return filled(tr("Closes in %s", language), spokenDuration(minutes: (seconds + 30) / 60, words))
+    }
+
+    /// Two announcements said one after the other ("25 is not a time. 9:00 AM to 5:30 PM, …").
+    package static func sentences(_ parts: [String], _ language: Language) -> String {
+        // TRANSLATORS: joins two things a screen reader says one after the other; %1$s and %2$s are sentences.
+        parts.filter { !$0.isEmpty }.reduce("") { $0.isEmpty ? $1 : filled(tr("%1$s. %2$s", language), $0, $1) }
+    }
+
+    /// `text` without the isolates (U+2066…U+2069) that keep a right-to-left line in order: a
+    /// speech synthesizer names them.
+    package static func spoken(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }))
+    }
+
     /// `message` in `language` (the extraction's keyword: `tr`).
     private static func tr(_ message: String, _ language: Language) -> String { language.text(message) }
+
+    /// The form of `singular`/`plural` for `count` in `language` (the extraction's keyword: `trn`).
+    private static func trn(_ singular: String, _ plural: String, _ count: Int, _ language: Language) -> String {
+        language.text(singular, plural, count: count)
+    }
 }

@@ -28,6 +28,21 @@ final class SlotColumn {
     /// The selected row is to get the keyboard focus once it has a widget.
     private var focusPending = false
 
+    /// The accessible name of the row of each grid index: what a screen reader says for the
+    /// row alone (its label is the row's child, which Orca does not read when the row has
+    /// focus). Set by the dialog; applied to the rows that have widgets by `draw`, and to each
+    /// row as it is bound.
+    var rowName: (Int) -> String = { _ in "" }
+    /// The accessible description of the selected row, said after its name when the keyboard
+    /// lands on it, and by itself when it changes while the row has the focus (Orca presents
+    /// a change of the focused object's description): the range, and what the dialog has to
+    /// tell (a typed note, the time limit). Other rows have none.
+    private var selectedRowDescription = ""
+    /// The name and description last given to each row, by the row's label (made and freed
+    /// with the row: `setup`, `teardown`), so that only changes reach the accessibility bus
+    /// (each one is an event a screen reader may speak).
+    private var rowSpeech: [Widget: (name: String, description: String)] = [:]
+
     /// The dialog is laid out right to left: rows made from now on are too.
     private var isRightToLeft = false
 
@@ -58,6 +73,7 @@ final class SlotColumn {
 
         let factory = gtk_signal_list_item_factory_new()!
         list = gtk_list_view_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(rows.selection))), factory)
+        rows.noteListViewHandlers()
         gtk_list_view_set_single_click_activate(list.opaque, 0)
         gtk_widget_add_css_class(list, "navigation-sidebar")
         gtk_widget_add_css_class(list, DialogStyle.listClass)
@@ -85,9 +101,19 @@ final class SlotColumn {
         let hadFocus = list.containsFocus
         let reshaped = shown != rows.shown
         let moved = selectedIndex != selected
-        rows.show(shown)
         selected = selectedIndex
-        if rows.selectedIndex != selectedIndex { rows.select(selectedIndex) }
+        // Before the selection moves, when the rows stay where they are: a screen reader that
+        // follows it finds the row's name and description in place, and hears them once.
+        if !reshaped { speakBoundRows() }
+        if hadFocus || focusPending {
+            rows.show(shown)
+            if rows.selectedIndex != selectedIndex { rows.select(selectedIndex) }
+        } else if reshaped || rows.selectedIndex != selectedIndex {
+            // The keyboard is in the other column: a screen reader must not follow this one.
+            rows.showAndSelectQuietly(shown, selectedIndex)
+        }
+        // Before the focus moves: the row is spoken with its name and description as it lands.
+        if reshaped { speakBoundRows() }
         guard reshaped || moved || gtk_widget_get_mapped(list) == 0 else { return }
         guard scrolling || reshaped else { return }
         // Rows added or removed move the others only at the next layout: scroll after it.
@@ -130,6 +156,32 @@ final class SlotColumn {
     /// description, read with its name, and again as it changes.
     func describe(_ text: String) {
         list.setAccessibleDescription(text)
+    }
+
+    /// Sets what the selected row's description says (see `selectedRowDescription`); the
+    /// rows are given it at the next `draw`, or at once with `now`.
+    func describeSelectedRow(_ text: String, now: Bool = false) {
+        selectedRowDescription = text
+        if now { speakBoundRows() }
+    }
+
+    /// Names and describes the rows that have widgets (`speak`).
+    private func speakBoundRows() {
+        for (position, label) in boundLabels { speak(row: label, at: position) }
+    }
+
+    /// Gives the row around `label`, at list `position`, its name, and its description if it is
+    /// the selected row; only what changed.
+    private func speak(row label: Widget, at position: UInt32) {
+        let index = rows.index(at: position)
+        guard let row = gtk_widget_get_parent(label), rows.shown.contains(index) else { return }
+        let speech = (name: rowName(index), description: index == selected ? selectedRowDescription : "")
+        // GTK 4.8 sends each property set to the accessibility bus, changed or not.
+        let before = rowSpeech[label]
+        if before?.name != speech.name { row.setAccessibleLabel(speech.name) }
+        // A new row has no description: giving it an empty one would only be an event.
+        if before?.description ?? "" != speech.description { row.setAccessibleDescription(speech.description) }
+        rowSpeech[label] = speech
     }
 
     /// Forgets a focus that waits for a layout: the keyboard went to another part of the dialog.
@@ -206,13 +258,20 @@ final class SlotColumn {
             if self?.isRightToLeft == true { gtk_widget_set_direction(label, GTK_TEXT_DIR_RTL) }
             gtk_list_item_set_child(OpaquePointer(item), label)
         }
+        Signal.connect(factory, "teardown") { [weak self] item in
+            // The row and its label are freed: another may be made at the same address.
+            guard let self, let item, let label = gtk_list_item_get_child(OpaquePointer(item)) else { return }
+            self.rowSpeech[label] = nil
+        }
         Signal.connect(factory, "bind") { [weak self] item in
             guard let self, let item, let label = gtk_list_item_get_child(OpaquePointer(item)),
-                  let text = gtk_list_item_get_item(OpaquePointer(item)).map({ gtk_string_object_get_string(OpaquePointer($0)) })
+                  let text = gtk_list_item_get_item(OpaquePointer(item)).flatMap({ gtk_string_object_get_string(OpaquePointer($0)) })
             else { return }
-            gtk_label_set_text(label.opaque, text)
+            label.setLabelText(String(cString: text))
             let position = gtk_list_item_get_position(OpaquePointer(item))
             self.boundLabels[position] = label
+            // While the column draws, its rows change under it: the draw names them after.
+            if !self.isDrawing { self.speak(row: label, at: position) }
             if self.focusPending, let selected = self.selected, self.rows.position(of: selected) == position {
                 self.settleAfterLayout()
             }

@@ -60,6 +60,50 @@ final class SlotRows {
         gtk_single_selection_set_selected(selection, UInt32(index - shown.lowerBound))
     }
 
+    /// Shows `rows` and selects `index` without telling the accessibility bus, for a column the
+    /// keyboard is not in. GTK 4.8 sends each `selection-changed` of a list view's model to the
+    /// bus as the list's SelectionChanged, and Orca takes a list's new selection for where the
+    /// person is: a move in Start was spoken as a move in End ("End. List with 30 items.
+    /// 6:00 PM"). So the handlers connected to the signal since `noteListViewHandlers` (those
+    /// of the list's accessible object, connected when it is realized) are blocked meanwhile;
+    /// the list view's own still draws the selection, and the rows' `selected` state stays true.
+    func showAndSelectQuietly(_ rows: Range<Int>, _ index: Int) {
+        let model = UnsafeMutableRawPointer(selection)
+        let blocked = blockSelectionChangedHandlers()
+        for handler in blocked where listViewHandlers.contains(handler) { g_signal_handler_unblock(model, handler) }
+        show(rows)
+        select(index)
+        for handler in blocked where !listViewHandlers.contains(handler) { g_signal_handler_unblock(model, handler) }
+    }
+
+    /// Blocks every handler of the model's `selection-changed` and returns them. GLib blocks
+    /// handlers by signal alone only one by one: g_signal_handlers_block_matched matches
+    /// nothing without a function, closure or data to match.
+    private func blockSelectionChangedHandlers() -> [UInt] {
+        let model = UnsafeMutableRawPointer(selection)
+        let unblocked = GSignalMatchType(rawValue: G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
+        var blocked: [UInt] = []
+        while case let handler = g_signal_handler_find(model, unblocked, Self.selectionChanged, 0, nil, nil, nil), handler != 0 {
+            g_signal_handler_block(model, handler)
+            blocked.append(handler)
+        }
+        return blocked
+    }
+
+    /// Notes the handlers of `selection-changed` there are now: the list view's own, connected
+    /// when it was given the model (before it is shown, and so before its accessible object is).
+    func noteListViewHandlers() {
+        let handlers = blockSelectionChangedHandlers()
+        for handler in handlers { g_signal_handler_unblock(UnsafeMutableRawPointer(selection), handler) }
+        listViewHandlers = Set(handlers)
+    }
+
+    /// The handlers of `selection-changed` the list view connected itself (`noteListViewHandlers`).
+    private var listViewHandlers: Set<UInt> = []
+
+    /// GtkSelectionModel's `selection-changed`.
+    private static var selectionChanged: UInt32 { g_signal_lookup("selection-changed", gtk_selection_model_get_type()) }
+
     /// The grid index of the selected row, if any.
     var selectedIndex: Int? {
         let position = gtk_single_selection_get_selected(selection)

@@ -34,6 +34,8 @@ final class TimePickerDialog: DialogWindow {
     private let typedLabel: Widget
     /// The range the labels and the lists' descriptions say now.
     private var describedRange = ""
+    /// Whether the typed line is out of the accessible tree (while it is empty).
+    private var typedLineHidden = false
     private let countdownLabel: Widget
     /// The daemon's last state.
     private var state: DialogState
@@ -41,8 +43,20 @@ final class TimePickerDialog: DialogWindow {
     private var selection: ShownSelection
     /// The column the daemon was last told (or told us) that keyboard moves act on.
     private var reportedFocus: PickerColumn
+    /// The range as a screen reader last said it, and what the dialog has to tell with it: a
+    /// warning that time runs out and a typed note (said before it), the time limit at open
+    /// (after it). They stay until the range changes or there is something new to tell, so a
+    /// screen reader does not say the same range again when only the typing ended.
+    private var spokenRange = ""
+    private var spokenWarning = ""
+    private var spokenNote = ""
+    private var spokenAfter = ""
     private var countdownSource: UInt32 = 0
     private var secondsLeft: UInt32 = 0
+    /// The seconds the countdown last started from.
+    private var countdownStart: UInt32 = 0
+    /// The description last given to each response button.
+    private var accessibleDescriptions: [Widget: String] = [:]
     private var finished = false
     /// Where events, the end and the notice about the parent window go.
     private let reports: DialogWindowReports
@@ -61,6 +75,9 @@ final class TimePickerDialog: DialogWindow {
         let labels = SlotRows.labels(of: options.grid, clock: options.clock, words: words)
         startColumn = SlotColumn(title: words.start, grid: options.grid, labels: labels)
         endColumn = SlotColumn(title: words.end, grid: options.grid, labels: labels)
+        startColumn.rowName = { [grid = options.grid, clock = options.clock, words] index in
+            DialogText.startRowName(grid, index, clock, words)
+        }
         g_object_unref(UnsafeMutableRawPointer(labels))
         rangeLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(rangeLabel, "numeric")
@@ -84,7 +101,9 @@ final class TimePickerDialog: DialogWindow {
         adw_message_dialog_set_default_response(dialog, Self.okResponse)
         adw_message_dialog_set_close_response(dialog, Self.cancelResponse)
         adw_message_dialog_set_extra_child(dialog, makeContent())
+        responseButtons = findResponseButtons(okLabel: buttons.ok)
         nameResponseButtons()
+        hideUnshownResponseButtons()
         limitHeadingLines()
         gtk_window_set_title(window.cast(), request.heading)
         if request.language.isRightToLeft { mirror() }
@@ -140,34 +159,98 @@ final class TimePickerDialog: DialogWindow {
     /// the one the person `clicked`: the row is where they clicked it, and stays there.
     private func draw(restartingCountdown: Bool, clicked: PickerColumn?) {
         let model = selection.shown
+        // In End, each row says the length it gives from the start shown.
+        endColumn.rowName = { [grid = options.grid, clock = options.clock, words, start = model.startIndex] index in
+            DialogText.endRowName(grid, index, from: start, clock, words)
+        }
+        if restartingCountdown, spokenRange.isEmpty, state.secondsLeft > 0 {
+            // The time limit, said once as the dialog opens.
+            spokenAfter = DialogText.spokenTimeLimit(seconds: state.secondsLeft, words)
+        }
+        updateSpeech(model)
         startColumn.draw(rows: Range(model.validStartIndices), selectedIndex: model.startIndex, scrolling: clicked != .start)
         endColumn.draw(rows: Range(model.validEndIndices), selectedIndex: model.endIndex, scrolling: clicked != .end)
         let range = DialogText.rangeLine(model, words)
         if range != describedRange {
             // Only when it changed: a screen reader may say a new description each time.
             describedRange = range
-            gtk_label_set_text(rangeLabel.opaque, range)
-            startColumn.describe(range)
-            endColumn.describe(range)
+            rangeLabel.setLabelText(range)
+            startColumn.describe(DialogText.spokenRange(model, words))
+            endColumn.describe(DialogText.spokenRange(model, words))
         }
         // Always there, empty when nothing is typed: the window keeps its size as typing
         // comes and goes.
-        gtk_label_set_text(typedLabel.opaque, DialogText.typedLine(model, typed: state.typed, words))
+        let typedLine = DialogText.typedLine(model, typed: state.typed, words)
+        typedLabel.setLabelText(typedLine)
+        // Empty, the line is only room kept: a screen reader would name it "GtkLabel".
+        if typedLine.isEmpty != typedLineHidden {
+            typedLineHidden = typedLine.isEmpty
+            typedLabel.setAccessibleHidden(typedLineHidden)
+        }
         if restartingCountdown { restartCountdown(from: state.secondsLeft) }
+    }
+
+    /// What a screen reader is told about the range, through the accessible description of
+    /// whatever has the keyboard focus: GTK 4.8 has no announcements (`gtk_accessible_announce`
+    /// came in 4.14) and no live regions, but Orca presents a change of the focused object's
+    /// description as it happens, and says it with the name when the focus lands. The selected
+    /// row of each column and OK carry the range (OK: "Returns …"), Cancel only a warning.
+    private func updateSpeech(_ model: PickerState) {
+        let range = DialogText.spokenRange(model, words)
+        let note = DialogText.spokenNote(model, typed: state.typed, words) ?? ""
+        if range != spokenRange {
+            // A new range: the old note, warning or time limit said with the old one is done.
+            if !spokenRange.isEmpty { spokenAfter = "" }
+            spokenRange = range
+            spokenWarning = ""
+            spokenNote = note
+        } else if !note.isEmpty {
+            spokenNote = note
+        }
+        applySpeech(model, now: false)
+    }
+
+    /// Gives the selected rows, OK and Cancel their descriptions; `now` for rows a draw does
+    /// not follow (a warning between keys).
+    private func applySpeech(_ model: PickerState, now: Bool) {
+        let language = words.language
+        let rowText = DialogText.sentences([spokenWarning, spokenNote, spokenRange, spokenAfter], language)
+        startColumn.describeSelectedRow(rowText, now: now)
+        endColumn.describeSelectedRow(rowText, now: now)
+        for (button, isOK) in responseButtons {
+            let text = isOK ? DialogText.sentences([spokenWarning, DialogText.okDescription(model, words)], language) : spokenWarning
+            if accessibleDescriptions[button] != text {
+                button.setAccessibleDescription(text)
+                accessibleDescriptions[button] = text
+            }
+        }
+    }
+
+    /// Warns, through the focused object's description, that the time limit is near: once at
+    /// a minute left (when the limit was two minutes or more) and once at 20 seconds, never
+    /// each second.
+    private func warnOfTimeLimit() {
+        guard secondsLeft == 20 || (secondsLeft == 60 && countdownStart >= 120), countdownStart > secondsLeft + 10 else { return }
+        spokenWarning = DialogText.spokenTimeLimit(seconds: secondsLeft, words)
+        spokenNote = ""
+        spokenAfter = ""
+        applySpeech(selection.shown, now: true)
     }
 
     private func restartCountdown(from seconds: UInt32) {
         if countdownSource != 0 { g_source_remove(countdownSource) }
         countdownSource = 0
         secondsLeft = seconds
+        countdownStart = seconds
         gtk_widget_set_visible(countdownLabel, seconds > 0 ? 1 : 0)
         guard seconds > 0 else { return }
-        gtk_label_set_text(countdownLabel.opaque, DialogText.countdown(seconds: seconds, words))
+        countdownLabel.setLabelText(DialogText.countdown(seconds: seconds, words))
         // Only shown: the daemon enforces the timeout and calls Close.
         countdownSource = MainLoopSource.every(milliseconds: 1000) { [weak self] in
             guard let self else { return false }
             self.secondsLeft -= 1
-            gtk_label_set_text(self.countdownLabel.opaque, DialogText.countdown(seconds: self.secondsLeft, self.words))
+            self.countdownLabel.setLabelText(DialogText.countdown(seconds: self.secondsLeft, self.words))
+            self.warnOfTimeLimit()
             if self.secondsLeft == 0 { self.countdownSource = 0 }
             return self.secondsLeft > 0
         }
@@ -179,6 +262,14 @@ final class TimePickerDialog: DialogWindow {
 
     /// Puts the keyboard focus in column `which`; the other forgets a focus it was waiting to take.
     private func focus(_ which: PickerColumn) {
+        if !spokenNote.isEmpty {
+            // The note was about typing in the other column: the column the keyboard goes to
+            // is said without it (the one it leaves takes the same words at the next draw,
+            // once it no longer has the focus, so a screen reader does not say them there).
+            spokenNote = ""
+            column(which).describeSelectedRow(
+                DialogText.sentences([spokenWarning, spokenRange, spokenAfter], words.language), now: true)
+        }
         column(which.other).dropPendingFocus()
         column(which).focus()
     }
@@ -255,14 +346,19 @@ final class TimePickerDialog: DialogWindow {
     private func focusResponseButton(first: Bool) {
         startColumn.dropPendingFocus()
         endColumn.dropPendingFocus()
-        let shown = responseButtons.filter { gtk_widget_get_mapped($0) != 0 }
+        let shown = responseButtons.map(\.button).filter { gtk_widget_get_mapped($0) != 0 }
         if let button = first ? shown.first : shown.last { gtk_widget_grab_focus(button) }
     }
 
     /// The response buttons, which AdwMessageDialog keeps to itself (two of each, for its
-    /// wide and narrow layouts): the GtkButtons in its widget tree.
-    private var responseButtons: [Widget] {
-        window.descendants.filter { $0.isA(gtk_button_get_type()) }
+    /// wide and narrow layouts), each with whether it is OK: found once, after they are made.
+    private var responseButtons: [(button: Widget, isOK: Bool)] = []
+
+    /// The GtkButtons in the dialog's widget tree, each with whether it is labelled `okLabel`.
+    private func findResponseButtons(okLabel: String) -> [(button: Widget, isOK: Bool)] {
+        window.descendants.filter { $0.isA(gtk_button_get_type()) }.map { button in
+            (button, gtk_button_get_label(button.cast()).map { String(cString: $0) } == okLabel)
+        }
     }
 
     /// Keeps a long heading to three lines, ellipsized: AdwMessageDialog's heading label (the
@@ -279,8 +375,19 @@ final class TimePickerDialog: DialogWindow {
     /// label property followed by the label it is labelled by, which makes "_Cancel Cancel"
     /// for a screen reader; without the property it is "Cancel".
     private func nameResponseButtons() {
-        for button in responseButtons {
+        for (button, _) in responseButtons {
             gtk_accessible_reset_property(button.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL)
+        }
+    }
+
+    /// Keeps the response buttons of the layout not in use out of the accessible tree:
+    /// AdwMessageDialog lays its buttons out twice (side by side, and stacked for a narrow
+    /// window) and maps one set, but GTK 4.8 shows a screen reader both, the other with no size.
+    private func hideUnshownResponseButtons() {
+        for (button, _) in responseButtons {
+            button.setAccessibleHidden(true)
+            Signal.connect(button.raw, "map") { button.setAccessibleHidden(false) }
+            Signal.connect(button.raw, "unmap") { button.setAccessibleHidden(true) }
         }
     }
 

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import DialogBackend
 
 /// A GTK widget, as the `GtkWidget *` GTK's constructors return.
 typealias Widget = UnsafeMutablePointer<GtkWidget>
@@ -25,6 +26,28 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     @MainActor
     func setAccessibleDescription(_ description: String) {
         setAccessibleString(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description)
+    }
+
+    /// Sets a label's text, and the name a screen reader reads for it: the text without the
+    /// isolates that keep a right-to-left line in order (`DialogText.spoken`), which a speech
+    /// synthesizer would name. The text itself keeps them.
+    @MainActor
+    func setLabelText(_ text: String) {
+        gtk_label_set_text(opaque, text)
+        let spoken = DialogText.spoken(text)
+        if spoken != text { setAccessibleLabel(spoken) }
+    }
+
+    /// Takes the widget out of the accessible tree (`GTK_ACCESSIBLE_STATE_HIDDEN`), or puts it
+    /// back: for what is on screen but says nothing, or is laid out but not shown.
+    @MainActor
+    func setAccessibleHidden(_ hidden: Bool) {
+        var value = GValue()
+        g_value_init(&value, cgtk_type_boolean())
+        g_value_set_boolean(&value, hidden ? 1 : 0)
+        var state = GTK_ACCESSIBLE_STATE_HIDDEN
+        gtk_accessible_update_state_value(opaque, 1, &state, &value)
+        g_value_unset(&value)
     }
 
     @MainActor

@@ -13,6 +13,12 @@ struct FrameWriter {
     }
 
     /// Ends the line before (erasing what is left of it from an earlier frame) and starts a new one.
+    /// The line (1 for the first) a screen reader should rest on: the selection's.
+    private(set) var restingLine: Int?
+
+    /// Marks the line being written as the one a screen reader rests on.
+    mutating func markRestingLine() { restingLine = lineCount }
+
     mutating func beginLine() {
         if lineCount > 0 { buffer.append("\u{1B}[K\r\n") }
         if clearingLines { buffer.append("\u{1B}[2K") }

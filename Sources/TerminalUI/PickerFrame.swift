@@ -85,6 +85,14 @@ public final class PickerFrame {
             compact(state, rows: rows, waiting: waiting, secondsLeft: secondsLeft, into: &frame)
         }
         frame.buffer.append("\u{1B}[K\u{1B}[J")
+        if placement == .alternateScreen, let line = frame.restingLine {
+            // The cursor, hidden, rests on the selection's line: a braille display and a terminal
+            // screen reader (Orca on gnome-terminal) show and read the cursor's line, and that
+            // one carries the whole answer. Each frame begins at the screen's corner whatever.
+            frame.buffer.append("\u{1B}[")
+            frame.buffer.appendNumber(line)
+            frame.buffer.append(";1H")
+        }
         if placement == .inline {
             // Back to the frame's top-left corner (see FramePlacement.inline).
             frame.buffer.append("\r")
@@ -335,6 +343,7 @@ public final class PickerFrame {
     /// queue when they have no line of their own; the prefix, those and the duration are
     /// dropped in turn until it fits.
     private func writeSelection(_ state: PickerState, secondsLeft: Int?, waiting: Int, into frame: inout FrameWriter) {
+        frame.markRestingLine()
         let start = state.startIndex
         let end = state.endIndex
         if duration?.minutes != state.durationMinutes {

@@ -101,7 +101,7 @@ struct DialogSelectionTests {
         #expect(dialog.first(role: "list", name: "Start")?.selectedItem == "09:00", "hovering selects nothing")
     }
 
-    @Test("The range in words under the columns and as the lists' description, updated as the selection moves")
+    @Test("The range in words under the columns, and spelled out as the lists' description, updated as the selection moves")
     func rangeInWords() throws {
         let fixture = try DialogFixture()
         let title = "In words"
@@ -109,13 +109,13 @@ struct DialogSelectionTests {
             "title": .string(title), "step": .uint32(30), "start": .string("09:00"), "end": .string("17:30"), "clock": .string("24h"),
         ])
         var dialog = try fixture.dialog(title) { $0.all.contains { $0.role == "label" && $0.label == "09:00 – 17:30 · 8 h 30 min" } }
-        #expect(dialog.first(role: "list", name: "Start")?.description == "09:00 – 17:30 · 8 h 30 min")
-        #expect(dialog.first(role: "list", name: "End")?.description == "09:00 – 17:30 · 8 h 30 min")
+        #expect(dialog.first(role: "list", name: "Start")?.description == "09:00 to 17:30, 8 hours 30 minutes")
+        #expect(dialog.first(role: "list", name: "End")?.description == "09:00 to 17:30, 8 hours 30 minutes")
         // The focus shows from the start: the selected Start row has it.
         #expect(dialog.first(role: "list", name: "Start")?.item("09:00")?.isFocused == true)
         try fixture.press(["Tab", "Down"], inWindowTitled: title)
         dialog = try fixture.dialog(title) { $0.all.contains { $0.role == "label" && $0.label == "09:00 – 18:00 · 9 h" } }
-        #expect(dialog.first(role: "list", name: "End")?.description == "09:00 – 18:00 · 9 h")
+        #expect(dialog.first(role: "list", name: "End")?.description == "09:00 to 18:00, 9 hours")
     }
 
     /// WCAG 2.1's contrast ratio of two sRGB colours.

@@ -14,9 +14,10 @@ private func selectedLabel(after marker: String, in lines: [String]) -> String? 
     return nil
 }
 
-/// What the frame writes once the sequences the renderer is allowed to use are removed.
+/// What the frame writes once the sequences the renderer is allowed to use are removed (the
+/// cursor's move to the selection's line among them).
 private func withoutKnownSequences(_ frame: String) -> String {
-    var text = frame
+    var text = frame.replacing(/\u{1B}\[\d+;1H$/, with: "")
     for sequence in ["\u{1B}[H", "\u{1B}[K", "\u{1B}[J", "\u{1B}[7m", "\u{1B}[0m", "\u{1B}[1m", "\u{1B}[4m"] {
         text = text.replacing(sequence, with: "")
     }
@@ -31,7 +32,8 @@ struct PickerFrameTests {
         let lines = plainLines(frame)
 
         #expect(frame.hasPrefix("\u{1B}[H"))
-        #expect(frame.hasSuffix("\u{1B}[J"))
+        // Erased to the end, then the hidden cursor rests on the selection's line (the 23rd).
+        #expect(frame.hasSuffix("\u{1B}[J\u{1B}[23;1H"), "\(frame.suffix(12).debugDescription)")
         #expect(!frame.contains("\u{1B}[2J"))
         #expect(lines.first == PickerOptions.defaultTitle)
         #expect(lines.contains { $0.contains("Start") && $0.contains("End") })

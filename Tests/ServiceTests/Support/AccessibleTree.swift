@@ -1,5 +1,6 @@
 import TestHarness
 import Foundation
+import Glibc
 
 /// One node of the accessible tree, as a screen reader sees it (Support/atspi.py prints them).
 struct AccessibleNode: Decodable {
@@ -99,5 +100,42 @@ enum Accessibility {
         }
         guard let found else { throw HarnessError("no dialog '\(title)'") }
         return found
+    }
+}
+
+/// One accessibility event, as a screen reader receives it (Support/atspi-events.py prints them).
+struct AccessibleEvent: Decodable {
+    let type: String
+    let detail1: Int
+    let role: String
+    let name: String
+    let description: String
+    let parentRole: String
+    let parentName: String
+}
+
+/// The accessibility events of a virtual display's applications while it runs: what Orca would
+/// be told, recorded from the accessibility bus.
+final class AccessibleEventRecorder {
+    private let command: CapturedCommand
+
+    /// Starts recording, and returns once the listeners are registered.
+    init(on display: VirtualDisplay) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-events.py").path
+        command = try display.start("/usr/bin/python3", [script, "120"])
+        try waitUntil("the accessibility event listener", seconds: 15) { [command] in
+            guard command.process.isRunning else { throw HarnessError("atspi-events.py ended: \(command.stderr)") }
+            return command.stdout.hasPrefix("listening")
+        }
+    }
+
+    deinit {
+        command.process.send(SIGTERM)
+        _ = try? command.process.waitForExit()
+    }
+
+    /// The events recorded so far.
+    var events: [AccessibleEvent] {
+        command.stdout.split(separator: "\n").dropFirst().compactMap { try? JSONDecoder().decode(AccessibleEvent.self, from: Data($0.utf8)) }
     }
 }

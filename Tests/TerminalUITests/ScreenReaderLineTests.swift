@@ -1,0 +1,61 @@
+import Localization
+import TestHarness
+import Testing
+import TerminalUI
+import TimePickerCore
+
+/// The terminal picker as a braille display or a terminal screen reader meets it (issue 31):
+/// they show and read the line the cursor is on, so on the alternate screen the hidden cursor
+/// rests on the selection's line, which carries the whole answer: the range, the next-day mark,
+/// the length, what is being typed and why it selected something else. Read back through the
+/// screen emulator the terminal tests use.
+@Suite("Picker frame: the line a screen reader reads")
+struct ScreenReaderLineTests {
+    /// The screen after `frames`, drawn one after the other on an 80x24 terminal.
+    private func screen(after frames: [String]) -> ScreenEmulator {
+        var screen = ScreenEmulator(columns: 80, rows: 24)
+        screen.feed(Array("\u{1B}[?1049h".utf8))
+        for frame in frames { screen.feed(Array(frame.utf8)) }
+        return screen
+    }
+
+    /// The line the cursor is on.
+    private func cursorLine(_ screen: ScreenEmulator) -> String {
+        screen.lines.indices.contains(screen.cursorRow) ? screen.lines[screen.cursorRow] : ""
+    }
+
+    @Test("On the alternate screen the cursor rests on the selection's line, frame after frame")
+    func cursorRestsOnTheSelection() throws {
+        var picker = try model(["step": .uint32(30), "start": .string("09:00"), "end": .string("17:30")])
+        let first = PickerFrame.render(picker, columns: 80, rows: 24)
+        _ = picker.apply(.move(by: 1))
+        let second = PickerFrame.render(picker, columns: 80, rows: 24)
+        var shown = screen(after: [first])
+        #expect(cursorLine(shown) == "Selected: 9:00 AM – 5:30 PM · 8 h 30 min", "\(shown.lines)")
+        #expect(shown.cursorColumn == 0)
+        shown = screen(after: [first, second])
+        #expect(cursorLine(shown) == "Selected: 9:30 AM – 6:00 PM · 8 h 30 min", "each frame begins at the corner: \(shown.lines)")
+    }
+
+    @Test("The line carries a next-day end, and a typed note, with the range and its length")
+    func wholeAnswer() throws {
+        var night = PickerModel(options: try options(nightShift, clock: .twelveHour))
+        var shown = screen(after: [PickerFrame.render(night, columns: 80, rows: 24)])
+        #expect(cursorLine(shown) == "Selected: 10:00 PM – 6:00 AM (next day) · 8 h", "\(shown.lines)")
+        _ = night.apply(.type("2"))
+        _ = night.apply(.type("5"))
+        shown = screen(after: [PickerFrame.render(night, columns: 80, rows: 24)])
+        let line = cursorLine(shown)
+        #expect(line.hasPrefix("Selected: 10:00 PM – 6:00 AM (next day) · 8 h"), "\(shown.lines)")
+        #expect(line.contains("25 is not a time"), "\(line)")
+    }
+
+    @Test("Inline, below a shell's prompt, the cursor still waits at the picker's top-left corner (FramePlacement.inline)")
+    func inlineKeepsItsCorner() throws {
+        let picker = try model(["step": .uint32(30), "start": .string("09:00"), "end": .string("17:30")])
+        var shown = ScreenEmulator(columns: 80, rows: 24)
+        shown.feed(Array(PickerFrame.enter(.inline, columns: 80)))
+        shown.feed(Array(PickerFrame.render(picker, columns: 80, rows: 24, placement: .inline).utf8))
+        #expect(shown.cursorRow == 0 && shown.cursorColumn == 0, "\(shown.lines)")
+    }
+}
