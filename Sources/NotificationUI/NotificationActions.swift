@@ -21,6 +21,9 @@ public enum NotificationActionKey: Equatable, Sendable {
     case hours(PickerColumn)
     /// Back from the end step to the start step, in the list layout.
     case changeStart
+    /// The reply field, on a server that has one (`inline-reply`): what is typed there comes
+    /// back as NotificationReplied, not as this key.
+    case inlineReply
 
     /// The key on the bus: "default", "earlier", "earlier-hour", …, "start-09:00", "end-30:00",
     /// "end-02:30+01:00", "start-hour-09", "end-hour-30", "start-hour-02B", "end-hours", "change-start".
@@ -36,6 +39,7 @@ public enum NotificationActionKey: Equatable, Sendable {
         case .hour(let column, let hour): Self.prefix(column) + "hour-" + hour.description
         case .hours(let column): Self.prefix(column) + "hours"
         case .changeStart: "change-start"
+        case .inlineReply: "inline-reply"
         }
     }
 
@@ -48,6 +52,7 @@ public enum NotificationActionKey: Equatable, Sendable {
         case "earlier-hour": self = .earlierByHour
         case "later-hour": self = .laterByHour
         case "change-start": self = .changeStart
+        case "inline-reply": self = .inlineReply
         default:
             guard let column = [PickerColumn.start, .end].first(where: { key.hasPrefix(Self.prefix($0)) }) else { return nil }
             let rest = String(key.dropFirst(Self.prefix(column).count))
@@ -87,6 +92,28 @@ public func pickerEvents(forAction key: String, in state: PickerState) -> [Picke
     // not confirm the selection as it is.
     case .end(let time): state.options.grid.contains(time) ? [.set(.end, time), .confirm] : []
     case .changeStart: [.focus(.start)]
-    case .hour, .hours, nil: []
+    case .hour, .hours, .inlineReply, nil: []
     }
+}
+
+/// What a range typed in the reply field stands for: read exactly, the range set and taken
+/// (`confirm`); read with a guess (a time between slots, the nearest taken), the range set and
+/// the end step showing it, with a note saying what was read, for the person to take with OK;
+/// not read, nothing, and a note saying why.
+func pickerEvents(forReply typed: String, in state: PickerState, text: NotificationText) -> (events: [PickerEvent], note: String?) {
+    let reading = TypedRange(typed: typed, state: state, words: text.rangeWords)
+    let grid = state.options.grid
+    let clock = state.options.clock
+    guard let start = reading.startIndex, let end = reading.endIndex else {
+        switch reading.failure {
+        case .start(let note)?, .end(let note)?: return ([], text.replyNotTaken(text.words.note(note, clock)))
+        case .notARange?, nil: return ([], text.notARange(displaySafe(typed)))
+        }
+    }
+    let set: [PickerEvent] = [.set(.start, grid[start]), .set(.end, grid[end])]
+    guard reading.isExact else {
+        let notes = reading.notes.map { text.words.note($0, clock) }.joined(separator: "; ")
+        return (set + [.focus(.end)], text.readAs(text.words.range(grid[start], grid[end], clock), notes))
+    }
+    return (set + [.confirm], nil)
 }

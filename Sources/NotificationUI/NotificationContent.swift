@@ -21,6 +21,8 @@ public struct NotificationContent: Sendable, Equatable {
     public var summary: String
     public var body: String
     public var actions: [NotificationAction]
+    /// For a server with a reply field: the example it shows in the empty field ("9-17:30").
+    public var replyPlaceholder: String?
 
     /// The notification for `view` on a server of `profile` at `now` (monotonic milliseconds,
     /// for the countdown); with `bodyMarkup` the body is escaped for servers that read it as
@@ -29,18 +31,22 @@ public struct NotificationContent: Sendable, Equatable {
     /// On a server where each step is a new notification (`updatesInPlace` false) the body says
     /// when the picker closes (`closesAt`) rather than counting down: a countdown redrawn there
     /// would pop up a new notification under the person's pointer every few seconds.
+    /// With `inlineReply` (the server has a reply field) the person may also type the whole
+    /// range there.
     public static func render(
-        _ view: NotificationView, profile: NotificationServerProfile, bodyMarkup: Bool, now: Int, language: Language = .environment
+        _ view: NotificationView, profile: NotificationServerProfile, bodyMarkup: Bool, inlineReply: Bool = false, now: Int,
+        language: Language = .environment
     ) -> NotificationContent {
-        render(view, profile: profile, bodyMarkup: bodyMarkup, now: now, text: NotificationText(language))
+        render(view, profile: profile, bodyMarkup: bodyMarkup, inlineReply: inlineReply, now: now, text: NotificationText(language))
     }
 
     /// `render` with the session's words already made.
     static func render(
-        _ view: NotificationView, profile: NotificationServerProfile, bodyMarkup: Bool, now: Int, text: NotificationText
+        _ view: NotificationView, profile: NotificationServerProfile, bodyMarkup: Bool, inlineReply: Bool = false, now: Int,
+        text: NotificationText
     ) -> NotificationContent {
         var lines: [String]
-        let actions: [NotificationAction]
+        var actions: [NotificationAction]
         switch profile.layout {
         case .stepper:
             let stepper = StepperLayout(view.state, profile: profile, text: text)
@@ -48,6 +54,12 @@ public struct NotificationContent: Sendable, Equatable {
         case .list:
             let menu = ListMenu(view, text: text)
             (lines, actions) = (menu.bodyLines, menu.actions)
+        }
+        // What the last reply was read as, or why it was not: first, as the answer to it.
+        if let note = view.replyNote { lines.insert(note, at: 0) }
+        if inlineReply {
+            lines.append(text.typeRangeHint)
+            actions.append(NotificationAction(.inlineReply, label: text.replyLabel))
         }
         if profile.updatesInPlace {
             if let left = view.state.secondsLeft(at: now) { lines.append(Countdown.text(secondsLeft: left, text)) }
@@ -63,7 +75,9 @@ public struct NotificationContent: Sendable, Equatable {
         // not neutralised again, which would turn the isolates around times in right-to-left
         // text into replacement marks.
         let body = lines.map { bodyMarkup ? escapedForMarkup($0) : $0 }.joined(separator: "\n")
-        return NotificationContent(summary: displaySafe(text.words.title(view.state.options)), body: body, actions: actions)
+        return NotificationContent(
+            summary: displaySafe(text.words.title(view.state.options)), body: body, actions: actions,
+            replyPlaceholder: inlineReply ? text.replyPlaceholder : nil)
     }
 
     /// `text` with the characters the Notifications body markup gives meaning to escaped.

@@ -2,6 +2,7 @@ internal import DBusKit
 internal import EventLoop
 internal import Localization
 internal import PeerDelivery
+internal import TimePickerContract
 internal import TimePickerCore
 
 /// Gets each session's latest state onto the notification server, and tells what the server
@@ -127,6 +128,10 @@ final class NotificationDelivery {
             onReport?(.action(session, key))
         case .closed(let id, let reason):
             closed(id, reason: reason)
+        case .replied(let id, let text):
+            guard let session = sessionsByID[id], let phase = phases[session], phase.offers(NotificationsBus.inlineReplyAction) else { return }
+            phases[session] = phase.invokingAction()
+            onReport?(.reply(session, text))
         }
     }
 
@@ -147,7 +152,8 @@ final class NotificationDelivery {
             }
             let view = send.wish
             let content = NotificationContent.render(
-                view, profile: profile, bodyMarkup: info.capabilities.contains("body-markup"), now: MonotonicClock.now(),
+                view, profile: profile, bodyMarkup: info.capabilities.contains("body-markup"),
+                inlineReply: info.capabilities.contains(NotificationsBus.inlineReplyCapability), now: MonotonicClock.now(),
                 text: text(for: view.state.options.locale))
             let showing = phase.showing
             phases[session] = .inFlight(sending: Set(content.actions.map(\.key)), showing: showing)
@@ -232,7 +238,7 @@ final class NotificationDelivery {
 
     /// The words of a session whose person reads `locale` (nil: the daemon's own), made once
     /// per locale.
-    private func text(for locale: String?) -> NotificationText {
+    func text(for locale: String?) -> NotificationText {
         texts.value(for: locale) { NotificationText(locale.flatMap(Language.init(named:)) ?? .environment) }
     }
 

@@ -93,6 +93,7 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     private func handle(_ report: NotificationReport) {
         switch report {
         case .action(let session, let key): act(on: key, for: session)
+        case .reply(let session, let typed): reply(typed, for: session)
         case .dismissed(let session): self.report(.cancel, for: session)
         case .ended(let session, let reason, let message):
             guard views.removeValue(forKey: session) != nil else { return }
@@ -113,6 +114,21 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         reportingAction = nil
         guard var final = views[session] else { return }
         final.menuHour = view.menuHour(afterAction: key)
+        final.replyNote = nil
+        views[session] = final
+        send(session)
+    }
+
+    /// Reports the events a typed reply stands for, then shows the state they led to with what
+    /// the person is to know of the reading (what was guessed, or why nothing was taken).
+    private func reply(_ typed: String, for session: PickerSessionID) {
+        guard let view = views[session] else { return }
+        let (events, note) = pickerEvents(forReply: typed, in: view.state, text: delivery.text(for: view.state.options.locale))
+        reportingAction = session
+        for event in events { report(event, for: session) }
+        reportingAction = nil
+        guard var final = views[session] else { return }
+        final.replyNote = note
         views[session] = final
         send(session)
     }

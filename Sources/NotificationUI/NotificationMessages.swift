@@ -4,6 +4,8 @@ internal import TimePickerCore
 enum NotificationReport: Sendable {
     /// The person invoked an action.
     case action(PickerSessionID, String)
+    /// The person sent a text from the reply field.
+    case reply(PickerSessionID, String)
     /// The person dismissed the notification.
     case dismissed(PickerSessionID)
     /// The notification cannot go on; the reason says why.

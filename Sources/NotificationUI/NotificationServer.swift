@@ -33,6 +33,8 @@ final class NotificationServer {
     enum Event {
         case actionInvoked(id: UInt32, key: String)
         case closed(id: UInt32, reason: NotificationCloseReason)
+        /// The person sent `text` from the notification's reply field.
+        case replied(id: UInt32, text: String)
     }
 
     private let bus: any MessageBus
@@ -117,6 +119,7 @@ final class NotificationServer {
         for action in content.actions { actions += [.string(action.key), .string(action.label)] }
         var hints: [String: DBusValue] = ["resident": .boolean(true), "desktop-entry": .string(DesktopEntry.id)]
         if critical { hints["urgency"] = .byte(2) }
+        if let placeholder = content.replyPlaceholder { hints[NotificationsBus.replyPlaceholderHint] = .string(placeholder) }
         let arguments: [DBusValue] = [
             .string("timepickerd"), .uint32(id), .string(DesktopEntry.iconName), .string(content.summary), .string(content.body),
             .array(elementSignature: "s", elements: actions), .vardict(hints), .int32(0),
@@ -136,7 +139,8 @@ final class NotificationServer {
         call(NotificationsBus.Member.closeNotification, to: owner, [.uint32(id)]) { _ in completion() }
     }
 
-    /// The server's ActionInvoked or NotificationClosed in `signal`, when it comes from `owner`.
+    /// The server's ActionInvoked, NotificationClosed or NotificationReplied in `signal`, when it
+    /// comes from `owner` (a reply is at most 4 KB: longer is no range anyone types).
     static func event(in signal: DBusMessage, from owner: BusName) -> Event? {
         guard signal.sender == owner, signal.path == NotificationsBus.path, signal.interface == NotificationsBus.interface,
               let values = try? signal.arguments(maximumValues: 2, maximumStringBytes: 4096), values.count == 2,
@@ -144,6 +148,7 @@ final class NotificationServer {
         else { return nil }
         switch (signal.member, values[1]) {
         case (NotificationsBus.Member.actionInvoked, .string(let key)): return .actionInvoked(id: id, key: key)
+        case (NotificationsBus.Member.notificationReplied, .string(let text)): return .replied(id: id, text: text)
         case (NotificationsBus.Member.notificationClosed, .uint32(let reason)):
             return .closed(id: id, reason: NotificationCloseReason(rawValue: Int32(bitPattern: reason)) ?? .undefined)
         default: return nil

@@ -118,6 +118,53 @@ struct NotificationText {
 
     var dismissToCancel: String { tr("Dismiss this notification to cancel.") }
 
+    /// The reply field's button, on a server that has one.
+    var replyLabel: String {
+        // TRANSLATORS: the button that sends what the person typed in the notification's reply field.
+        trc("reply", "Choose")
+    }
+
+    /// What the reply field shows while empty: a range as people write it.
+    var replyPlaceholder: String {
+        // TRANSLATORS: an example of a range typed in the notification's reply field: keep the
+        // form, or write the one people use in your language (such as "9–17:30").
+        trc("reply", "9-17:30")
+    }
+
+    /// The body's line saying that a range can be typed.
+    var typeRangeHint: String {
+        // TRANSLATORS: the notification's line saying a whole range can be typed into its reply field.
+        tr("Or type the range, such as 9-17:30.")
+    }
+
+    /// The words the language writes between two times ("to"); English's is read too, and the
+    /// dashes of every language.
+    var rangeWords: [String] {
+        // TRANSLATORS: the word between two times in a range as people type it ("9 to 17:30"):
+        // "bis" in German. Several may be given, separated by "|" ("a|hasta").
+        let words = trc("range", "to").split(separator: "|").map(String.init)
+        return words + (words.contains("to") ? [] : ["to"])
+    }
+
+    /// A typed reply that holds no two times.
+    func notARange(_ typed: String) -> String {
+        // TRANSLATORS: %s is what the person typed into the reply field.
+        filled(tr("'%s' is not a range: type one such as 9-17:30."), typed)
+    }
+
+    /// A typed reply with a time the picker cannot take, and why.
+    func replyNotTaken(_ why: String) -> String {
+        // TRANSLATORS: %s says why, such as "25 is not a time".
+        filled(tr("Not taken: %s."), why)
+    }
+
+    /// A typed reply read with a guess: the range it was read as, and what was guessed.
+    func readAs(_ range: String, _ notes: String) -> String {
+        // TRANSLATORS: %1$s is the range the typed reply was read as, %2$s what was not as typed.
+        filled(tr("Read as %1$s (%2$s): OK takes it."), range, notes)
+    }
+
     /// `message` in the session's language.
     private func tr(_ message: String) -> String { language.text(message) }
+    private func trc(_ context: String, _ message: String) -> String { language.text(context: context, message) }
 }

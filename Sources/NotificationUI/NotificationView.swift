@@ -17,6 +17,9 @@ public struct NotificationView: Sendable, Equatable {
     /// tomorrow (a slot counting on past 24:00 into tomorrow): what the body says on servers
     /// where a countdown cannot be redrawn in place.
     public var closesAt: Slot?
+    /// What the person's last typed reply was read as when it had to guess, or why it could not
+    /// be read: the body's first line, until the next step.
+    public var replyNote: String?
 
     public init(_ state: PickerState, menuHour: MenuHour? = nil, closesAt: Slot? = nil) {
         self.state = state

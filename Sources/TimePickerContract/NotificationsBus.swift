@@ -15,7 +15,17 @@ public enum NotificationsBus {
         public static let closeNotification: MemberName = "CloseNotification"
         public static let actionInvoked: MemberName = "ActionInvoked"
         public static let notificationClosed: MemberName = "NotificationClosed"
+        /// KDE's extension (Plasma 5.18 and later, SwayNotificationCenter, …): the text the
+        /// person typed into a notification's reply field, for its `inline-reply` action.
+        public static let notificationReplied: MemberName = "NotificationReplied"
     }
+
+    /// What GetCapabilities lists for a server that shows a reply field for the action
+    /// `inlineReplyAction`.
+    public static let inlineReplyCapability = "inline-reply"
+    public static let inlineReplyAction = "inline-reply"
+    /// The hint that sets the reply field's placeholder text (Plasma's).
+    public static let replyPlaceholderHint = "x-kde-reply-placeholder-text"
 
     /// The server's signals, from wherever they come (the front end checks the sender itself).
     public static let signalsRule = "type='signal',sender='\(name)',interface='\(interface)',path='\(path)'"

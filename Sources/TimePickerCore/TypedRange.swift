@@ -58,8 +58,8 @@ public struct TypedRange: Sendable, Equatable {
     }
 
     /// The two times of `text` (lowercased), without their spaces: split at the first separator
-    /// that leaves a time on both sides, else at the first that leaves text on both (which then
-    /// says which of them is no time: `25-26`); nil when none does.
+    /// that leaves a time on both sides, else at the first word or symbol that leaves text on
+    /// both (which then says which of them is no time: `25-26`); nil when none does.
     static func split(_ text: String, words: [String]) -> (String, String)? {
         let separators = words.filter { !$0.isEmpty }.map { " \($0) " } + symbolSeparators + [" "]
         var firstSplit: (String, String)?
@@ -69,7 +69,8 @@ public struct TypedRange: Sendable, Equatable {
                 let start = compacted(text[..<found.lowerBound])
                 let end = compacted(text[found.upperBound...])
                 if TypedTime.readings(of: start) != nil, TypedTime.readings(of: end) != nil { return (start, end) }
-                if firstSplit == nil, !start.isEmpty, !end.isEmpty { firstSplit = (start, end) }
+                // Not at a bare space: "after lunch" is no range, rather than "after" no time.
+                if firstSplit == nil, separator != " ", !start.isEmpty, !end.isEmpty { firstSplit = (start, end) }
                 searchFrom = found.upperBound
             }
         }

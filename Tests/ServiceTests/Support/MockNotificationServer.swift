@@ -225,6 +225,8 @@ final class MockNotificationServer {
     private static let harnessMethods: [(name: String, signature: String, code: String)] = [
         ("Invoke", "us", "self.EmitSignal('org.freedesktop.Notifications', 'ActionInvoked', 'us', [args[0], args[1]])"),
         ("Close", "uu", "self.EmitSignal('org.freedesktop.Notifications', 'NotificationClosed', 'uu', [args[0], args[1]])"),
+        // KDE's reply field: what the person typed, as Plasma sends it.
+        ("Reply", "us", "self.EmitSignal('org.freedesktop.Notifications', 'NotificationReplied', 'us', [args[0], args[1]])"),
         // GNOME's notification-daemon: the action, then at once the close as dismissed, in one
         // go, so nothing the daemon sends can come between them.
         ("InvokeThenClose", "us", """
@@ -252,6 +254,11 @@ final class MockNotificationServer {
     /// The person invokes the action `key` on notification `id`.
     func invokeAction(_ key: String, on id: UInt32) throws {
         try callHarness("Invoke", [.uint32(id), .string(key)])
+    }
+
+    /// The person types `text` into notification `id`'s reply field and sends it.
+    func reply(_ text: String, on id: UInt32) throws {
+        try callHarness("Reply", [.uint32(id), .string(text)])
     }
 
     /// The notification `id` closes with `reason` (1 expired, 2 dismissed, 3 closed by call, 4 undefined).
