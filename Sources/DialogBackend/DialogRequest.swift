@@ -19,8 +19,8 @@ package struct DialogRequest: Sendable, Equatable {
             && lhs.activationToken == rhs.activationToken && lhs.language.name == rhs.language.name
     }
 
-    /// The option keys the core checks; `title`, `start`, `end`, `focus`, `activation_token` and
-    /// `locale` are read here.
+    /// The option keys the core checks; `title`, `start`, `end`, `focus`, `activation_token`,
+    /// `locale` and `requester` are read here.
     static let checkedByCore = ["step", "first", "last", "min_duration", "timeout", "clock", "overnight", "date", "time_zone"]
 
     /// The heading and window title: plain, display-safe text, at most `DialogText.maxTitleCharacters`.
@@ -50,6 +50,8 @@ package struct DialogRequest: Sendable, Equatable {
         if let title { options.title = title }
         heading = DialogText.heading(PickerWords(language).title(options))
         options.title = heading
+        // Who asked, as the daemon found it from the caller's process; bounded again here.
+        options.requester = try StateValue.string(raw, "requester").flatMap(PickerOptions.requesterName)
         self.options = options
         let focus = try StateValue.column(raw, "focus") ?? .start
         var first = PickerState(options: options, start: options.start, end: options.end, focus: focus)

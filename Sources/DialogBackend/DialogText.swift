@@ -32,6 +32,11 @@ package enum DialogText {
         options.grid.date.map(words.day)
     }
 
+    /// Who asked ("Asked by Firefox"), under the heading; nil when the daemon did not say.
+    package static func requesterLine(_ options: PickerOptions, _ words: PickerWords = PickerWords(.environment)) -> String? {
+        options.requester.map(words.askedBy)
+    }
+
     /// What is being typed, with why it selected something else: "Typed 25_ (25 is not a
     /// time)"; "" when nothing is.
     package static func typedLine(_ state: PickerState, typed: String, _ words: PickerWords = PickerWords(.environment)) -> String {

@@ -25,6 +25,8 @@ enum DialogOptions {
         values["min_duration"] = .uint32(UInt32(options.minDuration))
         values["clock"] = .string(options.clock.rawValue)
         if let token = options.activationToken { values["activation_token"] = .string(token) }
+        // Who asked, as the system knows the caller's process (the service found it).
+        if let requester = options.requester { values["requester"] = .string(requester) }
         // The person's language: the caller's, else the daemon's own (the backend's environment
         // may be another, and the session speaks one language in every user interface).
         values["locale"] = .string(options.locale ?? Language.environment.resolvedName)

@@ -37,6 +37,8 @@ final class TimePickerDialog: DialogWindow {
     /// Whether the typed line is out of the accessible tree (while it is empty).
     private var typedLineHidden = false
     private let countdownLabel: Widget
+    /// Who asked ("Asked by Firefox"), above the columns when the daemon said.
+    private let requesterLabel: Widget
     /// The daemon's last state.
     private var state: DialogState
     /// The selection drawn: the daemon's, or ahead of it by the person's clicks.
@@ -85,6 +87,8 @@ final class TimePickerDialog: DialogWindow {
         gtk_widget_add_css_class(typedLabel, "caption")
         countdownLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(countdownLabel, "caption")
+        requesterLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(requesterLabel, "dim-label")
 
         window = adw_message_dialog_new(nil, nil, nil)
         let dialog: UnsafeMutablePointer<AdwMessageDialog> = window.cast()
@@ -94,6 +98,12 @@ final class TimePickerDialog: DialogWindow {
         adw_message_dialog_set_heading(dialog, request.heading)
         // A dated picker's day under the heading ("Sat 28 Mar"): the day its times are on.
         if let day = DialogText.dayLine(options, words) { adw_message_dialog_set_body(dialog, day) }
+        // Who asked ("Asked by Firefox"): a line above the columns (`makeContent`), and the
+        // dialog's description, which a screen reader reads with its name.
+        if let requester = DialogText.requesterLine(options, words) {
+            requesterLabel.setLabelText(requester)
+            window.setAccessibleDescription(DialogText.spoken(requester))
+        }
         let buttons = DialogText.buttons(request.language)
         adw_message_dialog_add_response(dialog, Self.cancelResponse, buttons.cancel)
         adw_message_dialog_add_response(dialog, Self.okResponse, buttons.ok)
@@ -148,6 +158,7 @@ final class TimePickerDialog: DialogWindow {
         gtk_box_append(columns.cast(), startColumn.widget)
         gtk_box_append(columns.cast(), endColumn.widget)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        if options.requester != nil { gtk_box_append(content.cast(), requesterLabel) }
         gtk_box_append(content.cast(), columns)
         gtk_box_append(content.cast(), rangeLabel)
         gtk_box_append(content.cast(), typedLabel)
