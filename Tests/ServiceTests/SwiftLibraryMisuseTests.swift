@@ -8,7 +8,8 @@ import Testing
 import TimePicker
 
 /// The TimePicker library as a careless program uses it: an alert nobody keeps, a monitor given
-/// up at once. Nothing is lost, nothing is left running.
+/// up at once, a task cancelled while the service does not answer. Nothing is lost, nothing
+/// hangs, nothing is left running.
 @Suite("The Swift library used carelessly", .timeLimit(.minutes(2)))
 struct SwiftLibraryMisuseTests {
     @Test("An alert kept by nobody, shown as the seed's was (a local in a function), still tells its delegate")
@@ -60,6 +61,40 @@ struct SwiftLibraryMisuseTests {
         let names = try observer.call("ListNames", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", destination: "org.freedesktop.DBus")
         guard case .array(_, let list)? = names.first else { throw HarnessError("ListNames gave \(names)") }
         return list.filter { if case .string(let name) = $0 { name.hasPrefix(":") } else { false } }.count
+    }
+
+    @Test("A cancelled task ends the pick even when the service never answers (reason 'caller'), its Cancel sent")
+    func cancelWithSilentService() async throws {
+        let bus = try PrivateBus()
+        let service = try FakeService(bus: bus)
+        let address = bus.address
+        let pick = Task { @MainActor in try await SwiftLibraryTests.alert("Unanswered", on: address).pick() }
+        _ = try service.nextPick()
+        pick.cancel()
+        let cancelled = MonotonicClock.now()
+        let result = await Self.result(of: pick, withinSeconds: 20)
+        guard let result else {
+            Issue.record("the pick still waits \(MonotonicClock.now() - cancelled) ms after its task was cancelled")
+            return
+        }
+        #expect(throws: TimePickerError.cancelled(.caller)) { try result.get() }
+        #expect(MonotonicClock.now() - cancelled < 10_000)
+        _ = try service.bus.waitForMessage(seconds: 10, "the session's Cancel") {
+            $0.kind == .methodCall && $0.member == "Cancel" && $0.interface == BusClient.sessionInterface
+        }
+    }
+
+    /// The task's result, or nil when it has none within `seconds` (waiting for a task's
+    /// result cannot be cancelled: a task group would wait for ever with it).
+    private static func result<T: Sendable>(of task: Task<T, any Error>, withinSeconds seconds: Int) async -> Result<T, any Error>? {
+        let settled = Locked<Result<T, any Error>?>(nil)
+        Task { let result = await task.result; settled.withLock { $0 = result } }
+        let deadline = MonotonicClock.now() + seconds * 1000
+        while MonotonicClock.now() < deadline {
+            if let result = settled.withLock({ $0 }) { return result }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
     }
 }
 
