@@ -7,8 +7,9 @@ internal import SystemKit
 ///
 /// A library cannot block signals for the whole process (signalfd needs every thread to), so
 /// this installs handlers that write the signal's number to a pipe the loop watches, and puts
-/// the program's own handlers back when it ends. One at a time in a process: a second pick that
-/// wants it while one holds it goes without (there is one terminal to restore).
+/// the program's own handlers back when it ends; a signal the program ignores is left ignored.
+/// One at a time in a process: a second pick that wants it while one holds it goes without
+/// (there is one terminal to restore).
 final class InterruptWatch {
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     /// Whether a watch holds the handlers now.
@@ -35,11 +36,14 @@ final class InterruptWatch {
         // Before the handlers: the handler only reads this.
         interruptPipe = ends[1]
         for signal in Self.signals {
+            var old = sigaction()
+            // One the program ignores stays ignored (`nohup`, a script's `cmd &`, `trap '' INT`):
+            // it was meant to end neither the program nor its pick.
+            guard sigaction(signal, nil, &old) == 0, !Self.isIgnored(old) else { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = interruptHandler
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
-            var old = sigaction()
             if sigaction(signal, &action, &old) == 0 { previous[signal] = old }
         }
         watch = loop.watch(ends[0], for: .readable) { [readEnd = ends[0]] _ in
@@ -48,6 +52,12 @@ final class InterruptWatch {
                 handler(number)
             }
         }
+    }
+
+    /// Whether `action` is SIG_IGN.
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        action.sa_flags & SA_SIGINFO == 0
+            && unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Puts the program's own handlers back.

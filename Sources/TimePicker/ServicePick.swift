@@ -36,8 +36,9 @@ final class ServicePick: @unchecked Sendable {
         var busAddress: String?
     }
 
-    /// How long a cancel after an interrupt waits for the service to let go of the terminal.
-    private static let interruptGraceMilliseconds = 1000
+    /// How long a cancel (asked for, or after an interrupt) waits for the service to end the
+    /// session and let go of the terminal before the pick ends without its word.
+    private static let withdrawalGraceMilliseconds = 1000
 
     private var request: Request
     private let notice: (TimePickerNotice) -> Void
@@ -74,14 +75,15 @@ final class ServicePick: @unchecked Sendable {
         return outcome
     }
 
-    /// Cancels the session (reason `caller`); the pick then ends with its Cancelled. Call it on
-    /// the pick's thread: other threads post it through `mailbox`.
+    /// Cancels the session (reason `caller`); the pick then ends with its Cancelled, or with
+    /// `.cancelled(.caller)` when the service does not answer in time. Call it on the pick's
+    /// thread: other threads post it through `mailbox`.
     func cancel() {
         guard callSent else {
             cancelledEarly = true
             return
         }
-        sendCancel()
+        withdraw()
     }
 
     private func pick() -> Result<TimePickerRange, TimePickerError> {
@@ -133,7 +135,7 @@ final class ServicePick: @unchecked Sendable {
         connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName))
         connection.addMatch(TimePickerBus.Rule.response(on: handle.path))
         if let failure = callPickTimeRange() { return .failure(failure) }
-        if cancelledEarly { sendCancel() }
+        if cancelledEarly { withdraw() }
         loop.run()
         return result ?? .failure(.failed(name: ErrorName.failed.rawValue, message: "the pick ended without an outcome"))
     }
@@ -264,6 +266,16 @@ final class ServicePick: @unchecked Sendable {
 
     // MARK: Cancelling
 
+    /// Cancels the session for the caller. A service that never answers (frozen, or not ours)
+    /// must not keep a cancelled pick, or a cancelled task, waiting: the pick ends after a
+    /// grace, and its session ends as this connection leaves the bus.
+    private func withdraw() {
+        sendCancel()
+        loop.schedule(afterMilliseconds: Self.withdrawalGraceMilliseconds) { [unowned self] in
+            self.finish(.failure(.cancelled(.caller)))
+        }
+    }
+
     /// Asks the service to cancel the session. The path is known before the answer, and the
     /// bus delivers this after PickTimeRange, so even a session still being made is cancelled.
     private func sendCancel() {
@@ -284,7 +296,7 @@ final class ServicePick: @unchecked Sendable {
         }
         interruptedBy = signal
         sendCancel()
-        loop.schedule(afterMilliseconds: Self.interruptGraceMilliseconds) { [unowned self] in
+        loop.schedule(afterMilliseconds: Self.withdrawalGraceMilliseconds) { [unowned self] in
             self.finish(.failure(.interrupted(signal: signal)))
         }
     }

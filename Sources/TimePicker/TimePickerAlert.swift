@@ -57,7 +57,8 @@ public final class TimePickerAlert {
     public var locale: String?
     /// Show the picker on this program's terminal (its stdin's, else its controlling terminal),
     /// lent to the service and restored after; for command-line programs. While it is lent,
-    /// SIGINT, SIGTERM and SIGHUP cancel the session and the pick ends with `.interrupted`.
+    /// SIGINT, SIGTERM and SIGHUP cancel the session and the pick ends with `.interrupted`
+    /// (those this program ignores stay ignored).
     /// SIGTTOU is ignored from then on, so that restoring the terminal never stops a background job.
     public var usesCallerTerminal = false
 

@@ -30,10 +30,18 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
         let (stream, continuation) = AsyncThrowingStream<TimePickerOutcome, any Error>.makeStream()
         let onListening = onListening
         let busAddress = busAddress
+        // Made before the thread: an iteration given up before the thread is listening must
+        // still stop it, and `onTermination` set after the stream ended is never called.
+        nonisolated(unsafe) let loop = EventLoop()
+        guard let mailbox = try? LoopMailbox(loop: loop) else {
+            continuation.finish(throwing: TimePickerError.failed(name: "org.freedesktop.DBus.Error.Failed", message: "cannot make an eventfd"))
+            return stream.makeAsyncIterator()
+        }
+        // The loop's thread is the only one that stops it: the stop waits in the mailbox until
+        // the loop runs.
+        continuation.onTermination = { _ in mailbox.stopLoop() }
         let started = startDetachedThread {
-            let loop = EventLoop()
             let watch: OutcomeWatch
-            let mailbox: LoopMailbox
             do {
                 watch = try OutcomeWatch(
                     busAddress: busAddress, loop: loop, deliver: { continuation.yield($0) }, ignored: { _, _ in },
@@ -41,19 +49,13 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
                         continuation.finish(throwing: TimePickerError.lostBus)
                         loop.stop()
                     })
-                mailbox = try LoopMailbox(loop: loop)
-            } catch let error as TimePickerError {
+            } catch {
                 continuation.finish(throwing: error)
                 return
-            } catch {
-                continuation.finish(throwing: TimePickerError.failed(name: "org.freedesktop.DBus.Error.Failed", message: "\(error)"))
-                return
             }
-            // The loop's thread is the only one that stops it.
-            continuation.onTermination = { _ in mailbox.stopLoop() }
             onListening?(watch.listeningAs)
             loop.run()
-            withExtendedLifetime(watch) {}
+            withExtendedLifetime((watch, mailbox)) {}
         }
         if !started {
             continuation.finish(throwing: TimePickerError.failed(name: "org.freedesktop.DBus.Error.Failed", message: "cannot start a thread"))

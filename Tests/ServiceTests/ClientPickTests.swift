@@ -145,6 +145,26 @@ struct ClientPickTests {
         try waitUntil("the daemon's terminal back in line mode") { try fixture.screen.isCooked }
     }
 
+    @Test("A signal the client was started ignoring (nohup, trap '' INT) stays ignored: the pick goes on", arguments: [SIGHUP, SIGINT])
+    func ignoredSignal(signal: Int32) throws {
+        let bus = try PrivateBus()
+        let service = try FakeService(bus: bus)
+        let name = signal == SIGHUP ? "HUP" : "INT"
+        let client = try CapturedCommand(
+            "/bin/sh", ["-c", "trap '' \(name); exec \"$0\" pick --no-terminal", ClientHarness.binary],
+            environment: bus.environment, directory: bus.directory)
+        // Its handlers are in place before it calls.
+        let (call, _) = try service.nextPick()
+        let status = try String(contentsOfFile: "/proc/\(client.process.pid)/status", encoding: .utf8)
+        let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }
+            .flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+        #expect(ignored & (1 << UInt64(signal - 1)) != 0, "\(status)")
+        client.process.send(signal)
+        try service.answer(call, start: "10:00", end: "11:00")
+        #expect(try client.process.waitForExit() == .exited(0), "stderr: \(client.stderr)")
+        #expect(client.stdout == "10:00 11:00\n")
+    }
+
     @Test("What the client sends: PickTimeRange with every option in its D-Bus type and a handle_token; the reply is the outcome")
     func wireFormat() throws {
         let bus = try PrivateBus()
