@@ -96,13 +96,13 @@ public final class TimePickerAlert {
 
     /// Shows the picker and returns the range chosen; throws `.cancelled(reason)` when none was,
     /// or why it could not be shown. Cancelling the task withdraws the picker (reason `caller`).
-    /// Throws `.cancelled(.caller)` at once when a picker of this alert is already shown.
+    /// Throws `.alreadyShowing` at once when a picker of this alert is already shown.
     public func pick() async throws(TimePickerError) -> TimePickerRange {
         let cancelHandle = CancelHandle()
         let result: Result<TimePickerRange, TimePickerError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let started = start { continuation.resume(returning: $0) }
-                guard started else { return continuation.resume(returning: .failure(.cancelled(.caller))) }
+                guard started else { return continuation.resume(returning: .failure(.alreadyShowing)) }
                 cancelHandle.set(running)
             }
         } onCancel: {

@@ -67,6 +67,8 @@ public enum TimePickerError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidOption(message: String)
     /// The service answered with something that is not a range (what it said, if anything).
     case invalidAnswer(String?)
+    /// `pick()` was called while a picker of the same alert is shown: that one goes on.
+    case alreadyShowing
     /// Any other error: its D-Bus name and message.
     case failed(name: String, message: String)
 
@@ -99,6 +101,7 @@ public enum TimePickerError: Error, Equatable, Sendable, CustomStringConvertible
         case .lostBus: "lost the connection to the session bus"
         case .invalidOption(let message): message
         case .invalidAnswer(let answer): "the time picker service answered with no range" + (answer.map { ": \($0)" } ?? "")
+        case .alreadyShowing: "a picker of this alert is already shown"
         case .failed(let name, let message): "\(name): \(message)"
         }
     }

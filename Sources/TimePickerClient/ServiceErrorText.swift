@@ -21,6 +21,8 @@ extension TimePickerError {
         case .invalidOption(let message): return PickOptions.namingFlags(displaySafe(message))
         case .invalidAnswer(let answer): return ClientText.noRange(answer)
         case .failed(_, let message): return displaySafe(message)
+        // Never for the client, which shows one picker at a time.
+        case .alreadyShowing: return description
         }
     }
 }

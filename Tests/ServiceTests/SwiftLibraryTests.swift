@@ -72,6 +72,19 @@ struct SwiftLibraryTests {
         #expect(await !delegate.alert.isShowing)
     }
 
+    @Test("pick() while the alert's picker is shown throws .alreadyShowing and leaves that picker be")
+    func secondPickOfOneAlert() async throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let delegate = await RecordingAlertDelegate(showing: "Once", on: fixture.bus.address)
+        _ = try mock.waitForNotify(summary: "Once")
+        let second = await Task { @MainActor in try await delegate.alert.pick() }.result
+        #expect(throws: TimePickerError.alreadyShowing) { try second.get() }
+        #expect(await delegate.alert.isShowing)
+        await delegate.alert.cancel()
+        #expect(await delegate.nextOutcome().error == .cancelled(.caller))
+    }
+
     @Test("A daemon killed mid-pick fails the pick with .serviceStopped at once, never a hang")
     func daemonKilled() async throws {
         let fixture = try NotificationFixture()
