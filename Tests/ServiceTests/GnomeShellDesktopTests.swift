@@ -10,6 +10,17 @@ import TimePickerContract
 /// for a GTK 4 window of another process through xdg-foreign.
 @Suite("Desktop: GNOME Shell", .serialized)
 struct GnomeShellDesktopTests {
+    /// The daemon showing dialogs on `shell`'s Wayland display, through the backend as the bus
+    /// starts it, with Wayland's wire protocol in its output (the bus's log).
+    static func dialogDaemon(on bus: PrivateBus, shell: GnomeShell) throws -> DaemonProcess {
+        try bus.installService(DialogBackendBus.gtkName.rawValue, command: "/usr/bin/env WAYLAND_DEBUG=1 " + GtkBackendProcess.binary + " --verbose")
+        try bus.updateActivationEnvironment([
+            "WAYLAND_DISPLAY": shell.environment["WAYLAND_DISPLAY"] ?? "", "XDG_RUNTIME_DIR": shell.environment["XDG_RUNTIME_DIR"] ?? "",
+            "DISPLAY": "", "XDG_CURRENT_DESKTOP": "GNOME",
+        ])
+        return try DaemonProcess.serving(on: bus, arguments: ["--ui", "dialog", "--verbose"], environment: shell.environment)
+    }
+
     @Test("Notifications: 09:00–17:30 at 30-minute steps by clicking only what the banner shows, in at most 20 clicks")
     func notificationPick() throws {
         let bus = try PrivateBus()
@@ -58,13 +69,7 @@ struct GnomeShellDesktopTests {
     func dialogParent() throws {
         let bus = try PrivateBus()
         let shell = try GnomeShell(bus: bus)
-        // The backend as the bus starts it, with Wayland's wire protocol in its output (the bus's log).
-        try bus.installService(DialogBackendBus.gtkName.rawValue, command: "/usr/bin/env WAYLAND_DEBUG=1 " + GtkBackendProcess.binary + " --verbose")
-        try bus.updateActivationEnvironment([
-            "WAYLAND_DISPLAY": shell.environment["WAYLAND_DISPLAY"] ?? "", "XDG_RUNTIME_DIR": shell.environment["XDG_RUNTIME_DIR"] ?? "",
-            "DISPLAY": "", "XDG_CURRENT_DESKTOP": "GNOME",
-        ])
-        let daemon = try DaemonProcess.serving(on: bus, arguments: ["--ui", "dialog", "--verbose"], environment: shell.environment)
+        let daemon = try Self.dialogDaemon(on: bus, shell: shell)
         defer { daemon.stop() }
         let parent = try CapturedCommand(
             "/usr/bin/python3", [Self.desktops.appendingPathComponent("gtk4-parent.py").path, "Calendar"],
@@ -106,12 +111,7 @@ struct GnomeShellDesktopTests {
     func libraryParent() throws {
         let bus = try PrivateBus()
         let shell = try GnomeShell(bus: bus)
-        try bus.installService(DialogBackendBus.gtkName.rawValue, command: "/usr/bin/env WAYLAND_DEBUG=1 " + GtkBackendProcess.binary + " --verbose")
-        try bus.updateActivationEnvironment([
-            "WAYLAND_DISPLAY": shell.environment["WAYLAND_DISPLAY"] ?? "", "XDG_RUNTIME_DIR": shell.environment["XDG_RUNTIME_DIR"] ?? "",
-            "DISPLAY": "", "XDG_CURRENT_DESKTOP": "GNOME",
-        ])
-        let daemon = try DaemonProcess.serving(on: bus, arguments: ["--ui", "dialog", "--verbose"], environment: shell.environment)
+        let daemon = try Self.dialogDaemon(on: bus, shell: shell)
         defer { daemon.stop() }
         let client = try BusClient(bus: bus)
         try client.subscribeToSessions()
