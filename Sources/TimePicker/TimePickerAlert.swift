@@ -120,10 +120,12 @@ public final class TimePickerAlert {
             notice: { [weak self] notice in
                 DispatchQueue.main.async { MainActor.assumeIsolated { self?.onNotice?(notice) } }
             },
-            done: { result in
+            // Holds the alert until the outcome is told, as the seed's alert stayed on screen:
+            // `let alert = …; alert.show()` in a function that returns still tells the delegate.
+            done: { [self] result in
                 DispatchQueue.main.async {
-                    MainActor.assumeIsolated { [weak self] in
-                        self?.running = nil
+                    MainActor.assumeIsolated {
+                        self.running = nil
                         done(result)
                     }
                 }
