@@ -28,12 +28,16 @@ final class PlasmaShell {
         let activityManager = try Self.program(ofService: "org.kde.ActivityManager")
         self.bus = bus
         display = try VirtualDisplay(bus: bus)
-        // A home of its own (Plasma writes its configuration and caches there), Qt on X11 with
-        // its accessibility on (as under a screen reader), and a KDE session.
+        // A home of its own (Plasma writes its configuration and caches there) and a runtime
+        // directory (its KIO workers' sockets; Qt's default is one all of root's programs
+        // share), Qt on X11 with its accessibility on (as under a screen reader), and a KDE session.
         let home = bus.directory.appendingPathComponent("plasma-home")
+        let runtime = bus.directory.appendingPathComponent("plasma-runtime")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var environment = display.environment
         environment["HOME"] = home.path
+        environment["XDG_RUNTIME_DIR"] = runtime.path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
