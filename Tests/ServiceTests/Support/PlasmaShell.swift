@@ -8,8 +8,8 @@ import TestHarness
 ///
 /// Plasma needs its activity manager (kactivitymanagerd) on the bus to load the shell; both are
 /// started here as plain processes, and stopped by PID on deinit. The private bus activates
-/// nothing of KDE's (its service directory is the test's): what else plasmashell asks for, it
-/// goes without.
+/// nothing of KDE's (its service directory is the test's): what else plasmashell asks for
+/// (kglobalaccel, kded), it goes without.
 final class PlasmaShell {
     static let popupsScript = GnomeShellDesktopTests.desktops.appendingPathComponent("plasma-popups.py")
 
@@ -58,15 +58,18 @@ final class PlasmaShell {
             activities.process.stop()
             throw error
         }
-        let watcher = try NameWatcher(address: bus.address, name: "org.freedesktop.Notifications")
-        shell = try CapturedCommand("/usr/bin/plasmashell", ["--no-respawn"], environment: environment, directory: bus.directory)
+        var started: CapturedCommand?
         do {
-            try watcher.waitUntilOwned(by: shell.process, "plasmashell", seconds: 60) { [shell] in shell.stderr }
+            let watcher = try NameWatcher(address: bus.address, name: "org.freedesktop.Notifications")
+            let shell = try CapturedCommand("/usr/bin/plasmashell", ["--no-respawn"], environment: environment, directory: bus.directory)
+            started = shell
+            try watcher.waitUntilOwned(by: shell.process, "plasmashell", seconds: 60) { shell.stderr }
         } catch {
-            shell.process.stop()
+            started?.process.stop()
             activities.process.stop()
             throw error
         }
+        shell = started!
     }
 
     deinit {
