@@ -77,8 +77,14 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock python3-db
 # The desktops `make test-desktops` runs the daemon on: GNOME Shell 43 (headless, on Wayland)
 # and xfce4-notifyd (on a virtual display); and Orca 43, GNOME's screen reader, which reads the
 # dialog (it brings speech-dispatcher, given its dummy module: no sound is made). About 60 MB
-# to download; installed only there.
+# to download. KDE Plasma 5.27's shell, plasmashell, on a virtual display: its notification
+# server is the one with a reply field (inline-reply), where a range is typed; plasma-workspace
+# has plasmashell, its notifications applet and the activity manager it needs, plasma-desktop
+# the desktop shell it loads (about 230 MB more to download, 290 packages: some two minutes to
+# install, half a minute to test), installed without what they recommend (a whole Plasma
+# desktop: 180 packages more). Installed only there.
 DESKTOP_PACKAGES := gnome-shell xfce4-notifyd orca
+DESKTOP_PACKAGES_WITHOUT_RECOMMENDS := plasma-workspace plasma-desktop
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test test-desktops check-po po catalogs check-data check-man check-deb install uninstall man deb deb-check \
@@ -90,14 +96,15 @@ all: build
 include lib/lib.mk
 
 # A shell command that installs those of the Debian packages $(1) that are missing (quick when
-# all are there): for `deps`, and for targets outside `make test` that need more.
+# all are there), with apt-get's options $(2): for `deps`, and for targets outside `make test`
+# that need more.
 install-missing = missing=""; \
 	for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) $$missing >/dev/null; \
 	fi
 
 ## Installs the Debian packages above that are missing (once; quick when all are there). What
@@ -140,12 +147,14 @@ test: deps build lib check-data check-man check-deb check-po catalogs
 	$(SWIFT) test --disable-xctest --no-parallel --filter '$(SOLO_TESTS)' $(SWIFT_BUILD_FLAGS)
 
 ## The picker on real desktops: GNOME Shell 43 headless on Wayland (its banners clicked with a
-## real pointer, the dialog made transient for another process's window through xdg-foreign)
-## and xfce4-notifyd on a virtual display. Installs them first. Screenshots go to
+## real pointer, the dialog made transient for another process's window through xdg-foreign),
+## xfce4-notifyd and KDE Plasma 5.27 (a range typed into its reply field) on a virtual display.
+## Installs them first. Screenshots go to
 ## $$TIMEPICKERD_DESKTOP_SCREENSHOTS when it is set. CI runs it after `make test`.
 ## (deps: the virtual display, the accessibility bus, xdotool.)
 test-desktops: deps build lib
 	@$(call install-missing,$(DESKTOP_PACKAGES))
+	@$(call install-missing,$(DESKTOP_PACKAGES_WITHOUT_RECOMMENDS),--no-install-recommends)
 	$(SWIFT) test --disable-xctest --filter '$(DESKTOP_TESTS)' $(SWIFT_BUILD_FLAGS)
 
 ## The translations (po/): the template is what the sources give, every catalog compiles with

@@ -98,9 +98,11 @@ public func pickerEvents(forAction key: String, in state: PickerState) -> [Picke
 
 /// What a range typed in the reply field stands for: read exactly, the range set and taken
 /// (`confirm`); read with a guess (a time between slots, the nearest taken), the range set and
-/// the end step showing it, with a note saying what was read, for the person to take with OK;
-/// not read, nothing, and a note saying why.
-func pickerEvents(forReply typed: String, in state: PickerState, text: NotificationText) -> (events: [PickerEvent], note: String?) {
+/// the end step showing it, with a note saying what was read, for the person to take with OK
+/// (as it is taken on a server of `profile`); not read, nothing, and a note saying why.
+func pickerEvents(
+    forReply typed: String, in state: PickerState, text: NotificationText, profile: NotificationServerProfile
+) -> (events: [PickerEvent], note: String?) {
     let reading = TypedRange(typed: typed, state: state, words: text.rangeWords)
     let grid = state.options.grid
     let clock = state.options.clock
@@ -113,7 +115,8 @@ func pickerEvents(forReply typed: String, in state: PickerState, text: Notificat
     let set: [PickerEvent] = [.set(.start, grid[start]), .set(.end, grid[end])]
     guard reading.isExact else {
         let notes = reading.notes.map { text.words.note($0, clock) }.joined(separator: "; ")
-        return (set + [.focus(.end)], text.readAs(text.words.range(grid[start], grid[end], clock), notes))
+        let range = text.words.range(grid[start], grid[end], clock)
+        return (set + [.focus(.end)], text.readAs(range, notes, profile.bodyClick, showsDefaultAsButton: profile.showsDefaultAsButton))
     }
     return (set + [.confirm], nil)
 }

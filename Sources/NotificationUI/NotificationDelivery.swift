@@ -30,6 +30,8 @@ final class NotificationDelivery {
     private var info: NotificationServer.Info?
     /// What the server does with notifications, known with `info`.
     private var profile: NotificationServerProfile?
+    /// What the server that shows the notifications does with them (nil until it said who it is).
+    var serverProfile: NotificationServerProfile? { profile }
     private var askingInfo = false
     /// How many times the server left: an answer about itself from before it left is about a
     /// process that no longer owns the name, and is not taken.

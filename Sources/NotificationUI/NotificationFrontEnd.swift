@@ -123,7 +123,9 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     /// the person is to know of the reading (what was guessed, or why nothing was taken).
     private func reply(_ typed: String, for session: PickerSessionID) {
         guard let view = views[session] else { return }
-        let (events, note) = pickerEvents(forReply: typed, in: view.state, text: delivery.text(for: view.state.options.locale))
+        let (events, note) = pickerEvents(
+            forReply: typed, in: view.state, text: delivery.text(for: view.state.options.locale),
+            profile: delivery.serverProfile ?? .generic(.stepper))
         reportingAction = session
         for event in events { report(event, for: session) }
         reportingAction = nil

@@ -158,10 +158,23 @@ struct NotificationText {
         filled(tr("Not taken: %s."), why)
     }
 
-    /// A typed reply read with a guess: the range it was read as, and what was guessed.
-    func readAs(_ range: String, _ notes: String) -> String {
-        // TRANSLATORS: %1$s is the range the typed reply was read as, %2$s what was not as typed.
-        filled(tr("Read as %1$s (%2$s): OK takes it."), range, notes)
+    /// A typed reply read with a guess: the range it was read as, what was guessed, and how to
+    /// take it, as the server's body click allows (the stepper's end step shows it, with OK as
+    /// the `default` action: on Plasma and GNOME Shell no button is OK, a click on the body is).
+    func readAs(_ range: String, _ notes: String, _ bodyClick: NotificationServerProfile.BodyClick, showsDefaultAsButton: Bool) -> String {
+        switch bodyClick {
+        case .defaultAction where !showsDefaultAsButton:
+            // TRANSLATORS: %1$s is the range the typed reply was read as, %2$s what was not as typed.
+            return filled(tr("Read as %1$s (%2$s): click this notification to take it."), range, notes)
+        case .closes:
+            // TRANSLATORS: %1$s is the range the typed reply was read as, %2$s what was not as
+            // typed; OK is the button's name.
+            return filled(tr("Read as %1$s (%2$s): OK takes it."), range, notes)
+        default:
+            // TRANSLATORS: %1$s is the range the typed reply was read as, %2$s what was not as
+            // typed; OK is the button's name.
+            return filled(tr("Read as %1$s (%2$s): click this notification (or OK) to take it."), range, notes)
+        }
     }
 
     /// `message` in the session's language.
