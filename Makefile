@@ -132,8 +132,11 @@ run: deps build
 ## The whole test suite: unit tests, the daemon on private buses (the examples and the shell
 ## completions too), the data files, the man pages and the Debian package.
 ## The floods and loads keep both cores busy for seconds: they run after the rest, so that
-## they never share the machine with the tests that measure how soon an answer comes.
-LOAD_TESTS := \.(DialogFloodTests|DialogBackendLoadTests|NotificationFloodTests)/
+## they never share the machine with the tests that measure how soon an answer comes. The Swift
+## library's suites run there too, in that process of their own: the library answers on the
+## main queue, which the rest's main-actor suites (DialogBackendTests) hold for long stretches
+## (minutes under a sanitizer).
+LOAD_TESTS := \.(DialogFloodTests|DialogBackendLoadTests|NotificationFloodTests|SwiftLibraryTests|SwiftLibraryMisuseTests)/
 # How soon another caller is answered while a 60 MB call goes through the bus, and how soon a
 # call with a locale is after 2,000 locale names (and what they cost): measured alone, one after
 # the other, last (beside the other tests the first took 0.7 to 1.3 s, alone 0.75 s).
@@ -256,7 +259,7 @@ leakcheck: deps
 ## suppressions/tsan-system-libraries.supp lists what is not ours (each with its reason).
 ## (deps: what `make test` needs.)
 SANITIZERS ?= address thread
-sanitize: deps
+sanitize: deps lib
 	@status=0; for sanitizer in $(SANITIZERS); do \
 	  LOAD_TESTS='$(LOAD_TESTS)' DESKTOP_TESTS='$(DESKTOP_TESTS)' scripts/sanitize.sh $$sanitizer $(SWIFT_BUILD_FLAGS) || status=1; \
 	done; exit $$status
