@@ -37,8 +37,9 @@ final class TimePickerDialog: DialogWindow {
     /// Whether the typed line is out of the accessible tree (while it is empty).
     private var typedLineHidden = false
     private let countdownLabel: Widget
-    /// Who asked ("Asked by Firefox"), above the columns when the daemon said.
-    private let requesterLabel: Widget
+    /// Who asked ("Asked by Firefox"), above the columns; made only when the daemon said (a
+    /// label never added to the dialog would never be freed).
+    private let requesterLabel: Widget?
     /// The daemon's last state.
     private var state: DialogState
     /// The selection drawn: the daemon's, or ahead of it by the person's clicks.
@@ -87,8 +88,8 @@ final class TimePickerDialog: DialogWindow {
         gtk_widget_add_css_class(typedLabel, "caption")
         countdownLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(countdownLabel, "caption")
-        requesterLabel = gtk_label_new(nil)
-        gtk_widget_add_css_class(requesterLabel, "dim-label")
+        requesterLabel = request.options.requester == nil ? nil : gtk_label_new(nil)
+        if let requesterLabel { gtk_widget_add_css_class(requesterLabel, "dim-label") }
 
         window = adw_message_dialog_new(nil, nil, nil)
         let dialog: UnsafeMutablePointer<AdwMessageDialog> = window.cast()
@@ -101,7 +102,7 @@ final class TimePickerDialog: DialogWindow {
         // Who asked ("Asked by Firefox"): a line above the columns (`makeContent`), and the
         // dialog's description, which a screen reader reads with its name.
         if let requester = DialogText.requesterLine(options, words) {
-            requesterLabel.setLabelText(requester)
+            requesterLabel?.setLabelText(requester)
             window.setAccessibleDescription(DialogText.spoken(requester))
         }
         let buttons = DialogText.buttons(request.language)
@@ -158,7 +159,7 @@ final class TimePickerDialog: DialogWindow {
         gtk_box_append(columns.cast(), startColumn.widget)
         gtk_box_append(columns.cast(), endColumn.widget)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        if options.requester != nil { gtk_box_append(content.cast(), requesterLabel) }
+        if let requesterLabel { gtk_box_append(content.cast(), requesterLabel) }
         gtk_box_append(content.cast(), columns)
         gtk_box_append(content.cast(), rangeLabel)
         gtk_box_append(content.cast(), typedLabel)
