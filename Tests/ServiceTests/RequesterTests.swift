@@ -104,7 +104,8 @@ struct RequesterTests {
     /// bwrap's arguments for a sandbox with the system's files read-only, `writable` (the bus's
     /// directory) writable, and `info` as /.flatpak-info.
     static func sandbox(info: String, writable: String) -> [String] {
-        ["--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+        // --die-with-parent: the proxy goes with bwrap when the test stops it.
+        ["--die-with-parent", "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
          "--symlink", "usr/bin", "/bin", "--proc", "/proc", "--dev", "/dev", "--bind", writable, writable,
          "--ro-bind", info, "/.flatpak-info"]
     }
