@@ -53,10 +53,7 @@ public final class CallerApplicationLookup {
 
     /// The executable's file name (`/proc/PID/exe`), else the kernel's short name (`comm`).
     private static func executableName(of process: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("\(process)/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let path = symbolicLinkTarget(atPath: "\(process)/exe") {
             // A deleted executable reads "/usr/bin/prog (deleted)".
             let name = path.split(separator: "/").last.map { String($0) }?.replacing(" (deleted)", with: "")
             if let name, !name.isEmpty { return name }

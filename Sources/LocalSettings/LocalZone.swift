@@ -1,4 +1,5 @@
 internal import Glibc
+internal import SystemKit
 public import TimePickerCore
 
 /// The process's own zone, found as glibc finds it: `TZ` (":Name" or "Name" of a zone file, an
@@ -56,7 +57,7 @@ extension ZoneDatabase {
     func nameInDatabase(ofLink path: String) -> String? {
         var current = path
         for _ in 0..<8 {
-            guard let target = Self.linkTarget(current) else { return nil }
+            guard let target = symbolicLinkTarget(atPath: current) else { return nil }
             current = target.hasPrefix("/") ? target : Self.directoryPart(of: current) + "/" + target
             if let name = nameInDatabase(path: current) { return name }
         }
@@ -96,11 +97,4 @@ extension ZoneDatabase {
         return String(path[..<slash])
     }
 
-    /// Where the symbolic link at `path` points; nil when it is not one.
-    private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink(path, &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }

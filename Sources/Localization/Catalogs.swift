@@ -1,5 +1,6 @@
 internal import CLinux
 internal import Glibc
+internal import SystemKit
 
 /// Where the translations are: one `timepickerd.mo` per language under a locale directory.
 public enum Catalogs {
@@ -20,10 +21,7 @@ public enum Catalogs {
     /// The locale directory `bind` uses.
     public static var directory: String {
         if let value = getenv("TIMEPICKERD_LOCALEDIR"), value.pointee != 0 { return String(cString: value) }
-        var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &path, Int(PATH_MAX))
-        guard count > 0 else { return "/usr/share/locale" }
-        let executable = String(decoding: path[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let executable = symbolicLinkTarget(atPath: "/proc/self/exe") else { return "/usr/share/locale" }
         let bin = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         return bin.dropLast().joined(separator: "/") + "/share/locale"
     }

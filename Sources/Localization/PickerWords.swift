@@ -18,6 +18,8 @@ public struct PickerWords: Sendable {
     private let periodSeparator: String
     /// Whether the language is written right to left (its times are then isolated runs).
     public let isRightToLeft: Bool
+    /// "Asked by %s", translated once: every session shows it.
+    private let askedByTemplate: String
 
     public init(_ language: Language) {
         self.language = language
@@ -33,6 +35,9 @@ public struct PickerWords: Sendable {
         // TRANSLATORS: 24:00 in a 12-hour clock, the end of the day.
         midnight = tr("midnight")
         isRightToLeft = language.isRightToLeft
+        // TRANSLATORS: %s is the name of the application that asked for the picker ("Firefox",
+        // "org.example.App", "python3"), shown with the picker's title.
+        askedByTemplate = trc("requester", "Asked by %s")
         (periodFirst, periodSeparator) = language.dayPeriodPlacement
     }
 
@@ -78,9 +83,7 @@ public struct PickerWords: Sendable {
     /// "Asked by Firefox": the application that asked for the picker, as the system knows it
     /// (`PickerOptions.requester`).
     public func askedBy(_ requester: String) -> String {
-        // TRANSLATORS: %s is the name of the application that asked for the picker ("Firefox",
-        // "org.example.App", "python3"), shown with the picker's title.
-        filled(trc("requester", "Asked by %s"), isolated(requester))
+        filled(askedByTemplate, isolated(requester))
     }
 
     /// "02:30 (CEST)": a time or range of the hour the clocks go back, with the zone's name for

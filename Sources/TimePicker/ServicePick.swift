@@ -294,10 +294,8 @@ final class ServicePick: @unchecked Sendable {
             finish(.failure(.interrupted(signal: signal)))
             return
         }
+        // From here on whatever ends the pick ends it as interrupted (`finish`).
         interruptedBy = signal
-        sendCancel()
-        loop.schedule(afterMilliseconds: Self.withdrawalGraceMilliseconds) { [unowned self] in
-            self.finish(.failure(.interrupted(signal: signal)))
-        }
+        withdraw()
     }
 }

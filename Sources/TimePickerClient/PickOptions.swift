@@ -1,5 +1,3 @@
-internal import Glibc
-internal import DBusKit
 internal import LocalSettings
 internal import TimePickerCore
 
@@ -37,59 +35,14 @@ struct PickOptions: Equatable, Sendable {
 
     init() {}
 
-    /// The options as the service's `a{sv}` keys, without handle_token and terminal, which the
-    /// pick adds. Times go as typed: validating them is the service's job, so its message,
-    /// naming the key, is the one the person reads. The person's own locale goes with them
-    /// (`locale`), so that the picker speaks their language and uses their clock whatever the
-    /// service's own locale is, and so does their zone (`time_zone`) unless they named one, so
-    /// that `now` and the day are theirs, not the service's.
-    var serviceOptions: [String: DBusValue] {
-        var values = options.mapValues { value -> DBusValue in
-            switch value {
-            case .string(let text): .string(text)
-            case .uint32(let number): .uint32(number)
-            case .boolean(let flag): .boolean(flag)
-            }
-        }
-        if let locale = Self.callerLocale { values["locale"] = .string(locale) }
-        return values
-    }
-
-    /// Whether `time_zone` is the client's own zone, sent for the person who named none.
-    var sendsCallerZone: Bool { timeZone == nil && Self.callerZoneName != nil }
-
-    /// The locale this process's environment names for messages (LC_ALL, LC_MESSAGES, LANG),
-    /// when the system has it.
-    static var callerLocale: String? {
-        guard let name = setlocale(LC_MESSAGES, "").map({ String(cString: $0) }), !name.isEmpty else { return nil }
-        return name
-    }
-
     /// The IANA name of the client's own zone (TZ, else /etc/localtime); nil when it has none
     /// (a POSIX rule in TZ), and then the service's zone is the session's.
     static var callerZoneName: String? { ZoneDatabase.localName() }
 
-    /// The options as the core validates them, for the picker the client shows itself.
+    /// The options as the core validates them, by their service keys, for the picker the
+    /// client shows itself.
     var coreOptions: [String: OptionValue] {
-        options.mapValues { value in
-            switch value {
-            case .string(let text): .string(text)
-            case .uint32(let number): .uint32(number)
-            case .boolean(let flag): .boolean(flag)
-            }
-        }
-    }
-
-    /// One value of the options given, by its service key.
-    private enum Value {
-        case string(String)
-        case uint32(UInt32)
-        case boolean(Bool)
-    }
-
-    /// The options given, by their service keys.
-    private var options: [String: Value] {
-        var options: [String: Value] = [:]
+        var options: [String: OptionValue] = [:]
         let texts: [(String, String?)] = [
             ("title", title), ("first", first), ("last", last), ("start", start), ("end", end), ("clock", clock),
             ("ui", userInterface), ("date", date?.isoText), ("time_zone", timeZone?.name ?? Self.callerZoneName),
@@ -97,7 +50,6 @@ struct PickOptions: Equatable, Sendable {
         for case (let key, let value?) in texts { options[key] = .string(value) }
         let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout)]
         for case (let key, let value?) in numbers { options[key] = .uint32(value) }
-        // Sent only when asked for, so that a service older than it still takes the rest.
         if overnight { options["overnight"] = .boolean(true) }
         return options
     }

@@ -98,9 +98,11 @@ public enum Daemon {
             for: arguments, ownTerminal: ownTerminal, connection: connection, loop: loop, log: log,
             creator: { id in namer?.creator(of: id) }, sessionPath: { id in namer?.path(of: id) })
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
+        // Desktop entries' names in the daemon's own language (LANGUAGE was cleared by
+        // `Catalogs.bind`, as gettext would let it win over every session's locale).
         let applications: CallerApplicationLookup?
         do {
-            applications = try CallerApplicationLookup(loop: loop, languages: Self.messageLanguages, environment: Self.dataEnvironment)
+            applications = try CallerApplicationLookup(loop: loop, languages: [Language.environment.resolvedName], environment: Self.dataEnvironment)
         } catch {
             log.error("cannot look up callers' applications (pickers will not say who asks): \(error)")
             applications = nil
@@ -186,15 +188,6 @@ public enum Daemon {
             message: replace
                 ? "\(TimePickerBus.name) is owned by another instance\(who) that neither stopped nor allows replacement"
                 : "\(TimePickerBus.name) is already owned by another instance\(who); use --replace to take it over")
-    }
-
-    /// The daemon's languages for messages, in order: LANGUAGE's list, then LC_ALL, LC_MESSAGES
-    /// or LANG, as gettext reads them; for the desktop entries' translated names.
-    private static var messageLanguages: [String] {
-        let variables: [String] = ["LC_ALL", "LC_MESSAGES", "LANG"]
-        let locale = variables.lazy.compactMap { getenv($0).map { String(cString: $0) } }.first { !$0.isEmpty }
-        let list = getenv("LANGUAGE").map { String(cString: $0).split(separator: ":").map(String.init) } ?? []
-        return list + [locale].compactMap { $0 }
     }
 
     /// Where desktop entries are looked for: XDG_DATA_HOME, XDG_DATA_DIRS and HOME.

@@ -157,9 +157,12 @@ struct LibraryTests {
         #expect(run.stdout.hasPrefix("error time-picker-error-quark other-user: "), "stdout: \(run.stdout)")
         #expect(run.stdout.contains("owned by another user's process (uid 65534)"), "stdout: \(run.stdout)")
         #expect(!impostor.log.contains("call "), "the impostor was called:\n\(impostor.log)")
-        // The impostor broadcasts a forged Selected every 100 ms: a second of them, none reported.
+        // The impostor broadcasts a forged Selected every 100 ms: ten of them seen on the bus by a
+        // listener subscribed after the monitor was, none reported.
         try waitUntil("the monitor to listen", seconds: 30) { monitor.stdout.contains("ready\n") || !monitor.process.isRunning }
-        Thread.sleep(forTimeInterval: 1)
+        let observer = try BusClient(bus: bus)
+        try observer.subscribeToSessions()
+        try waitUntil("ten forged Selected signals on the bus", seconds: 30) { observer.receivedSignals("Selected").count >= 10 }
         monitor.process.stop()
         #expect(monitor.stdout == "ready\n", "stdout: \(monitor.stdout) stderr: \(monitor.stderr)")
     }
