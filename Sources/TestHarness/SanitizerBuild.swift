@@ -19,4 +19,16 @@ public enum SanitizerBuild {
 
     /// Whether figures of time and memory measure the project (no sanitizer).
     public static var measuresFigures: Bool { name == nil }
+
+    /// How long to wait for something that is to happen, given how long a build without a
+    /// sanitizer is given: three times as long under ThreadSanitizer, twice under
+    /// AddressSanitizer. A wait is patience, not a figure: a dialog of 1,441 rows, shown while
+    /// five other tests ran on the same two cores, took over 15 s under ThreadSanitizer in CI.
+    public static func patience(_ seconds: Double) -> Double {
+        switch name {
+        case "thread": seconds * 3
+        case "address": seconds * 2
+        default: seconds
+        }
+    }
 }

@@ -78,6 +78,7 @@ final class BusClient {
     /// Waits for a message matching `predicate`; others are kept for later waits.
     func waitForMessage(seconds: Double, _ what: String, where predicate: (DBusMessage) -> Bool) throws -> DBusMessage {
         if let index = backlog.firstIndex(where: predicate) { return backlog.remove(at: index) }
+        let seconds = SanitizerBuild.patience(seconds)
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let remaining = Int32(max(1, deadline.timeIntervalSinceNow * 1000))

@@ -107,6 +107,7 @@ final class MockNotificationServer {
     func waitForCall(
         _ method: String, seconds: Double = 30, _ what: String? = nil, where predicate: (Call) -> Bool = { _ in true }
     ) throws -> Call {
+        let seconds = SanitizerBuild.patience(seconds)
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             for index in calls.indices where !taken.contains(index) {
