@@ -116,8 +116,13 @@ final class BackendCaller {
 
     /// Whether ShowPicker `serial` has been answered yet (after handling what has arrived).
     func isAnswered(_ serial: UInt32) -> Bool {
-        while let message = connection.nextMessage(timeoutMilliseconds: 0) { handle(message) }
+        handleArrived()
         return replies[serial] != nil
+    }
+
+    /// Handles what has arrived, without waiting.
+    func handleArrived() {
+        while let message = connection.nextMessage(timeoutMilliseconds: 0) { handle(message) }
     }
 
     /// Handles messages for `seconds`, to see that something does not happen.

@@ -22,13 +22,15 @@ final class BusClient {
     /// The path element the service uses for this client (":1.7" becomes "1_7").
     var senderElement: String { String(uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")) }
 
-    /// Calls a method and waits for its reply; an error reply is thrown as DBusFailure.
+    /// Calls a method and waits up to `seconds` (longer under a sanitizer) for its reply; an
+    /// error reply is thrown as DBusFailure.
     func call(
         _ member: MemberName, path: ObjectPath = managerPath, interface: InterfaceName? = managerInterface,
         destination: BusName = service, _ arguments: [DBusValue] = [], seconds: Int32 = 10
     ) throws -> [DBusValue] {
         try connection.callMethod(
-            member, destination: destination, path: path, interface: interface, arguments, timeoutMilliseconds: seconds * 1000
+            member, destination: destination, path: path, interface: interface, arguments,
+            timeoutMilliseconds: Int32(SanitizerBuild.patience(Double(seconds)) * 1000)
         ).arguments()
     }
 
