@@ -140,6 +140,8 @@ final class TimePickerDialog: DialogWindow {
     /// Draws the daemon's new state; `restartingCountdown` when it carried the seconds left.
     func update(_ newState: DialogState, restartingCountdown: Bool) {
         let focusChanged = newState.model.focus != state.model.focus
+        // An extension used: the new time limit is said, as it was at open.
+        let extended = restartingCountdown && newState.secondsLeft > 0 && newState.timeoutExtensions < state.timeoutExtensions
         state = newState
         selection.daemonSays(newState.model)
         if focusChanged, newState.model.focus != reportedFocus, column(reportedFocus).hasFocus {
@@ -149,6 +151,7 @@ final class TimePickerDialog: DialogWindow {
         }
         reportedFocus = newState.model.focus
         draw(restartingCountdown: restartingCountdown, clicked: nil)
+        if extended { sayTimeLimit(timeLimitWords(seconds: newState.secondsLeft)) }
     }
 
     /// Ends the dialog with `.ended(reason)` and takes the window down.
@@ -254,7 +257,13 @@ final class TimePickerDialog: DialogWindow {
     /// each second.
     private func warnOfTimeLimit() {
         guard secondsLeft == 20 || (secondsLeft == 60 && countdownStart >= 120), countdownStart > secondsLeft + 10 else { return }
-        spokenWarning = timeLimitWords(seconds: secondsLeft)
+        sayTimeLimit(timeLimitWords(seconds: secondsLeft))
+    }
+
+    /// Says `words` of the time limit through the focused object's description, before the
+    /// range, in place of a note or the words said at open.
+    private func sayTimeLimit(_ words: String) {
+        spokenWarning = words
         spokenNote = ""
         spokenAfter = ""
         applySpeech(selection.shown, now: true)
@@ -273,10 +282,7 @@ final class TimePickerDialog: DialogWindow {
         let text = DialogText.timeIsUp(words.language)
         countdownLabel.setLabelText(text)
         gtk_widget_set_visible(moreTimeButton, 0)
-        spokenWarning = text
-        spokenNote = ""
-        spokenAfter = ""
-        applySpeech(selection.shown, now: true)
+        sayTimeLimit(text)
     }
 
     private func restartCountdown(from seconds: UInt32) {

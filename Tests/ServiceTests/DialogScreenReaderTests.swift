@@ -135,8 +135,10 @@ struct DialogScreenReaderTests {
         try fixture.press(["alt+m"], inWindowTitled: "Team meeting")
         try fixture.caller.pump("the event 'extend'") { fixture.caller.events(for: Self.handle).contains("extend") }
         try fixture.caller.update(Self.handle, ["timeout": .uint32(40), "timeout_extensions": .uint32(0)])
+        // The new limit is said with the focused row, with no more offer of more time.
         _ = try Accessibility.dialog("Team meeting", on: fixture.display) { dialog in
             dialog.first(role: "push button", name: "More time")?.isOnScreen != true
+                && Self.selectedRow(dialog, "Start")?.description == "Closes in 40 seconds. " + said
         }
     }
 
