@@ -142,6 +142,18 @@ struct DialogScreenReaderTests {
         }
     }
 
+    @Test("A countdown that reaches 0 before the daemon closes the dialog says the time is up, on screen and with the focused row")
+    func timeIsUp() throws {
+        // Orca speaks: 'Time is up. 9:00 AM to 5:30 PM, 8 hours 30 minutes'
+        let fixture = try DialogFixture()
+        _ = try fixture.caller.showPicker(Self.handle, Self.teamMeeting.merging(["timeout": .uint32(2)]) { $1 })
+        let dialog = try Accessibility.dialog("Team meeting", on: fixture.display, seconds: 20) { dialog in
+            Self.selectedRow(dialog, "Start")?.description.hasPrefix("Time is up") == true
+        }
+        #expect(Self.selectedRow(dialog, "Start")?.description == "Time is up. 9:00 AM to 5:30 PM, 8 hours 30 minutes")
+        #expect(dialog.all.contains { $0.role == "label" && $0.text == "Time is up" && $0.isOnScreen })
+    }
+
     @Test("Next-day rows say so; in Arabic no name or description carries the isolates the labels keep")
     func nextDayAndIsolates() throws {
         let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])
