@@ -46,13 +46,13 @@ _timepickerctl()
                     COMPREPLY=($(compgen -W "$(printf '%02d:00 ' {0..24})" -- "$cur"))
                     return
                     ;;
-                --title | --step | --min-duration | --timeout)
+                --title | --step | --min-duration | --timeout | --timeout-extensions)
                     return # a value of the caller's own
                     ;;
             esac
             $split && return
             COMPREPLY=($(compgen -W '--title --step --first --last --start --end --min-duration
-                --timeout --clock --overnight --date --time-zone --format --ui --json --no-terminal
+                --timeout --timeout-extensions --clock --overnight --date --time-zone --format --ui --json --no-terminal
                 --verbose --help --version' -- "$cur"))
             ;;
         monitor)

@@ -23,6 +23,7 @@ complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l start -x -a "
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l end -x -a "$hours" -d 'The initially selected end'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l min-duration -x -d 'Minutes the end must lie after the start'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l timeout -x -d 'Give up after this many seconds'
+complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l timeout-extensions -x -d 'Let the person extend the timeout this many times'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l clock -x -a '12h 24h' -d 'How the labels read'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l overnight -d 'Let the end fall on the next day'
 complete -c timepickerctl -n "__fish_seen_subcommand_from pick" -l date -x -a 'today tomorrow' -d 'The day the range starts on (YYYY-MM-DD)'

@@ -20,7 +20,8 @@ package struct DialogRequest: Sendable, Equatable {
     }
 
     /// The option keys the core checks; `title`, `start`, `end`, `focus`, `activation_token`,
-    /// `locale` and `requester` are read here.
+    /// `locale`, `requester` and `timeout_extensions` (the extensions left, which the core's
+    /// option of that name is not: it is read as Update's) are read here.
     static let checkedByCore = ["step", "first", "last", "min_duration", "timeout", "clock", "overnight", "date", "time_zone"]
 
     /// The heading and window title: plain, display-safe text, at most `DialogText.maxTitleCharacters`.
@@ -64,7 +65,7 @@ package struct DialogRequest: Sendable, Equatable {
             first = moved.focusing(focus)
         }
         state = try DialogState(model: first, secondsLeft: options.timeoutSeconds)
-            .updated(with: raw.filter { $0.key == "start" || $0.key == "end" })
+            .updated(with: raw.filter { $0.key == "start" || $0.key == "end" || $0.key == "timeout_extensions" })
         let token = try StateValue.string(raw, "activation_token")
         if let token, token.utf8.count > Self.maxActivationTokenBytes {
             throw OptionError(

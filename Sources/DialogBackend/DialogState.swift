@@ -10,12 +10,19 @@ package struct DialogState: Sendable, Equatable {
     /// What the person is typing into the focused column, as the daemon understood it; "" when
     /// not typing.
     package var typed: String
+    /// How many more times the person may ask for more time (`timeout_extensions`); the
+    /// dialog offers it while this and `secondsLeft` are not 0.
+    package var timeoutExtensions: UInt32
 
-    package init(model: PickerState, secondsLeft: UInt32, typed: String = "") {
+    package init(model: PickerState, secondsLeft: UInt32, typed: String = "", timeoutExtensions: UInt32 = 0) {
         self.model = model
         self.secondsLeft = secondsLeft
         self.typed = typed
+        self.timeoutExtensions = timeoutExtensions
     }
+
+    /// Whether the dialog offers more time: a countdown runs and an extension is left.
+    package var offersMoreTime: Bool { secondsLeft > 0 && timeoutExtensions > 0 }
 
     /// The state after an Update's `state` vardict: each key it holds replaces that part,
     /// unknown keys are ignored. Throws, naming the key, for a value of the wrong type, a time
@@ -39,7 +46,8 @@ package struct DialogState: Sendable, Equatable {
         }
         let secondsLeft = try StateValue.uint32(raw, "timeout") ?? self.secondsLeft
         let typed = try StateValue.typedTime(raw, "typed") ?? self.typed
-        return DialogState(model: next, secondsLeft: secondsLeft, typed: typed)
+        let extensions = try StateValue.timeoutExtensions(raw, "timeout_extensions") ?? timeoutExtensions
+        return DialogState(model: next, secondsLeft: secondsLeft, typed: typed, timeoutExtensions: extensions)
     }
 }
 
@@ -71,6 +79,16 @@ enum StateValue {
                 reason: "must be at most \(TypedTime.maximumLength) characters of a typed time (digits, ':', 'am', 'pm'), got \(quotedForMessage(text))")
         }
         return text
+    }
+
+    /// How many extensions of the time limit are left: at most
+    /// `PickerOptions.maxTimeoutExtensions`, as the daemon allows.
+    static func timeoutExtensions(_ raw: [String: OptionValue], _ key: String) throws(OptionError) -> UInt32? {
+        guard let count = try uint32(raw, key) else { return nil }
+        guard count <= PickerOptions.maxTimeoutExtensions else {
+            throw OptionError(key: key, reason: "must be at most \(PickerOptions.maxTimeoutExtensions), got \(count)")
+        }
+        return count
     }
 
     /// "start" or "end".

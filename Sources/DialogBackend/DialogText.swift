@@ -72,6 +72,30 @@ package enum DialogText {
         return (cancel, ok)
     }
 
+    /// The button that extends the time limit, with its mnemonic.
+    package static func moreTimeButton(_ language: Language) -> String {
+        // TRANSLATORS: the dialog's button that gives the person the whole time limit again; the underscore marks its access key (Alt and that letter).
+        tr("_More time", language)
+    }
+
+    /// The access key `label`'s mnemonic gives, as printed on the keyboard ("M" for
+    /// "_More time"); nil when it has none.
+    package static func accessKey(of label: String) -> String? {
+        var characters = label.makeIterator()
+        while let character = characters.next() {
+            guard character == "_" else { continue }
+            guard let key = characters.next() else { return nil }
+            if key != "_" { return key.uppercased() }
+        }
+        return nil
+    }
+
+    /// The shown countdown's end: the dialog closes as soon as the daemon says so.
+    package static func timeIsUp(_ language: Language) -> String {
+        // TRANSLATORS: shown, and said by a screen reader, when the dialog's time limit has run out, just before it closes.
+        tr("Time is up", language)
+    }
+
     // MARK: - What a screen reader says
 
     // The dialog's accessible names and descriptions: the words of the lines on screen, spelled
@@ -146,6 +170,18 @@ package enum DialogText {
         }
         // TRANSLATORS: the dialog's time limit as a screen reader says it; %s is a length such as "2 minutes".
         return filled(tr("Closes in %s", language), spokenDuration(minutes: (seconds + 30) / 60, words))
+    }
+
+    /// How to get more time, said after the warning near the time limit: "Press Alt+M for
+    /// more time" with the button's access key, else "Choose More time for more time".
+    package static func spokenMoreTime(_ language: Language) -> String {
+        let button = moreTimeButton(language)
+        guard let key = accessKey(of: button) else {
+            // TRANSLATORS: said by a screen reader after the time-limit warning; %s is the name of the button that gives more time.
+            return filled(tr("Choose %s for more time", language), spoken(button.replacing("_", with: "")))
+        }
+        // TRANSLATORS: said by a screen reader after the time-limit warning; %s is a letter on the keyboard (the More time button's access key).
+        return filled(tr("Press Alt+%s for more time", language), key)
     }
 
     /// Two announcements said one after the other ("25 is not a time. 9:00 AM to 5:30 PM, …").

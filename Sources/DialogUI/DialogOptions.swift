@@ -35,13 +35,17 @@ enum DialogOptions {
 
     /// The selection (as `Slot.wireText`: the next day's times and the repeated hour's offsets
     /// go across exactly), the focused column, what is being typed, and the seconds left
-    /// (restarting the countdown).
+    /// (restarting the countdown) with the extensions left.
     static func forUpdate(_ state: PickerState, now: Int) -> [String: DBusValue] {
         var values: [String: DBusValue] = [
             "start": .string(state.start.wireText), "end": .string(state.end.wireText), "focus": .string(state.focus.wireText),
             "typed": .string(state.typed),
         ]
-        if let seconds = state.secondsLeft(at: now) { values["timeout"] = .uint32(UInt32(clamping: max(1, seconds))) }
+        if let seconds = state.secondsLeft(at: now) {
+            values["timeout"] = .uint32(UInt32(clamping: max(1, seconds)))
+            // How many more times the person may ask for more time: the dialog's More time.
+            values["timeout_extensions"] = .uint32(state.timeoutExtensionsLeft)
+        }
         return values
     }
 

@@ -5,8 +5,8 @@ internal import TimePickerCore
 internal import Logging
 
 /// The picker as a dialog window: an AdwMessageDialog with the title as its heading (a dated
-/// picker's day under it), the columns Start and End, the duration, a countdown, and Cancel
-/// and OK.
+/// picker's day under it), the columns Start and End, the duration, a countdown (with More
+/// time beside it while the caller allows extensions), and Cancel and OK.
 ///
 /// It holds the state it was last given and draws it; what the person does goes out through
 /// `reports.event` as `PickerEvent`s for the daemon, which answers with a new state (`update`).
@@ -37,6 +37,9 @@ final class TimePickerDialog: DialogWindow {
     /// Whether the typed line is out of the accessible tree (while it is empty).
     private var typedLineHidden = false
     private let countdownLabel: Widget
+    /// More time (Alt+M in English): shown while the daemon says extensions are left; a click
+    /// asks the daemon for the whole time limit again (WCAG 2.2.1).
+    private let moreTimeButton: Widget
     /// Who asked ("Asked by Firefox"), above the columns; made only when the daemon said (a
     /// label never added to the dialog would never be freed).
     private let requesterLabel: Widget?
@@ -88,6 +91,9 @@ final class TimePickerDialog: DialogWindow {
         gtk_widget_add_css_class(typedLabel, "caption")
         countdownLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(countdownLabel, "caption")
+        moreTimeButton = gtk_button_new_with_mnemonic(DialogText.moreTimeButton(request.language))
+        // Named by its label alone, as the response buttons are (`nameResponseButtons`).
+        gtk_accessible_reset_property(moreTimeButton.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL)
         requesterLabel = request.options.requester == nil ? nil : gtk_label_new(nil)
         if let requesterLabel { gtk_widget_add_css_class(requesterLabel, "dim-label") }
 
@@ -134,6 +140,8 @@ final class TimePickerDialog: DialogWindow {
     /// Draws the daemon's new state; `restartingCountdown` when it carried the seconds left.
     func update(_ newState: DialogState, restartingCountdown: Bool) {
         let focusChanged = newState.model.focus != state.model.focus
+        // An extension used: the new time limit is said, as it was at open.
+        let extended = restartingCountdown && newState.secondsLeft > 0 && newState.timeoutExtensions < state.timeoutExtensions
         state = newState
         selection.daemonSays(newState.model)
         if focusChanged, newState.model.focus != reportedFocus, column(reportedFocus).hasFocus {
@@ -143,6 +151,7 @@ final class TimePickerDialog: DialogWindow {
         }
         reportedFocus = newState.model.focus
         draw(restartingCountdown: restartingCountdown, clicked: nil)
+        if extended { sayTimeLimit(timeLimitWords(seconds: newState.secondsLeft)) }
     }
 
     /// Ends the dialog with `.ended(reason)` and takes the window down.
@@ -163,7 +172,12 @@ final class TimePickerDialog: DialogWindow {
         gtk_box_append(content.cast(), columns)
         gtk_box_append(content.cast(), rangeLabel)
         gtk_box_append(content.cast(), typedLabel)
-        gtk_box_append(content.cast(), countdownLabel)
+        // The countdown with More time beside it, centred under the range.
+        let countdownRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(countdownRow, GTK_ALIGN_CENTER)
+        gtk_box_append(countdownRow.cast(), countdownLabel)
+        gtk_box_append(countdownRow.cast(), moreTimeButton)
+        gtk_box_append(content.cast(), countdownRow)
         return content
     }
 
@@ -176,8 +190,8 @@ final class TimePickerDialog: DialogWindow {
             DialogText.endRowName(grid, index, from: start, clock, words)
         }
         if restartingCountdown, spokenRange.isEmpty, state.secondsLeft > 0 {
-            // The time limit, said once as the dialog opens.
-            spokenAfter = DialogText.spokenTimeLimit(seconds: state.secondsLeft, words)
+            // The time limit, said once as the dialog opens, with how to get more.
+            spokenAfter = timeLimitWords(seconds: state.secondsLeft)
         }
         updateSpeech(model)
         startColumn.draw(rows: Range(model.validStartIndices), selectedIndex: model.startIndex, scrolling: clicked != .start)
@@ -243,10 +257,32 @@ final class TimePickerDialog: DialogWindow {
     /// each second.
     private func warnOfTimeLimit() {
         guard secondsLeft == 20 || (secondsLeft == 60 && countdownStart >= 120), countdownStart > secondsLeft + 10 else { return }
-        spokenWarning = DialogText.spokenTimeLimit(seconds: secondsLeft, words)
+        sayTimeLimit(timeLimitWords(seconds: secondsLeft))
+    }
+
+    /// Says `words` of the time limit through the focused object's description, before the
+    /// range, in place of a note or the words said at open.
+    private func sayTimeLimit(_ words: String) {
+        spokenWarning = words
         spokenNote = ""
         spokenAfter = ""
         applySpeech(selection.shown, now: true)
+    }
+
+    /// "Closes in 20 seconds", and while extensions are left "Press Alt+M for more time".
+    private func timeLimitWords(seconds: UInt32) -> String {
+        let limit = DialogText.spokenTimeLimit(seconds: seconds, words)
+        guard state.offersMoreTime else { return limit }
+        return DialogText.sentences([limit, DialogText.spokenMoreTime(words.language)], words.language)
+    }
+
+    /// The countdown ran out: the daemon closes the dialog at once, but what the person sees
+    /// and hears until then says why ("Time is up"), not "Closes in 0 s".
+    private func sayTimeIsUp() {
+        let text = DialogText.timeIsUp(words.language)
+        countdownLabel.setLabelText(text)
+        gtk_widget_set_visible(moreTimeButton, 0)
+        sayTimeLimit(text)
     }
 
     private func restartCountdown(from seconds: UInt32) {
@@ -255,6 +291,7 @@ final class TimePickerDialog: DialogWindow {
         secondsLeft = seconds
         countdownStart = seconds
         gtk_widget_set_visible(countdownLabel, seconds > 0 ? 1 : 0)
+        gtk_widget_set_visible(moreTimeButton, state.offersMoreTime ? 1 : 0)
         guard seconds > 0 else { return }
         countdownLabel.setLabelText(DialogText.countdown(seconds: seconds, words))
         // Only shown: the daemon enforces the timeout and calls Close.
@@ -263,7 +300,10 @@ final class TimePickerDialog: DialogWindow {
             self.secondsLeft -= 1
             self.countdownLabel.setLabelText(DialogText.countdown(seconds: self.secondsLeft, self.words))
             self.warnOfTimeLimit()
-            if self.secondsLeft == 0 { self.countdownSource = 0 }
+            if self.secondsLeft == 0 {
+                self.countdownSource = 0
+                self.sayTimeIsUp()
+            }
             return self.secondsLeft > 0
         }
     }
@@ -329,6 +369,10 @@ final class TimePickerDialog: DialogWindow {
                 }
             }
         }
+        Signal.connect(moreTimeButton.raw, "clicked") { [weak self] in
+            guard let self, !self.finished else { return }
+            self.reports.event(.extendTime)
+        }
         Signal.connect(window.raw, "response") { [weak self] response in
             guard let self, let response else { return }
             let id = String(cString: response.assumingMemoryBound(to: CChar.self))
@@ -368,7 +412,8 @@ final class TimePickerDialog: DialogWindow {
 
     /// The GtkButtons in the dialog's widget tree, each with whether it is labelled `okLabel`.
     private func findResponseButtons(okLabel: String) -> [(button: Widget, isOK: Bool)] {
-        window.descendants.filter { $0.isA(gtk_button_get_type()) }.map { button in
+        // More time is in the dialog's own content, not one of AdwMessageDialog's responses.
+        window.descendants.filter { $0.isA(gtk_button_get_type()) && $0 != moreTimeButton }.map { button in
             (button, gtk_button_get_label(button.cast()).map { String(cString: $0) } == okLabel)
         }
     }

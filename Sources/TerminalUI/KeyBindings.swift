@@ -20,6 +20,7 @@ public func pickerEvent(for key: Key) -> PickerEvent? {
     case .backspace: .erase
     case .enter: .confirm
     case .escape, .character("q"): .cancel
+    case .character("+"): .extendTime
     default: nil
     }
 }

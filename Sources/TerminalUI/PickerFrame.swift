@@ -36,6 +36,8 @@ public final class PickerFrame {
     private var layouts: (starts: ClosedRange<Int>, start: LabelLayout, end: LabelLayout)?
     /// The help line's forms, longest first.
     private let keyLines: [MeasuredText]
+    /// The same naming the key that gives more time, for while the person may extend.
+    private let extendKeyLines: [MeasuredText]
     /// "Selected: " before the range.
     private let selectedPrefix: MeasuredText
     private var clippedTitle: (width: Int, text: MeasuredText)?
@@ -52,6 +54,7 @@ public final class PickerFrame {
         self.words = words
         headings = words.headings
         keyLines = words.keyLines
+        extendKeyLines = words.extendKeyLines
         selectedPrefix = words.selectedPrefix
     }
 
@@ -163,7 +166,7 @@ public final class PickerFrame {
             frame.writeClipped(text.closesIn(Self.clockText(secondsLeft)))
         }
         frame.beginLine()
-        writeKeys(into: &frame)
+        writeKeys(state, into: &frame)
         if separate, !waiting.isEmpty {
             frame.beginLine()
             frame.writeClipped(text.waitingLine(waiting))
@@ -226,7 +229,7 @@ public final class PickerFrame {
         if !waitingLine, !waiting.isEmpty { details.append(text.waitingCount(waiting.count)) }
         frame.writeClipped(details.joined(separator: " · "))
         frame.beginLine()
-        writeKeys(into: &frame)
+        writeKeys(state, into: &frame)
         if waitingLine {
             frame.beginLine()
             frame.writeClipped(text.waitingLine(waiting))
@@ -381,8 +384,10 @@ public final class PickerFrame {
         frame.buffer.append(typed)
     }
 
-    private func writeKeys(into frame: inout FrameWriter) {
-        if let line = keyLines.first(where: { $0.columns <= frame.width }) {
+    /// The help line's longest form that fits, naming `+` while the time limit can be extended.
+    private func writeKeys(_ state: PickerState, into frame: inout FrameWriter) {
+        let lines = state.canExtendTime ? extendKeyLines : keyLines
+        if let line = lines.first(where: { $0.columns <= frame.width }) {
             frame.buffer.append(line.bytes)
         } else {
             frame.writeClipped(text.keyLines.last ?? "")

@@ -19,6 +19,9 @@ struct TerminalText {
     let tooSmall: [String]
     /// The help line's forms, longest first.
     let keyLines: [String]
+    /// The same with "+ more time", for while the person may extend the time limit; the
+    /// shortest forms leave it out, so the line still fits where `keyLines` does.
+    let extendKeyLines: [String]
 
     init(_ language: Language) {
         self.language = language
@@ -50,6 +53,14 @@ struct TerminalText {
             [enter + " " + accept, escape + " " + cancel].joined(separator: "  "),
             [enter + " " + accept, escape + " " + cancel].joined(separator: " "),
         ]
+        // TRANSLATORS: what the + key does: extend the time limit by its whole length again.
+        let more = "+ " + tr("more time")
+        extendKeyLines = [
+            ["↑↓ " + move, tab + " " + column, pages + " " + hour, "0-9 " + type, more, enter + " " + accept, escape + " " + cancel].joined(separator: "  "),
+            ["↑↓ " + move, tab + " " + column, more, enter + " " + accept, escape + " " + cancel].joined(separator: "  "),
+            ["↑↓ " + tab, more, enter + " " + accept, escape + " " + cancel].joined(separator: "  "),
+            [more, enter + " " + accept, escape + " " + cancel].joined(separator: "  "),
+        ] + keyLines.suffix(2)
     }
 
     /// "Closes in 0:42".

@@ -15,6 +15,8 @@ final class TerminalWords: Sendable {
     /// space, measured.
     let headings: (start: MeasuredText, end: MeasuredText)
     let keyLines: [MeasuredText]
+    /// The help line's forms with the key that gives more time (`TerminalText.extendKeyLines`).
+    let extendKeyLines: [MeasuredText]
     let selectedPrefix: MeasuredText
 
     init(_ text: TerminalText) {
@@ -22,6 +24,7 @@ final class TerminalWords: Sendable {
         defaultTitle = displaySafe(text.words.defaultTitle)
         headings = (MeasuredText(text.start), MeasuredText(text.end))
         keyLines = text.keyLines.map(MeasuredText.init)
+        extendKeyLines = text.extendKeyLines.map(MeasuredText.init)
         selectedPrefix = MeasuredText(text.selectedPrefix + " ")
     }
 

@@ -38,6 +38,9 @@ public final class TimePickerAlert {
     public var minDuration: UInt32?
     /// Seconds until the picker cancels itself with reason `timeout` (`timeout`).
     public var timeout: UInt32?
+    /// How many times the person may extend `timeout`, each time by the whole `timeout` from
+    /// when they ask (`timeout_extensions`; needs `timeout`, at most 100).
+    public var timeoutExtensions: UInt32?
     /// "12h" or "24h"; by default the person's locale's or desktop's (`clock`).
     public var clock: String?
     /// The end may fall on the next day: a night shift (`overnight`).
@@ -162,7 +165,7 @@ public final class TimePickerAlert {
             ("ui", ui), ("date", date), ("parent_window", parentWindow), ("activation_token", activationToken),
         ]
         for case (let key, let value?) in texts { options[key] = .string(value) }
-        let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout)]
+        let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout), ("timeout_extensions", timeoutExtensions)]
         for case (let key, let value?) in numbers { options[key] = .uint32(value) }
         // Sent only when asked for, so that a service older than it still takes the rest.
         if overnight { options["overnight"] = .boolean(true) }

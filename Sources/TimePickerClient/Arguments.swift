@@ -58,8 +58,8 @@ enum ClientCommand: Equatable, Sendable {
     static let generalOptions = ["--help", "--version"]
     /// Options of `pick` that take a value (after '=' or as the next argument).
     static let pickValueOptions = [
-        "--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--clock", "--ui",
-        "--date", "--time-zone", "--format",
+        "--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--timeout-extensions", "--clock",
+        "--ui", "--date", "--time-zone", "--format",
     ]
     static let pickOptions = pickValueOptions + ["--overnight", "--json", "--no-terminal", "--verbose"] + generalOptions
     static let monitorOptions = ["--verbose"] + generalOptions
@@ -109,6 +109,8 @@ enum ClientCommand: Equatable, Sendable {
                 case "--step": options.step = try number(try arguments.value(of: name, after: inline), of: name)
                 case "--min-duration": options.minDuration = try number(try arguments.value(of: name, after: inline), of: name)
                 case "--timeout": options.timeout = try number(try arguments.value(of: name, after: inline), of: name)
+                case "--timeout-extensions":
+                    options.timeoutExtensions = try number(try arguments.value(of: name, after: inline), of: name)
                 case "--json": try OptionArguments.flag(name, inline); options.json = true
                 case "--no-terminal": try OptionArguments.flag(name, inline); options.useTerminal = false
                 case "--verbose", "-v": try OptionArguments.flag(name, inline); options.verbose = true

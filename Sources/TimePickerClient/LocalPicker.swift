@@ -55,9 +55,7 @@ final class LocalPicker {
         let seconds = Int(model.options.timeoutSeconds)
         if seconds > 0 {
             model.deadline = MonotonicClock.now() + seconds * 1000
-            timeoutTimer = loop.schedule(afterMilliseconds: seconds * 1000) { [unowned self] in
-                self.finish(.cancelled(reason: CancelReason.timeout.rawValue))
-            }
+            scheduleTimeout(now: MonotonicClock.now())
         }
         // A job in the background waits for the foreground, as it does through the service.
         let terminal = terminal
@@ -67,6 +65,16 @@ final class LocalPicker {
         }
         if outcome == nil { loop.run() }
         return outcome ?? .failed(ClientText.endedWithoutOutcome)
+    }
+
+    /// Ends the pick with "timeout" at the model's deadline, replacing the timer an earlier
+    /// deadline set (an extension moves it), as the service does.
+    private func scheduleTimeout(now: Int) {
+        timeoutTimer?.cancel()
+        guard let deadline = model.deadline else { return }
+        timeoutTimer = loop.schedule(afterMilliseconds: max(0, deadline - now)) { [unowned self] in
+            self.finish(.cancelled(reason: CancelReason.timeout.rawValue))
+        }
     }
 
     /// Ctrl-C or another terminating signal: the pick ends at once.
@@ -93,7 +101,9 @@ final class LocalPicker {
 extension LocalPicker: PickerFrontEndDelegate {
     func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, didReport event: PickerEvent) {
         guard outcome == nil else { return }
-        switch model.apply(event) {
+        let now = MonotonicClock.now()
+        let deadline = model.deadline
+        switch model.apply(event, now: now) {
         case .selected?:
             // The model keeps the selection it ended with: its range has the day and instants.
             finish(.selected(TimePickerRange(model.range)))
@@ -104,6 +114,7 @@ extension LocalPicker: PickerFrontEndDelegate {
         case nil:
             break
         }
+        if model.deadline != deadline { scheduleTimeout(now: now) }
         switch event {
         case .type, .erase:
             typingPause?.cancel()

@@ -11,6 +11,8 @@ struct PickOptions: Equatable, Sendable {
     var end: String?
     var minDuration: UInt32?
     var timeout: UInt32?
+    /// How many times the person may extend the timeout (`--timeout-extensions`).
+    var timeoutExtensions: UInt32?
     var clock: String?
     /// The end may fall on the next day (`--overnight`).
     var overnight = false
@@ -48,7 +50,7 @@ struct PickOptions: Equatable, Sendable {
             ("ui", userInterface), ("date", date?.isoText), ("time_zone", timeZone?.name ?? Self.callerZoneName),
         ]
         for case (let key, let value?) in texts { options[key] = .string(value) }
-        let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout)]
+        let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout), ("timeout_extensions", timeoutExtensions)]
         for case (let key, let value?) in numbers { options[key] = .uint32(value) }
         if overnight { options["overnight"] = .boolean(true) }
         return options
@@ -59,7 +61,7 @@ extension PickOptions {
     /// The command-line flag for each option key the service names in its errors.
     static let flags: [String: String] = [
         "title": "--title", "step": "--step", "first": "--first", "last": "--last", "start": "--start",
-        "end": "--end", "min_duration": "--min-duration", "timeout": "--timeout", "clock": "--clock", "ui": "--ui",
+        "end": "--end", "min_duration": "--min-duration", "timeout": "--timeout", "timeout_extensions": "--timeout-extensions", "clock": "--clock", "ui": "--ui",
         "overnight": "--overnight", "date": "--date", "time_zone": "--time-zone",
     ]
 

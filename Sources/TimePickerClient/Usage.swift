@@ -66,6 +66,7 @@ enum Usage {
                 ("--end TIME", tr("the initially selected end (default: the slot after the start)")),
                 ("--min-duration MIN", tr("minutes the end must lie after the start (default 0)")),
                 ("--timeout SEC", tr("give up after SEC seconds (default 0: wait for ever)")),
+                ("--timeout-extensions N", tr("let the person extend the timeout N times (default 0)")),
                 ("--clock 12h|24h", tr("how the labels read (default: your locale's clock)")),
                 // TRANSLATORS: keep 22:00 and 06:00 as they are.
                 ("--overnight", tr("the end may fall on the next day, up to a day after the start: a night shift from 22:00 to 06:00")),

@@ -4,7 +4,7 @@
 /// The forms: `move N`, `hour N` (N a signed whole number), `first`, `last`, `switch`,
 /// `focus start|end`, `set start|end SLOT` (`Slot.wireText`: `09:30`, `30:00` for 06:00 the
 /// next day, `02:30+01:00` on a dated picker), `type C` (one character a time is typed with),
-/// `erase`, `finish` (typing), `confirm`, `cancel`.
+/// `erase`, `finish` (typing), `extend` (more time), `confirm`, `cancel`.
 extension PickerEvent {
     /// The event's text form; `PickerEvent(wireText:)` reads it back.
     public var wireText: String {
@@ -19,6 +19,7 @@ extension PickerEvent {
         case .type(let character): "type \(character)"
         case .erase: "erase"
         case .finishTyping: "finish"
+        case .extendTime: "extend"
         case .confirm: "confirm"
         case .cancel: "cancel"
         }
@@ -50,6 +51,7 @@ extension PickerEvent {
             self = .type(character)
         case "erase" where words.count == 1: self = .erase
         case "finish" where words.count == 1: self = .finishTyping
+        case "extend" where words.count == 1: self = .extendTime
         case "confirm" where words.count == 1: self = .confirm
         case "cancel" where words.count == 1: self = .cancel
         default: return nil

@@ -21,6 +21,10 @@ public enum PickerEvent: Sendable, Equatable {
     case erase
     /// Ends the typing (a pause); the selection stays where it is. Any other event ends it too.
     case finishTyping
+    /// Asks for more time: when the session has a time limit and extensions are left, the
+    /// limit runs the whole `timeout` again from now and one extension is used (WCAG 2.2.1's
+    /// "extend"); otherwise nothing changes.
+    case extendTime
     /// Accepts the current selection.
     case confirm
     /// Dismisses the picker without a selection.

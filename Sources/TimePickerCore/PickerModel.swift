@@ -18,6 +18,9 @@ public struct PickerModel: Sendable, Equatable {
     /// (`EventLoop`'s `MonotonicClock`); nil without a timeout. The service sets it when it
     /// starts the timer, so that front ends can show a countdown.
     public var deadline: Int?
+    /// How many more times `.extendTime` may move the deadline (`timeout_extensions`, counted
+    /// down by each extension).
+    public private(set) var timeoutExtensionsLeft: UInt32
 
     /// Starts from the options' start and end.
     ///
@@ -25,6 +28,7 @@ public struct PickerModel: Sendable, Equatable {
     /// edited into an inconsistent state; they are clamped rather than trusted.
     public init(options: PickerOptions) {
         self.options = options
+        timeoutExtensionsLeft = options.timeoutSeconds > 0 ? options.timeoutExtensions : 0
         let grid = options.grid
         let lastIndex = grid.count - 1
         let limits = SlotLimits(grid: grid, minDurationSeconds: max(0, options.minDuration) * 60, overnight: options.overnight)
@@ -58,7 +62,10 @@ public struct PickerModel: Sendable, Equatable {
 
     /// Applies one event; returns the outcome when the event ends the picker
     /// (.confirm -> .selected(start,end), .cancel -> .cancelled(.user)), nil otherwise.
-    public mutating func apply(_ event: PickerEvent) -> PickerOutcome? {
+    ///
+    /// `now` is the monotonic clock in milliseconds, as `deadline` is: `.extendTime` counts
+    /// the new deadline from it (the core reads no clock), and changes nothing without it.
+    public mutating func apply(_ event: PickerEvent, now: Int? = nil) -> PickerOutcome? {
         switch event {
         case .type, .erase: break
         default:
@@ -98,12 +105,22 @@ public struct PickerModel: Sendable, Equatable {
             jumpToTyped()
         case .finishTyping:
             break
+        case .extendTime:
+            extendTime(now: now)
         case .confirm:
             return .selected(start: start, end: end)
         case .cancel:
             return .cancelled(.user)
         }
         return nil
+    }
+
+    /// Moves a running deadline to the whole timeout after `now` and uses one extension, when
+    /// one is left.
+    private mutating func extendTime(now: Int?) {
+        guard let now, deadline != nil, timeoutExtensionsLeft > 0 else { return }
+        timeoutExtensionsLeft -= 1
+        deadline = now.saturatingAdding(Int(options.timeoutSeconds) * 1000)
     }
 
     // MARK: - Moving

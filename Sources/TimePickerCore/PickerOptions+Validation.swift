@@ -136,6 +136,19 @@ extension PickerOptions {
         return Int(minDuration)
     }
 
+    /// How many times the time limit may be extended: only with a `timeout` (there is nothing
+    /// to extend without one) and at most `maxTimeoutExtensions`.
+    static func validatedTimeoutExtensions(_ extensions: UInt32?, timeoutSeconds: UInt32) throws(OptionError) -> UInt32 {
+        guard let extensions else { return 0 }
+        guard timeoutSeconds > 0 else {
+            throw OptionError(key: "timeout_extensions", reason: "needs a timeout to extend, got \(extensions) without one")
+        }
+        guard extensions <= maxTimeoutExtensions else {
+            throw OptionError(key: "timeout_extensions", reason: "must be at most \(maxTimeoutExtensions), got \(extensions)")
+        }
+        return extensions
+    }
+
     /// The start slot's index; it must leave room for an end at least `minDuration` later (and,
     /// overnight, be on the picker's day). "now" is the first slot at or after the present in
     /// the session's zone.

@@ -3,7 +3,7 @@ public struct PickerOptions: Sendable, Equatable {
     public static let defaultTitle = "Select start and end time"
     /// Every option key a caller may send, in the order they are documented and checked.
     public static let knownKeys: [String] = [
-        "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock",
+        "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "timeout_extensions", "handle_token", "clock",
         "terminal", "ui", "parent_window", "activation_token", "locale", "overnight", "date", "time_zone",
     ]
     /// Minutes between slots when the caller sends no `step`; `MyTimePickerAlert`, the iOS picker
@@ -50,6 +50,13 @@ public struct PickerOptions: Sendable, Equatable {
     public var minDuration: Int
     /// Seconds until the picker cancels itself; 0 means never.
     public var timeoutSeconds: UInt32
+    /// How many times the person may extend the time limit (`timeout_extensions`), each
+    /// extension giving the whole `timeoutSeconds` again from when they extend; 0 without a
+    /// timeout.
+    public var timeoutExtensions: UInt32
+    /// The most extensions a caller may allow: WCAG 2.2.1 asks for at least ten; more than
+    /// this is a session that never ends, which `timeout` exists to prevent.
+    public static let maxTimeoutExtensions: UInt32 = 100
     /// The caller's token for the request handle, if it sent one.
     public var handleToken: String?
     /// How times are labelled.
@@ -68,7 +75,7 @@ public struct PickerOptions: Sendable, Equatable {
     /// Validates a caller's options and fills in defaults; throws on the first problem found.
     ///
     /// Order: unknown keys, then types, then values in dependency order (title, step, overnight,
-    /// date, time_zone, first, last, min_duration, start, end, timeout, handle_token, clock, ui,
+    /// date, time_zone, first, last, min_duration, start, end, timeout, timeout_extensions, handle_token, clock, ui,
     /// parent_window, activation_token, locale). `context` gives the present (for `start`
     /// "now"), the daemon's zone and the zone database.
     public init(validating raw: [String: OptionValue], context: PickerContext) throws(OptionError) {
@@ -89,6 +96,7 @@ public struct PickerOptions: Sendable, Equatable {
         start = grid[startIndex]
         end = grid[try Self.validatedEnd(options.string("end"), startIndex: startIndex, limits: limits)]
         timeoutSeconds = options.uint32("timeout") ?? 0
+        timeoutExtensions = try Self.validatedTimeoutExtensions(options.uint32("timeout_extensions"), timeoutSeconds: timeoutSeconds)
         handleToken = try Self.validatedHandleToken(options.string("handle_token"))
         clock = try Self.validatedClock(options.string("clock")) ?? context.defaultClock
         userInterface = try Self.validatedUserInterface(options.string("ui"))

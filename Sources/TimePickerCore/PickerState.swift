@@ -45,6 +45,11 @@ public struct PickerState: Sendable, Equatable {
     /// When the session times out, on the monotonic clock in milliseconds; nil without a timeout.
     public var deadline: Int? { model.deadline }
 
+    /// How many more times the person may extend the time limit (`PickerEvent.extendTime`).
+    public var timeoutExtensionsLeft: UInt32 { model.timeoutExtensionsLeft }
+    /// Whether the person may ask for more time now: a time limit runs and an extension is left.
+    public var canExtendTime: Bool { deadline != nil && model.timeoutExtensionsLeft > 0 }
+
     /// Whole seconds left before the timeout at `now` (monotonic milliseconds), rounded up;
     /// nil without a timeout.
     public func secondsLeft(at now: Int) -> Int? {

@@ -28,7 +28,7 @@ struct RawOptions {
     /// The wanted type of every known key.
     static let kinds: [String: Kind] = [
         "title": .string, "step": .uint32, "first": .string, "last": .string,
-        "start": .string, "end": .string, "min_duration": .uint32, "timeout": .uint32,
+        "start": .string, "end": .string, "min_duration": .uint32, "timeout": .uint32, "timeout_extensions": .uint32,
         "handle_token": .string, "clock": .string, "terminal": .descriptor,
         "ui": .string, "parent_window": .string, "activation_token": .string, "locale": .string,
         "overnight": .boolean, "date": .string, "time_zone": .string,

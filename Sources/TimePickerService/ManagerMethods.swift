@@ -87,6 +87,17 @@ extension TimePickerService {
         log.info("\(call.member) from \(session.creator): session \(session.path) \"\(session.model.options.title)\" \(session.model.start)-\(session.model.end)")
     }
 
+    /// Ends `session` with Cancelled("timeout") at its model's deadline (replacing the timer
+    /// an earlier deadline set: an extension moves it).
+    func scheduleTimeout(of session: PickerSession, now: Int) {
+        session.timeoutTimer?.cancel()
+        guard let deadline = session.model.deadline else { return }
+        session.timeoutTimer = loop.schedule(afterMilliseconds: max(0, deadline - now)) { [weak self, weak session] in
+            guard let self, let session else { return }
+            self.end(session, with: .cancelled(.timeout))
+        }
+    }
+
     /// Starts the session's timeout and hands it to the front end:
     /// the caller's terminal's, else the one its `ui` option names, else the preferred one.
     ///
@@ -100,11 +111,9 @@ extension TimePickerService {
         }
         let seconds = Int(session.model.options.timeoutSeconds)
         if seconds > 0 {
-            session.model.deadline = MonotonicClock.now() + seconds * 1000
-            session.timeoutTimer = loop.schedule(afterMilliseconds: seconds * 1000) { [weak self, weak session] in
-                guard let self, let session else { return }
-                self.end(session, with: .cancelled(.timeout))
-            }
+            let now = MonotonicClock.now()
+            session.model.deadline = now + seconds * 1000
+            scheduleTimeout(of: session, now: now)
         }
         guard let terminal = session.callerTerminal else {
             let kind = session.model.options.userInterface ?? userInterfaces.preferred

@@ -1,5 +1,6 @@
 internal import TimePickerContract
 internal import DBusKit
+internal import EventLoop
 public import TimePickerCore
 
 /// What front ends report, and how sessions end: the session owns its picker's model, applies
@@ -16,9 +17,14 @@ extension TimePickerService: PickerFrontEndDelegate {
     /// hands the front end the new state. Typing restarts the pause that ends it.
     private func apply(_ event: PickerEvent, to session: PickerSession, shownBy frontEnd: any PickerFrontEnd) {
         let before = session.model
-        if let outcome = session.model.apply(event) {
+        let now = MonotonicClock.now()
+        if let outcome = session.model.apply(event, now: now) {
             end(session, with: outcome)
             return
+        }
+        if session.model.deadline != before.deadline {
+            log.info("\(session.path): the person extended the time limit; \(session.model.timeoutExtensionsLeft) extensions left")
+            scheduleTimeout(of: session, now: now)
         }
         switch event {
         case .type, .erase: finishTypingAfterPause(of: session)

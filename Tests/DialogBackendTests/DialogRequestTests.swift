@@ -41,6 +41,7 @@ struct DialogRequestTests {
         ("step", OptionValue.uint32(7)), ("start", .string("9")), ("end", .string("00:30")), ("clock", .string("13h")),
         ("focus", .string("middle")), ("title", .uint32(3)), ("timeout", .string("soon")),
         ("activation_token", .string(String(repeating: "t", count: 5000))), ("min_duration", .uint32(2000)),
+        ("timeout_extensions", .uint32(101)), ("timeout_extensions", .string("1")),
     ])
     func badValues(key: String, value: OptionValue) {
         #expect {
@@ -69,10 +70,23 @@ struct DialogRequestTests {
         #expect(try typing.updated(with: ["typed": .string("")]).typed == "")
     }
 
+    @Test("More time is offered while a countdown runs and extensions are left, as ShowPicker and Update say")
+    func moreTime() throws {
+        let request = try DialogRequest(options: ["timeout": .uint32(30), "timeout_extensions": .uint32(2)], defaultClock: .twentyFourHour)
+        #expect(request.state.timeoutExtensions == 2 && request.state.offersMoreTime)
+        let used = try request.state.updated(with: ["timeout": .uint32(30), "timeout_extensions": .uint32(1)])
+        #expect(used.timeoutExtensions == 1 && used.offersMoreTime)
+        #expect(try used.updated(with: ["typed": .string("9")]).timeoutExtensions == 1, "a missing key leaves it")
+        #expect(try !used.updated(with: ["timeout_extensions": .uint32(0)]).offersMoreTime)
+        #expect(try !used.updated(with: ["timeout": .uint32(0)]).offersMoreTime, "no countdown, nothing to extend")
+        #expect(try !DialogRequest(options: ["timeout_extensions": .uint32(2)], defaultClock: .twentyFourHour).state.offersMoreTime)
+    }
+
     @Test("Update refuses a state the daemon could not have: the key is named", arguments: [
         ("end", OptionValue.string("05:30")), ("start", .string("24:00")), ("start", .string("05:30")),
         ("focus", .string("both")), ("timeout", .string("x")), ("end", .string("25:00")),
         ("typed", .string("<b>9</b>")), ("typed", .string("12345678")), ("typed", .uint32(9)),
+        ("timeout_extensions", .uint32(101)), ("timeout_extensions", .boolean(true)),
     ])
     func badUpdates(key: String, value: OptionValue) throws {
         let state = try DialogRequest(

@@ -35,4 +35,16 @@ struct DialogTextTests {
         #expect(DialogText.typedLine(model, typed: "93") == "Typed 93_ (93 is not a time)")
         #expect(DialogText.typedLine(model, typed: "1710") == "Typed 1710_ (17:10 is not on the 30-min grid: 17:00)")
     }
+
+    @Test("More time: the button's access key, as a screen reader is told it")
+    func moreTime() {
+        #expect(DialogText.moreTimeButton(.environment) == "_More time")
+        #expect(DialogText.accessKey(of: "_More time") == "M")
+        #expect(DialogText.accessKey(of: "Mehr _Zeit") == "Z")
+        #expect(DialogText.accessKey(of: "a__b _c") == "C", "a doubled underscore is a plain one")
+        #expect(DialogText.accessKey(of: "More time") == nil)
+        #expect(DialogText.accessKey(of: "More time_") == nil)
+        #expect(DialogText.spokenMoreTime(.environment) == "Press Alt+M for more time")
+        #expect(DialogText.timeIsUp(.environment) == "Time is up")
+    }
 }

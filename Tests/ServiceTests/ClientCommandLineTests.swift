@@ -17,7 +17,7 @@ struct ClientCommandLineTests {
         }
         let pick = try ClientHarness.run(["pick", "--help"], on: bus)
         #expect(pick.termination == .exited(0))
-        for option in ["--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--clock", "--json", "--no-terminal",
+        for option in ["--title", "--step", "--first", "--last", "--start", "--end", "--min-duration", "--timeout", "--timeout-extensions", "--clock", "--json", "--no-terminal",
                        "--overnight", "--date", "--time-zone", "--format"] {
             #expect(pick.stdout.contains(option), "pick help lacks \(option)")
         }
@@ -41,6 +41,7 @@ struct ClientCommandLineTests {
         (["pick", "--colour", "red"], "unknown option '--colour'"),
         (["pick", "--step", "abc"], "option '--step' needs a whole number"),
         (["pick", "--timeout=-1"], "option '--timeout' needs a whole number"),
+        (["pick", "--timeout-extensions", "some"], "option '--timeout-extensions' needs a whole number"),
         (["pick", "--min-duration", "4294967296"], "option '--min-duration' needs a whole number"),
         (["pick", "--step", "+5"], "option '--step' needs a whole number"),
         (["pick", "--title"], "option '--title' needs a value"),

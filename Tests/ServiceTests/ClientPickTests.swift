@@ -81,6 +81,8 @@ struct ClientPickTests {
         (["--clock", "13h"], "'--clock'"),
         (["--start", "01:30"], "'--start'"),
         (["--min-duration", "2000"], "'--min-duration'"),
+        (["--timeout-extensions", "2"], "'--timeout-extensions': needs a timeout to extend"),
+        (["--timeout", "60", "--timeout-extensions", "101"], "'--timeout-extensions': must be at most 100"),
     ])
     func serviceRefusesOptions(options: [String], key: String) throws {
         let fixture = try Fixture()

@@ -76,6 +76,23 @@ final class ClientWithoutBusTests {
         #expect(pty.isCooked)
     }
 
+    @Test("--timeout-extensions: + gives the whole --timeout again from then in the client's own picker, as through the service")
+    func moreTime() throws {
+        let pty = try PseudoTerminal(columns: 80, rows: 24)
+        defer { pty.close() }
+        let screen = TerminalScreen(pty)
+        // 2 s, or 6 under a sanitizer, where a frame can take a second to reach the screen.
+        let timeout = SanitizerBuild.measuresFigures ? 2 : 6
+        let client = try client(["--timeout", "\(timeout)", "--timeout-extensions", "1"], screen: pty)
+        try screen.waitFor("+ more time")
+        try screen.waitFor("Closes in 0:0\(timeout - 1)")
+        let extended = Date()
+        pty.type("+")
+        try screen.waitFor("the whole timeout again, and no more offered") { $0.contains("Closes in 0:0\(timeout)") && !$0.contains("more time") }
+        #expect(try client.waitForExit() == .exited(5), "screen:\n\(screen.text)")
+        #expect(Date().timeIntervalSince(extended) >= Double(timeout) - 0.02)
+    }
+
     @Test("--verbose says the picker is shown without the service, and why")
     func verboseSaysWhy() throws {
         let pty = try PseudoTerminal(columns: 100, rows: 24)

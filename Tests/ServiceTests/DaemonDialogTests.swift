@@ -32,6 +32,30 @@ struct DaemonDialogTests {
         try fixture.display.waitForWindowGone("Keyboard pick")
     }
 
+    @Test("More time (Alt+M) gives the whole timeout again from then; the button goes with the last extension; the session ends Cancelled(timeout) after")
+    func moreTime() throws {
+        let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])
+        // Long enough for the dialog to come up before the limit, under a sanitizer too.
+        let timeout = SanitizerBuild.measuresFigures ? 10 : 30
+        let handle = try fixture.client.showTimePicker([
+            "title": .string("More time"), "step": .uint32(30), "timeout": .uint32(UInt32(timeout)), "timeout_extensions": .uint32(1),
+        ])
+        try fixture.dialog("More time") { dialog in
+            dialog.all.contains { $0.role == "list item" && $0.isFocused }
+                && dialog.first(role: "push button", name: "More time")?.isOnScreen == true
+        }
+        // Before the key: the daemon counts the new limit from when it reads it, later.
+        let extended = Date()
+        try fixture.press(["alt+m"], inWindowTitled: "More time")
+        _ = try Accessibility.dialog("More time", on: fixture.display, rows: false) { dialog in
+            dialog.first(role: "push button", name: "More time")?.isOnScreen != true
+        }
+        let cancelled = try fixture.client.waitForSignal("Cancelled", path: handle, seconds: Double(timeout) + 20)
+        #expect(cancelled.strings == ["timeout"])
+        #expect(Date().timeIntervalSince(extended) >= Double(timeout) - 0.05, "ended \(Date().timeIntervalSince(extended)) s after Alt+M")
+        #expect(fixture.daemon.log.components(separatedBy: "extended the time limit").count == 2, "\(fixture.logs)")
+    }
+
     @Test("Typing a time in a column: 1730 jumps to 17:30 and shows what was typed; a pause ends it; 9p types the end")
     func typing() throws {
         let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])

@@ -116,6 +116,44 @@ struct DialogScreenReaderTests {
         #expect(said.count <= 2, "one change per column's selected row, not one a second: \(said.map(\.description))")
     }
 
+    @Test("With extensions left, More time is a named button beside the countdown, Alt+M asks for it, and the time limit says how")
+    func moreTime() throws {
+        // Orca speaks, as the dialog opens: '9:00 AM to 5:30 PM, 8 hours 30 minutes. Closes in 40 seconds. Press Alt+M for more time.'
+        let fixture = try DialogFixture()
+        _ = try fixture.caller.showPicker(
+            Self.handle, Self.teamMeeting.merging(["timeout": .uint32(40), "timeout_extensions": .uint32(1)]) { $1 })
+        let dialog = try fixture.dialog("Team meeting") { Self.selectedRow($0, "Start")?.isFocused == true }
+        let said = "9:00 AM to 5:30 PM, 8 hours 30 minutes"
+        #expect(Self.selectedRow(dialog, "Start")?.description == said + ". Closes in 40 seconds. Press Alt+M for more time")
+        let button = try #require(dialog.first(role: "push button", name: "More time"), "a button named More time")
+        #expect(button.isOnScreen)
+        #expect(button.description.isEmpty, "not a response button: no range, no warning")
+        #expect(dialog.all.filter { $0.role == "push button" }.map(\.name).sorted() == ["Cancel", "More time", "OK"])
+
+        // Alt+M with the keyboard in a list: the event goes to the daemon, which answers with
+        // the whole time again and no extension left; the button goes.
+        try fixture.press(["alt+m"], inWindowTitled: "Team meeting")
+        try fixture.caller.pump("the event 'extend'") { fixture.caller.events(for: Self.handle).contains("extend") }
+        try fixture.caller.update(Self.handle, ["timeout": .uint32(40), "timeout_extensions": .uint32(0)])
+        // The new limit is said with the focused row, with no more offer of more time.
+        _ = try Accessibility.dialog("Team meeting", on: fixture.display) { dialog in
+            dialog.first(role: "push button", name: "More time")?.isOnScreen != true
+                && Self.selectedRow(dialog, "Start")?.description == "Closes in 40 seconds. " + said
+        }
+    }
+
+    @Test("A countdown that reaches 0 before the daemon closes the dialog says the time is up, on screen and with the focused row")
+    func timeIsUp() throws {
+        // Orca speaks: 'Time is up. 9:00 AM to 5:30 PM, 8 hours 30 minutes'
+        let fixture = try DialogFixture()
+        _ = try fixture.caller.showPicker(Self.handle, Self.teamMeeting.merging(["timeout": .uint32(2)]) { $1 })
+        let dialog = try Accessibility.dialog("Team meeting", on: fixture.display, seconds: 20) { dialog in
+            Self.selectedRow(dialog, "Start")?.description.hasPrefix("Time is up") == true
+        }
+        #expect(Self.selectedRow(dialog, "Start")?.description == "Time is up. 9:00 AM to 5:30 PM, 8 hours 30 minutes")
+        #expect(dialog.all.contains { $0.role == "label" && $0.text == "Time is up" && $0.isOnScreen })
+    }
+
     @Test("Next-day rows say so; in Arabic no name or description carries the isolates the labels keep")
     func nextDayAndIsolates() throws {
         let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"])

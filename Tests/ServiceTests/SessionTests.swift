@@ -29,6 +29,7 @@ struct SessionTests {
         ("clock", .string("13h"), "'12h' or '24h'"),
         ("handle_token", .string("a-b"), "letters, digits"),
         ("timeout", .int32(5), "type 'u'"),
+        ("timeout_extensions", .uint32(2), "needs a timeout to extend"),
         ("colour", .string("red"), "unknown option"),
     ])
     func badOptions(key: String, value: DBusValue, reason: String) throws {
@@ -45,6 +46,8 @@ struct SessionTests {
         (["time_zone": .string("Europe/Berln")], "time_zone", "zone database"),
         (["time_zone": .string("../../etc/passwd")], "time_zone", "zone database"),
         (["overnight": .string("yes")], "overnight", "type 'b'"),
+        (["timeout": .uint32(60), "timeout_extensions": .uint32(101)], "timeout_extensions", "at most 100"),
+        (["timeout": .uint32(0), "timeout_extensions": .uint32(1)], "timeout_extensions", "needs a timeout to extend"),
         // The spring-forward day in Berlin has no 02:30: the clocks go from 02:00 to 03:00.
         (["date": .string("2026-03-29"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "start": .string("02:30")],
          "start", "does not exist on 2026-03-29 in Europe/Berlin"),

@@ -43,6 +43,31 @@ struct SwiftLibraryTests {
         #expect(range.date == nil && range.startTime == nil)
     }
 
+    @Test("timeoutExtensions goes to the service as timeout_extensions: refused without a timeout, naming it; with one, the picker is shown")
+    func timeoutExtensions() async throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let address = fixture.bus.address
+        let refused = await Task { @MainActor in
+            let alert = Self.alert("No limit", on: address)
+            alert.timeoutExtensions = 2
+            return try await alert.pick()
+        }.result
+        #expect(throws: TimePickerError.self) { try refused.get() }
+        if case .failure(let error as TimePickerError) = refused {
+            #expect(error.option == "timeout_extensions", "\(error)")
+        }
+        let pick = Task { @MainActor in
+            let alert = Self.alert("With a limit", on: address)
+            alert.timeout = 600
+            alert.timeoutExtensions = 2
+            return try await alert.pick()
+        }
+        _ = try mock.waitForNotify(summary: "With a limit")
+        pick.cancel()
+        _ = await pick.result
+    }
+
     @Test("A cancelled task withdraws the picker: the session ends Cancelled('caller'), pick() throws .cancelled(.caller)")
     func cancelledTask() async throws {
         let fixture = try NotificationFixture()

@@ -12,6 +12,7 @@ struct KeyBindingsTests {
         (.pageUp, .moveByHour(-1)), (.pageDown, .moveByHour(1)),
         (.home, .moveToFirst), (.end, .moveToLast),
         (.enter, .confirm), (.escape, .cancel), (.character("q"), .cancel),
+        (.character("+"), .extendTime),
         (.character("9"), .type("9")), (.character(":"), .type(":")), (.character("p"), .type("p")), (.backspace, .erase),
     ] as [(Key, PickerEvent)])
     func bound(key: Key, event: PickerEvent) {

@@ -99,6 +99,21 @@ struct PickerFrameTests {
         #expect(lines.contains(expected), "lines: \(lines)")
     }
 
+    @Test("while an extension is left the help line names + (the longest form that fits), and not after", arguments: [
+        (80, "↑↓ move  Tab column  + more time  Enter OK  Esc cancel"),
+        (100, "↑↓ move  Tab column  PgUp/PgDn hour  0-9 type a time  + more time  Enter OK  Esc cancel"),
+        (45, "↑↓ Tab  + more time  Enter OK  Esc cancel"), (40, "+ more time  Enter OK  Esc cancel"),
+    ] as [(Int, String)])
+    func moreTimeKey(columns: Int, expected: String) throws {
+        var picker = try model(["timeout": .uint32(60), "timeout_extensions": .uint32(1)])
+        picker.deadline = 1_060_000
+        #expect(plainLines(PickerFrame.render(picker, columns: columns, rows: 24, now: 1_000_000)).contains(expected))
+        _ = picker.apply(.extendTime, now: 1_030_000)
+        let lines = plainLines(PickerFrame.render(picker, columns: columns, rows: 24, now: 1_030_000))
+        #expect(lines.contains("Closes in 1:00"), "lines: \(lines)")
+        #expect(!lines.contains { $0.contains("more time") }, "lines: \(lines)")
+    }
+
     @Test("a late selection in a short terminal scrolls into view")
     func scrolled() throws {
         var picker = try model()

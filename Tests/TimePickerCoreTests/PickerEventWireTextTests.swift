@@ -8,7 +8,7 @@ struct PickerEventWireTextTests {
         (.moveToFirst, "first"), (.moveToLast, "last"), (.switchFocus, "switch"),
         (.focus(.start), "focus start"), (.focus(.end), "focus end"),
         (.set(.start, slot("09:00")), "set start 09:00"), (.set(.end, slot("24:00")), "set end 24:00"),
-        (.confirm, "confirm"), (.cancel, "cancel"),
+        (.extendTime, "extend"), (.confirm, "confirm"), (.cancel, "cancel"),
     ]
 
     @Test(arguments: events)

@@ -17,6 +17,7 @@ struct PickerOptionsDefaultsTests {
         #expect(picked.end == slot("02:00"))
         #expect(picked.minDuration == 0)
         #expect(picked.timeoutSeconds == 0)
+        #expect(picked.timeoutExtensions == 0)
         #expect(picked.handleToken == nil)
         #expect(picked.clock == .twentyFourHour)
     }
@@ -66,6 +67,7 @@ struct PickerOptionsDefaultsTests {
             "end": .string("11:00"),
             "min_duration": .uint32(60),
             "timeout": .uint32(120),
+            "timeout_extensions": .uint32(100),
             "handle_token": .string("req_42"),
             "clock": .string("12h"),
         ])
@@ -75,6 +77,7 @@ struct PickerOptionsDefaultsTests {
         #expect(picked.end == slot("11:00"))
         #expect(picked.minDuration == 60)
         #expect(picked.timeoutSeconds == 120)
+        #expect(picked.timeoutExtensions == 100)
         #expect(picked.handleToken == "req_42")
         #expect(picked.clock == .twelveHour)
     }
@@ -145,7 +148,7 @@ struct PickerOptionsDefaultsTests {
 
     @Test func knownKeysInDocumentedOrder() {
         #expect(PickerOptions.knownKeys == [
-            "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock", "terminal",
+            "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "timeout_extensions", "handle_token", "clock", "terminal",
             "ui", "parent_window", "activation_token", "locale", "overnight", "date", "time_zone",
         ])
     }

@@ -10,7 +10,7 @@ struct RejectedOptions: Sendable, CustomTestStringConvertible {
     var testDescription: String { message }
 }
 
-private let knownList = "title, step, first, last, start, end, min_duration, timeout, handle_token, clock, terminal, ui, parent_window, activation_token, locale, overnight, date, time_zone"
+private let knownList = "title, step, first, last, start, end, min_duration, timeout, timeout_extensions, handle_token, clock, terminal, ui, parent_window, activation_token, locale, overnight, date, time_zone"
 
 @Suite("PickerOptions validation errors")
 struct PickerOptionsErrorTests {
@@ -128,6 +128,20 @@ struct PickerOptionsErrorTests {
         RejectedOptions(
             raw: ["end": .string("24:60")], key: "end",
             message: "option 'end': must be a time as HH:MM or H:MM, 00:00 to 24:00, got '24:60'"),
+
+        // timeout_extensions
+        RejectedOptions(
+            raw: ["timeout_extensions": .uint32(3)], key: "timeout_extensions",
+            message: "option 'timeout_extensions': needs a timeout to extend, got 3 without one"),
+        RejectedOptions(
+            raw: ["timeout": .uint32(0), "timeout_extensions": .uint32(1)], key: "timeout_extensions",
+            message: "option 'timeout_extensions': needs a timeout to extend, got 1 without one"),
+        RejectedOptions(
+            raw: ["timeout": .uint32(60), "timeout_extensions": .uint32(101)], key: "timeout_extensions",
+            message: "option 'timeout_extensions': must be at most 100, got 101"),
+        RejectedOptions(
+            raw: ["timeout": .uint32(60), "timeout_extensions": .string("1")], key: "timeout_extensions",
+            message: "option 'timeout_extensions': must be of type 'u' (uint32), got 's'"),
 
         // handle_token
         RejectedOptions(

@@ -39,6 +39,7 @@ final class PickCommand {
         alert.end = options.end
         alert.minDuration = options.minDuration
         alert.timeout = options.timeout
+        alert.timeoutExtensions = options.timeoutExtensions
         alert.clock = options.clock
         alert.overnight = options.overnight
         alert.date = options.date?.isoText

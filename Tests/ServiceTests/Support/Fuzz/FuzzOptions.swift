@@ -101,11 +101,11 @@ extension FuzzInput {
 /// What the fuzz test knows of the options, mirrored from the documentation.
 enum FuzzOptionKeys {
     static let knownKeys = [
-        "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "handle_token", "clock", "terminal",
+        "title", "step", "first", "last", "start", "end", "min_duration", "timeout", "timeout_extensions", "handle_token", "clock", "terminal",
     ]
     /// The type each known key wants.
     static let types: [String: String] = [
         "title": "s", "step": "u", "first": "s", "last": "s", "start": "s", "end": "s", "min_duration": "u",
-        "timeout": "u", "handle_token": "s", "clock": "s", "terminal": "h",
+        "timeout": "u", "timeout_extensions": "u", "handle_token": "s", "clock": "s", "terminal": "h",
     ]
 }
