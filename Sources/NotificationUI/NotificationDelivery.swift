@@ -44,6 +44,9 @@ final class NotificationDelivery {
     /// The newest view of each session that has one to send, in the order they came, and the
     /// Notify calls out, until the server answers each.
     private var queue = NotifyQueue()
+    /// The last ActivationToken the server sent, for the ActionInvoked that follows it on the
+    /// same notification (the specification sends it just before); any ActionInvoked drops it.
+    private var activationToken: (id: UInt32, token: String)?
     /// Told what happened to a session: an action, a dismissal, or its end.
     var onReport: ((NotificationReport) -> Void)?
 
@@ -120,14 +123,18 @@ final class NotificationDelivery {
     func handle(_ signal: DBusMessage) {
         guard let owner = info?.owner, let event = NotificationServer.event(in: signal, from: owner) else { return }
         switch event {
+        case .activationToken(let id, let token):
+            activationToken = sessionsByID[id] == nil ? nil : (id, token)
         case .actionInvoked(let id, let key):
+            let token = activationToken?.id == id ? activationToken?.token : nil
+            activationToken = nil
             guard let session = sessionsByID[id], let phase = phases[session], phase.offers(key) else { return }
             if key == NotificationActionKey.default.rawValue, profile?.updatesInPlace == false, let shown = phase.showing,
                MonotonicClock.now() - shown.shownAt < Self.settleMilliseconds {
                 return
             }
             phases[session] = phase.invokingAction()
-            onReport?(.action(session, key))
+            onReport?(.action(session, key, activationToken: token))
         case .closed(let id, let reason):
             closed(id, reason: reason)
         case .replied(let id, let text):

@@ -2,7 +2,7 @@
 ///
 /// Works on slot indices of `options.grid`, so every reachable state is on the grid.
 public struct PickerModel: Sendable, Equatable {
-    public let options: PickerOptions
+    public private(set) var options: PickerOptions
     /// The index of `start` in `options.grid`.
     public private(set) var startIndex: Int
     /// The index of `end` in `options.grid`.
@@ -18,6 +18,13 @@ public struct PickerModel: Sendable, Equatable {
     /// (`EventLoop`'s `MonotonicClock`); nil without a timeout. The service sets it when it
     /// starts the timer, so that front ends can show a countdown.
     public var deadline: Int?
+
+    /// Takes `token` as the activation token of the user interface that shows the session
+    /// next (a hand-over to a dialog: the desktop's token for the click that asked for it); a
+    /// token the `activation_token` option would refuse is ignored.
+    public mutating func useActivationToken(_ token: String) {
+        if let valid = try? PickerOptions.validatedActivationToken(token) { options.activationToken = valid }
+    }
 
     /// Starts from the options' start and end.
     ///
