@@ -24,7 +24,9 @@ extension TimePickerService {
         else { return }
         // The desktop's token for the person's click lets the new window have the focus.
         if let activationToken { session.model.useActivationToken(activationToken) }
-        log.info("\(session.path): handed over from the \(frontEnd.kind.rawValue) to a \(kind.rawValue)")
+        log.info(
+            "\(session.path): handed over from the \(frontEnd.kind.rawValue) to a \(kind.rawValue), "
+                + (activationToken == nil ? "without an activation token" : "with the desktop's activation token"))
         frontEnd.withdraw(id)
         session.handedOverFrom = frontEnd
         session.frontEnd = target
