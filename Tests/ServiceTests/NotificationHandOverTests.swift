@@ -63,6 +63,25 @@ struct NotificationHandOverTests {
         #expect(fixture.daemon.log.contains("handed over from the notification to a dialog"))
     }
 
+    @Test("The time limit goes on: the dialog counts down what was left, and the session times out on time, on the same path")
+    func timeoutGoesOn() throws {
+        let fixture = try Self.fixture()
+        let mock = try #require(fixture.notifications)
+        let created = Date()
+        let handle = try fixture.client.showTimePicker(["title": .string("Timed"), "timeout": .uint32(12)])
+        let shown = try mock.waitForNotify(summary: "Timed")
+        // The person reads the notification for a while before asking for the window.
+        Thread.sleep(forTimeInterval: 4)
+        try mock.invokeAction("window", on: shown.id)
+        let dialog = try fixture.dialog("Timed") { $0.all.contains { $0.label.hasPrefix("Closes in") } }
+        let countdown = try #require(dialog.all.first { $0.label.hasPrefix("Closes in") }?.label)
+        let seconds = try #require(countdown.split(separator: " ").dropFirst(2).first.flatMap { Int($0) }, "\(countdown)")
+        #expect(seconds <= 8, "what was left, not the whole limit again: \(countdown)")
+        #expect(try fixture.client.waitForSignal("Cancelled", path: handle, seconds: 30).strings == ["timeout"])
+        // A limit started again at the hand-over would end 16 s after the start or later.
+        #expect(Date().timeIntervalSince(created) < 15, "\(fixture.logs)")
+    }
+
     @Test("A backend that cannot open a window: the session goes back to a notification that says so, without the button, and still picks")
     func failedHandOverKeepsTheSession() throws {
         let fixture = try Self.fixture(backendHasDisplay: false)
