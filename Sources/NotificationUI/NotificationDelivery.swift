@@ -47,6 +47,9 @@ final class NotificationDelivery {
     /// The last ActivationToken the server sent, for the ActionInvoked that follows it on the
     /// same notification (the specification sends it just before); any ActionInvoked drops it.
     private var activationToken: (id: UInt32, token: String)?
+    /// Sessions shown again while what they showed before was being closed (a hand-over that
+    /// came back before the last Notify was answered): their view, sent once that is done.
+    private var showAgain: [PickerSessionID: NotificationView] = [:]
     /// Told what happened to a session: an action, a dismissal, or its end.
     var onReport: ((NotificationReport) -> Void)?
 
@@ -64,7 +67,11 @@ final class NotificationDelivery {
     /// `redraw` redraws its countdown, where the server updates in place (elsewhere the body
     /// says when it closes, which needs no redrawing).
     func show(_ session: PickerSessionID, _ view: NotificationView, redraw: Bool = false) {
-        if case .closing? = phases[session] { return }
+        if case .closing? = phases[session] {
+            // Shown anew while its old notification is being closed: once it is.
+            if !redraw { showAgain[session] = view }
+            return
+        }
         if redraw, profile?.updatesInPlace == false, phases[session]?.showing != nil { return }
         if phases[session] == nil { phases[session] = .queued }
         queue.want(view, for: session, of: creator(session))
@@ -73,6 +80,7 @@ final class NotificationDelivery {
 
     /// Takes `session`'s notification off the server; nothing more is reported about it.
     func close(_ session: PickerSessionID) {
+        showAgain[session] = nil
         guard let phase = phases[session] else { return }
         queue.withdraw(session)
         switch phase {
@@ -94,6 +102,7 @@ final class NotificationDelivery {
         for session in phases.keys { queue.withdraw(session) }
         phases.removeAll()
         sessionsByID.removeAll()
+        showAgain.removeAll()
         info = nil
         profile = nil
         askingInfo = false
@@ -104,6 +113,7 @@ final class NotificationDelivery {
     /// `graceMilliseconds`.
     func stop(graceMilliseconds: Int, then done: @escaping () -> Void) {
         let shown = phases.values.compactMap(\.showing)
+        showAgain.removeAll()
         for session in phases.keys { queue.withdraw(session) }
         // A Notify still out: what it shows is closed once it is answered (what the session
         // showed before is closed now, with the rest).
@@ -203,6 +213,7 @@ final class NotificationDelivery {
             guard let sending else {
                 forget(session)
                 server.close(id, at: owner)
+                showAgainIfWanted(session)
                 return
             }
             phases[session] = .shown(ShownNotification(id: id, server: owner, keys: sending, shownAt: MonotonicClock.now()))
@@ -211,7 +222,10 @@ final class NotificationDelivery {
             forget(session)
             // What it showed before must not stay on screen for a session that is over.
             if let shown = showing { server.close(shown.id, at: shown.server) }
-            guard sending != nil else { return }
+            guard sending != nil else {
+                showAgainIfWanted(session)
+                return
+            }
             onReport?(.ended(session, .unavailable, "the notification server did not take the notification: \(failure.message)"))
             if failure.timedOut { failWaiting(because: "the notification server is not answering") }
             // A server that timed out or failed may come back different.
@@ -243,6 +257,12 @@ final class NotificationDelivery {
         case .queued?, nil:
             break
         }
+    }
+
+    /// Sends the view `session` was shown again with while it was being closed, now that it is.
+    private func showAgainIfWanted(_ session: PickerSessionID) {
+        guard let view = showAgain.removeValue(forKey: session) else { return }
+        show(session, view)
     }
 
     /// The words of a session whose person reads `locale` (nil: the daemon's own), made once
