@@ -75,6 +75,28 @@ final class BackendProxy {
         }
     }
 
+    /// Whether the backend could be had without waiting for it, as the bus says: its name has
+    /// an owner, or an activation file provides it (NameHasOwner, then ListActivatableNames).
+    /// False when the bus does not say.
+    func askAvailability(completion: @escaping (_ hasOwner: Bool, _ isActivatable: Bool) -> Void) {
+        busCall(.nameHasOwner, [.string(name.rawValue)], timeout: Self.callTimeoutMilliseconds) { [weak self] result in
+            guard let self else { return }
+            let hasOwner = if case .success(let values) = result, case .boolean(true)? = values.first { true } else { false }
+            self.askActivatable { isActivatable in completion(hasOwner, isActivatable) }
+        }
+    }
+
+    /// ListActivatableNames: whether the bus can start the backend. False when it does not say.
+    func askActivatable(completion: @escaping (Bool) -> Void) {
+        busCall(.listActivatableNames, [], timeout: Self.callTimeoutMilliseconds) { [name] result in
+            guard case .success(let values) = result, case .array(_, let names)? = values.first else {
+                completion(false)
+                return
+            }
+            completion(names.contains(.string(name.rawValue)))
+        }
+    }
+
     /// GetNameOwner: who owns `name` now.
     private func currentOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
         busCall(.getNameOwner, [.string(name.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in

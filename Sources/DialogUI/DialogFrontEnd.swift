@@ -22,7 +22,7 @@ public import TimePickerCore
 /// out, carrying the latest state. Each ShowPicker has a handle of its own (the session's path
 /// and a serial), so nothing said about one dialog reaches another. A dialog's life is its
 /// `Dialog.Phase`.
-public final class DialogFrontEnd: PickerFrontEnd {
+public final class DialogFrontEnd: PickerFrontEnd, HandOverTarget {
     public let kind = UserInterfaceKind.dialog
     public weak var delegate: (any PickerFrontEndDelegate)?
     /// Told what went wrong with the backend short of ending a session, for the log.
@@ -48,6 +48,17 @@ public final class DialogFrontEnd: PickerFrontEnd {
     private var isShutDown = false
     /// How long `shutdown` lets the backend close its dialogs.
     private let stopGraceMilliseconds = 2000
+    /// What the bus said of the backend: its name has an owner; an activation file provides it.
+    private var backendHasOwner = false
+    private var backendIsActivatable = false
+    /// The backend showed no dialog (no display), or could not be started: no window is likely
+    /// until another process owns its name.
+    private var backendFailed = false
+
+    /// Whether a session handed over now would likely get a window: the backend runs, or the
+    /// bus can start it, and has not just failed to show one. Asked of the bus once, without
+    /// waiting, and kept up to date as the backend's name changes hands.
+    public var acceptsHandOver: Bool { !isShutDown && !backendFailed && (backendHasOwner || backendIsActivatable) }
 
     /// Sessions waiting for a ShowPicker, by creator and backend process.
     private typealias ShowPickerQueue = DeliveryQueue<PickerSessionID, BusName?, Dialog.Attempt, BusName>
@@ -65,6 +76,10 @@ public final class DialogFrontEnd: PickerFrontEnd {
         self.sessionPath = sessionPath
         bus.addMatch(MatchRule.nameOwnerChanged(of: backendName))
         bus.addSignalObserver { [weak self] signal in self?.handle(signal) }
+        backend.askAvailability { [weak self] hasOwner, isActivatable in
+            self?.backendHasOwner = self?.backendHasOwner == true || hasOwner
+            self?.backendIsActivatable = isActivatable
+        }
     }
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
@@ -138,6 +153,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
                 self.owner = owner
                 self.sendWaiting()
             case .failure(let failure):
+                self.backendFailed = true
                 for (session, _) in self.queue.removeAllWaiting() where self.dialogs.removeValue(forKey: session) != nil {
                     self.delegate?.frontEnd(self, session: session, couldNotShow: failure.message)
                 }
@@ -223,6 +239,7 @@ public final class DialogFrontEnd: PickerFrontEnd {
         case .success(.ended(let reason)):
             // The dialog was never shown (no display, too many dialogs): Close was not called.
             forget(session)
+            backendFailed = true
             delegate?.frontEnd(self, session: session, couldNotShow: "the dialog backend \(backend.name) showed no dialog: \(reason)")
         case .failure(let failure) where shown.attempt == .first && (failure.isAbsent || (failure.recipientLeft && !wasTaken)):
             // The owner left before the call reached it, or left without having taken it (a
@@ -293,6 +310,14 @@ public final class DialogFrontEnd: PickerFrontEnd {
     /// The backend's Event signals, and its name changing owner.
     private func handle(_ signal: DBusMessage) {
         if let change = backend.ownerChange(in: signal) {
+            // A process that takes the name may show what the last could not (one that failed
+            // and left stays failed: the bus would start the same again); one that left may be
+            // started again if an activation file still provides it.
+            backendHasOwner = change.newOwner != nil
+            if change.newOwner != nil { backendFailed = false }
+            if change.newOwner == nil {
+                backend.askActivatable { [weak self] isActivatable in self?.backendIsActivatable = isActivatable }
+            }
             // The next dialog goes to whoever owns the name next. The dialogs of an owner that
             // left end through their ShowPicker calls, which the bus fails when their recipient
             // disconnects (and a call it never took is sent again). Sessions waiting for the

@@ -24,9 +24,12 @@ public enum NotificationActionKey: Equatable, Sendable {
     /// The reply field, on a server that has one (`inline-reply`): what is typed there comes
     /// back as NotificationReplied, not as this key.
     case inlineReply
+    /// "Choose in a window…": the session goes on in a dialog (`HandOverOffer`).
+    case window
 
     /// The key on the bus: "default", "earlier", "earlier-hour", …, "start-09:00", "end-30:00",
-    /// "end-02:30+01:00", "start-hour-09", "end-hour-30", "start-hour-02B", "end-hours", "change-start".
+    /// "end-02:30+01:00", "start-hour-09", "end-hour-30", "start-hour-02B", "end-hours", "change-start",
+    /// "window".
     public var rawValue: String {
         switch self {
         case .default: "default"
@@ -40,6 +43,7 @@ public enum NotificationActionKey: Equatable, Sendable {
         case .hours(let column): Self.prefix(column) + "hours"
         case .changeStart: "change-start"
         case .inlineReply: "inline-reply"
+        case .window: "window"
         }
     }
 
@@ -53,6 +57,7 @@ public enum NotificationActionKey: Equatable, Sendable {
         case "later-hour": self = .laterByHour
         case "change-start": self = .changeStart
         case "inline-reply": self = .inlineReply
+        case "window": self = .window
         default:
             guard let column = [PickerColumn.start, .end].first(where: { key.hasPrefix(Self.prefix($0)) }) else { return nil }
             let rest = String(key.dropFirst(Self.prefix(column).count))
@@ -92,7 +97,8 @@ public func pickerEvents(forAction key: String, in state: PickerState) -> [Picke
     // not confirm the selection as it is.
     case .end(let time): state.options.grid.contains(time) ? [.set(.end, time), .confirm] : []
     case .changeStart: [.focus(.start)]
-    case .hour, .hours, .inlineReply, nil: []
+    // The window is a hand-over, not an event (`NotificationFrontEnd`).
+    case .hour, .hours, .inlineReply, .window, nil: []
     }
 }
 

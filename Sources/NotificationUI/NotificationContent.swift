@@ -49,7 +49,7 @@ public struct NotificationContent: Sendable, Equatable {
         var actions: [NotificationAction]
         switch profile.layout {
         case .stepper:
-            let stepper = StepperLayout(view.state, profile: profile, text: text)
+            let stepper = StepperLayout(view.state, profile: profile, text: text, offersWindow: view.offersWindow)
             (lines, actions) = (stepper.bodyLines, stepper.actions)
         case .list:
             let menu = ListMenu(view, text: text)

@@ -44,6 +44,12 @@ final class NotificationDelivery {
     /// The newest view of each session that has one to send, in the order they came, and the
     /// Notify calls out, until the server answers each.
     private var queue = NotifyQueue()
+    /// The last ActivationToken the server sent, for the ActionInvoked that follows it on the
+    /// same notification (the specification sends it just before); any ActionInvoked drops it.
+    private var activationToken: (id: UInt32, token: String)?
+    /// Sessions shown again while what they showed before was being closed (a hand-over that
+    /// came back before the last Notify was answered): their view, sent once that is done.
+    private var showAgain: [PickerSessionID: NotificationView] = [:]
     /// Told what happened to a session: an action, a dismissal, or its end.
     var onReport: ((NotificationReport) -> Void)?
 
@@ -61,7 +67,11 @@ final class NotificationDelivery {
     /// `redraw` redraws its countdown, where the server updates in place (elsewhere the body
     /// says when it closes, which needs no redrawing).
     func show(_ session: PickerSessionID, _ view: NotificationView, redraw: Bool = false) {
-        if case .closing? = phases[session] { return }
+        if case .closing? = phases[session] {
+            // Shown anew while its old notification is being closed: once it is.
+            if !redraw { showAgain[session] = view }
+            return
+        }
         if redraw, profile?.updatesInPlace == false, phases[session]?.showing != nil { return }
         if phases[session] == nil { phases[session] = .queued }
         queue.want(view, for: session, of: creator(session))
@@ -70,6 +80,7 @@ final class NotificationDelivery {
 
     /// Takes `session`'s notification off the server; nothing more is reported about it.
     func close(_ session: PickerSessionID) {
+        showAgain[session] = nil
         guard let phase = phases[session] else { return }
         queue.withdraw(session)
         switch phase {
@@ -91,6 +102,7 @@ final class NotificationDelivery {
         for session in phases.keys { queue.withdraw(session) }
         phases.removeAll()
         sessionsByID.removeAll()
+        showAgain.removeAll()
         info = nil
         profile = nil
         askingInfo = false
@@ -101,6 +113,7 @@ final class NotificationDelivery {
     /// `graceMilliseconds`.
     func stop(graceMilliseconds: Int, then done: @escaping () -> Void) {
         let shown = phases.values.compactMap(\.showing)
+        showAgain.removeAll()
         for session in phases.keys { queue.withdraw(session) }
         // A Notify still out: what it shows is closed once it is answered (what the session
         // showed before is closed now, with the rest).
@@ -120,14 +133,18 @@ final class NotificationDelivery {
     func handle(_ signal: DBusMessage) {
         guard let owner = info?.owner, let event = NotificationServer.event(in: signal, from: owner) else { return }
         switch event {
+        case .activationToken(let id, let token):
+            activationToken = sessionsByID[id] == nil ? nil : (id, token)
         case .actionInvoked(let id, let key):
+            let token = activationToken?.id == id ? activationToken?.token : nil
+            activationToken = nil
             guard let session = sessionsByID[id], let phase = phases[session], phase.offers(key) else { return }
             if key == NotificationActionKey.default.rawValue, profile?.updatesInPlace == false, let shown = phase.showing,
                MonotonicClock.now() - shown.shownAt < Self.settleMilliseconds {
                 return
             }
             phases[session] = phase.invokingAction()
-            onReport?(.action(session, key))
+            onReport?(.action(session, key, activationToken: token))
         case .closed(let id, let reason):
             closed(id, reason: reason)
         case .replied(let id, let text):
@@ -196,6 +213,7 @@ final class NotificationDelivery {
             guard let sending else {
                 forget(session)
                 server.close(id, at: owner)
+                showAgainIfWanted(session)
                 return
             }
             phases[session] = .shown(ShownNotification(id: id, server: owner, keys: sending, shownAt: MonotonicClock.now()))
@@ -204,7 +222,10 @@ final class NotificationDelivery {
             forget(session)
             // What it showed before must not stay on screen for a session that is over.
             if let shown = showing { server.close(shown.id, at: shown.server) }
-            guard sending != nil else { return }
+            guard sending != nil else {
+                showAgainIfWanted(session)
+                return
+            }
             onReport?(.ended(session, .unavailable, "the notification server did not take the notification: \(failure.message)"))
             if failure.timedOut { failWaiting(because: "the notification server is not answering") }
             // A server that timed out or failed may come back different.
@@ -236,6 +257,12 @@ final class NotificationDelivery {
         case .queued?, nil:
             break
         }
+    }
+
+    /// Sends the view `session` was shown again with while it was being closed, now that it is.
+    private func showAgainIfWanted(_ session: PickerSessionID) {
+        guard let view = showAgain.removeValue(forKey: session) else { return }
+        show(session, view)
     }
 
     /// The words of a session whose person reads `locale` (nil: the daemon's own), made once

@@ -45,7 +45,12 @@ public final class NotificationFrontEnd: PickerFrontEnd {
 
     public func show(_ session: PickerSessionID, _ state: PickerState) {
         guard !isShutDown else { return }
-        views[session] = NotificationView(state, closesAt: Self.localTime(in: state.secondsLeft(at: MonotonicClock.now())))
+        var view = NotificationView(state, closesAt: Self.localTime(in: state.secondsLeft(at: MonotonicClock.now())))
+        // Back from a window that could not be opened: the person is told, here, first.
+        if delegate?.frontEnd(self, handOverFor: session) == .failed {
+            view.replyNote = delivery.text(for: state.options.locale).noWindowOpened
+        }
+        views[session] = view
         send(session)
     }
 
@@ -92,7 +97,9 @@ public final class NotificationFrontEnd: PickerFrontEnd {
 
     private func handle(_ report: NotificationReport) {
         switch report {
-        case .action(let session, let key): act(on: key, for: session)
+        case .action(let session, let key, let token) where NotificationActionKey(rawValue: key) == .window:
+            handOver(session, activationToken: token)
+        case .action(let session, let key, _): act(on: key, for: session)
         case .reply(let session, let typed): reply(typed, for: session)
         case .dismissed(let session): self.report(.cancel, for: session)
         case .ended(let session, let reason, let message):
@@ -119,6 +126,15 @@ public final class NotificationFrontEnd: PickerFrontEnd {
         send(session)
     }
 
+    /// "Choose in a window…": asks the service to go on in a dialog, which withdraws the
+    /// notification; declined (no window can be had now), the session is drawn here again, as
+    /// the server may have closed the notification with the action.
+    private func handOver(_ session: PickerSessionID, activationToken: String?) {
+        guard views[session] != nil else { return }
+        delegate?.frontEnd(self, session: session, handsOverTo: .dialog, activationToken: activationToken)
+        send(session)
+    }
+
     /// Reports the events a typed reply stands for, then shows the state they led to with what
     /// the person is to know of the reading (what was guessed, or why nothing was taken).
     private func reply(_ typed: String, for session: PickerSessionID) {
@@ -138,7 +154,10 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     /// Sends `session`'s view to the server (`redraw`: only for its countdown), and times the
     /// next redraw of its countdown.
     private func send(_ session: PickerSessionID, redraw: Bool = false) {
-        guard let view = views[session] else { return }
+        guard var view = views[session] else { return }
+        // Asked each time: a backend may have come or gone since.
+        view.offersWindow = delegate?.frontEnd(self, handOverFor: session) == .to(.dialog)
+        views[session] = view
         delivery.show(session, view, redraw: redraw)
         countdowns.removeValue(forKey: session)?.cancel()
         guard let deadline = view.state.deadline,

@@ -2,8 +2,8 @@ internal import TimePickerCore
 
 /// What the notification server said about a session, as the front end hears it.
 enum NotificationReport: Sendable {
-    /// The person invoked an action.
-    case action(PickerSessionID, String)
+    /// The person invoked an action; the server gave `activationToken` for it, if any.
+    case action(PickerSessionID, String, activationToken: String?)
     /// The person sent a text from the reply field.
     case reply(PickerSessionID, String)
     /// The person dismissed the notification.

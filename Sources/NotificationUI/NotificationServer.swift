@@ -35,6 +35,8 @@ final class NotificationServer {
         case closed(id: UInt32, reason: NotificationCloseReason)
         /// The person sent `text` from the notification's reply field.
         case replied(id: UInt32, text: String)
+        /// The token for the window the action about to be invoked on `id` may open.
+        case activationToken(id: UInt32, token: String)
     }
 
     private let bus: any MessageBus
@@ -139,7 +141,7 @@ final class NotificationServer {
         call(NotificationsBus.Member.closeNotification, to: owner, [.uint32(id)]) { _ in completion() }
     }
 
-    /// The server's ActionInvoked, NotificationClosed or NotificationReplied in `signal`, when it
+    /// The server's ActionInvoked, NotificationClosed, NotificationReplied or ActivationToken in `signal`, when it
     /// comes from `owner` (a reply is at most 4 KB: longer is no range anyone types).
     static func event(in signal: DBusMessage, from owner: BusName) -> Event? {
         guard signal.sender == owner, signal.path == NotificationsBus.path, signal.interface == NotificationsBus.interface,
@@ -149,6 +151,7 @@ final class NotificationServer {
         switch (signal.member, values[1]) {
         case (NotificationsBus.Member.actionInvoked, .string(let key)): return .actionInvoked(id: id, key: key)
         case (NotificationsBus.Member.notificationReplied, .string(let text)): return .replied(id: id, text: text)
+        case (NotificationsBus.Member.activationToken, .string(let token)): return .activationToken(id: id, token: token)
         case (NotificationsBus.Member.notificationClosed, .uint32(let reason)):
             return .closed(id: id, reason: NotificationCloseReason(rawValue: Int32(bitPattern: reason)) ?? .undefined)
         default: return nil

@@ -131,6 +131,24 @@ struct NotificationText {
         trc("reply", "9-17:30")
     }
 
+    /// The button that hands the session over to a dialog window.
+    var chooseInWindow: String {
+        // TRANSLATORS: a notification's button that opens the time picker as a window, where both times can be chosen with the keyboard or the mouse.
+        tr("Choose in a window…")
+    }
+
+    /// The body's line saying what that button is for.
+    var windowHint: String {
+        // TRANSLATORS: a line of the notification's body, when it has the "Choose in a window…" button.
+        tr("Or choose both times in a window.")
+    }
+
+    /// The body's first line when the window the person asked for could not be opened.
+    var noWindowOpened: String {
+        // TRANSLATORS: the first line of the notification's body after the person clicked "Choose in a window…" and no window could be shown.
+        tr("No window could be opened: choose here.")
+    }
+
     /// The body's line saying that a range can be typed.
     var typeRangeHint: String {
         // TRANSLATORS: the notification's line saying a whole range can be typed into its reply field.

@@ -18,8 +18,12 @@ public struct NotificationView: Sendable, Equatable {
     /// where a countdown cannot be redrawn in place.
     public var closesAt: Slot?
     /// What the person's last typed reply was read as when it had to guess, or why it could not
-    /// be read: the body's first line, until the next step.
+    /// be read, or that the window they asked for could not be opened: the body's first line,
+    /// until the next step.
     public var replyNote: String?
+    /// The notification offers to go on in a window ("Choose in a window…"): a dialog could
+    /// show the session now (`HandOverOffer`).
+    public var offersWindow = false
 
     public init(_ state: PickerState, menuHour: MenuHour? = nil, closesAt: Slot? = nil) {
         self.state = state

@@ -11,11 +11,19 @@ internal import TimePickerCore
 /// are the `default` action (a click on the body), also sent as a labelled action for servers
 /// that show it as a button. The body always says what is chosen (start, end, duration), which
 /// of the two the buttons move, and how to go on, in the words the server's body click allows.
+///
+/// When a dialog could show the session (`offersWindow`), one more button, "Choose in a
+/// window…", hands the session over to it: there every move is a key or a click, so on a server
+/// that shows only so many buttons it takes the place of the least useful move, back by the
+/// hour (the moves kept are on by the hour and on by a step, which still reach every time from
+/// the start, and the window mends an overshoot); a line of the body says so. On GNOME Shell
+/// the banner then offers the window, +1 h and +30 min: one click, then the dialog. A server
+/// that shows every button gets it after the others. Without a window the layouts are as above.
 struct StepperLayout {
     let bodyLines: [String]
     let actions: [NotificationAction]
 
-    init(_ state: PickerState, profile: NotificationServerProfile, text: NotificationText) {
+    init(_ state: PickerState, profile: NotificationServerProfile, text: NotificationText, offersWindow: Bool = false) {
         let clock = state.options.clock
         let grid = state.options.grid
         let choosingStart = state.focus == .start
@@ -27,7 +35,7 @@ struct StepperLayout {
             text.line(.end, text.words.label(grid, state.endIndex, clock)) + (choosingStart ? "" : "  ◀"),
             text.durationLine(state),
             text.stepperInstruction(choosingStart: choosingStart, profile.bodyClick, showsDefaultAsButton: profile.showsDefaultAsButton),
-        ]
+        ] + (offersWindow ? [text.windowHint] : [])
 
         let step = state.options.grid.step
         let coarse = Self.coarseSlots(state.options.grid)
@@ -45,16 +53,19 @@ struct StepperLayout {
             let fine = text.words.duration(minutes: step)
             moves = [NotificationAction(.earlier, label: "−" + fine), NotificationAction(.later, label: "+" + fine)]
         }
-        guard let most = profile.maximumButtons, moves.count > most else {
+        let window = offersWindow ? [NotificationAction(.window, label: text.chooseInWindow)] : []
+        guard let most = profile.maximumButtons.map({ $0 - window.count }), moves.count > most else {
             // A server that shows every button gets them in the order of time, back to on,
-            // then Next or OK, as a dialog puts its answer last.
+            // then Next or OK, as a dialog puts its answer last (then the window, if offered).
             let order = [NotificationActionKey.earlierByHour, .earlier, .later, .laterByHour].map(\.rawValue)
             moves.sort { (order.firstIndex(of: $0.key) ?? 0) < (order.firstIndex(of: $1.key) ?? 0) }
-            actions = moves + [NotificationAction(.default, label: next)]
+            actions = moves + [NotificationAction(.default, label: next)] + window
             return
         }
+        // The window, where offered, in the place of back by the hour (see above).
+        if offersWindow { moves.removeAll { $0.key == NotificationActionKey.earlierByHour.rawValue } }
         // Next or OK first, and the moves a server that shows only so many keeps.
-        actions = [NotificationAction(.default, label: next)] + moves.prefix(most)
+        actions = [NotificationAction(.default, label: next)] + window + moves.prefix(most)
     }
 
     /// How many slots the coarse buttons move: as many as make an hour (two at 30-minute steps,

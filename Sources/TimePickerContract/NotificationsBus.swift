@@ -18,6 +18,10 @@ public enum NotificationsBus {
         /// KDE's extension (Plasma 5.18 and later, SwayNotificationCenter, …): the text the
         /// person typed into a notification's reply field, for its `inline-reply` action.
         public static let notificationReplied: MemberName = "NotificationReplied"
+        /// Sent just before ActionInvoked by servers of specification 1.2 and later (GNOME Shell,
+        /// Plasma): the token that lets the window the action opens get the focus (XDG
+        /// activation on Wayland, a startup id on X11).
+        public static let activationToken: MemberName = "ActivationToken"
     }
 
     /// What GetCapabilities lists for a server that shows a reply field for the action

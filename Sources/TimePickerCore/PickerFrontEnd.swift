@@ -19,6 +19,42 @@ public protocol PickerFrontEndDelegate: AnyObject {
     /// ends it with `Cancelled("unavailable")`. The session is no longer this front end's:
     /// it is not withdrawn from it.
     func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, couldNotShow message: String)
+    /// Whether `frontEnd` may offer the person to go on with `session` in another user
+    /// interface (a notification's "Choose in a window…"), asked each time it draws the
+    /// session: cheap, and never waiting for anything.
+    func frontEnd(_ frontEnd: any PickerFrontEnd, handOverFor session: PickerSessionID) -> HandOverOffer
+    /// The person asked `frontEnd` to go on with `session` in `kind`, which it offered: the
+    /// service withdraws the session from `frontEnd` (before this returns) and shows it in
+    /// `kind`, the same session with its state and timeout. `activationToken` is what the
+    /// desktop gave for the person's click (a notification server's ActivationToken), for
+    /// the new window to get the focus. A service that declines leaves the session where it is.
+    func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, handsOverTo kind: UserInterfaceKind, activationToken: String?)
+}
+
+/// Delegates that hand nothing over: nothing is offered, and a hand-over asked for is declined.
+extension PickerFrontEndDelegate {
+    public func frontEnd(_ frontEnd: any PickerFrontEnd, handOverFor session: PickerSessionID) -> HandOverOffer { .none }
+    public func frontEnd(_ frontEnd: any PickerFrontEnd, session: PickerSessionID, handsOverTo kind: UserInterfaceKind, activationToken: String?) {}
+}
+
+/// What a front end may offer for a session besides its own moves: going on in another user
+/// interface, which can do every move at once (a dialog, from a notification).
+public enum HandOverOffer: Sendable, Equatable {
+    /// Nothing: no other interface can show the session now, or the session must stay here.
+    case none
+    /// The person may go on in `kind`.
+    case to(UserInterfaceKind)
+    /// The person asked for another interface and it could not show the session, which came
+    /// back here: nothing is offered, and the front end tells the person when it shows it again.
+    case failed
+}
+
+/// A front end that can say, without waiting, whether it could show a session now (a dialog:
+/// its backend runs or the bus can start it), so that others offer to hand sessions over to it
+/// only then.
+public protocol HandOverTarget: PickerFrontEnd {
+    /// Whether a session handed over now would likely be shown; a cautious guess, never a wait.
+    var acceptsHandOver: Bool { get }
 }
 
 /// A user interface that shows picker sessions to a person: it turns the person's input into
@@ -32,6 +68,8 @@ public protocol PickerFrontEndDelegate: AnyObject {
 ///   `withdraw` exactly once, however the session ended: by an event this front end reported,
 ///   by `cannotShow`, or elsewhere (Cancel(), a timeout, the caller leaving, shutdown). After
 ///   `couldNotShow` the session is no longer this front end's, and `withdraw` does not come.
+///   A hand-over the front end asked for (`handsOverTo`) withdraws the session from it; if the
+///   other interface could not show it, it comes back with `show` again (the offer `.failed`).
 /// - After every reported event that does not end the session, `update` follows with the
 ///   session's state, changed or not; an event that ends it is followed by `withdraw` instead,
 ///   before the report returns. So a front end that reports several events in a row checks,

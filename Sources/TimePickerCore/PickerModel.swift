@@ -2,7 +2,7 @@
 ///
 /// Works on slot indices of `options.grid`, so every reachable state is on the grid.
 public struct PickerModel: Sendable, Equatable {
-    public let options: PickerOptions
+    public private(set) var options: PickerOptions
     /// The index of `start` in `options.grid`.
     public private(set) var startIndex: Int
     /// The index of `end` in `options.grid`.
@@ -21,6 +21,13 @@ public struct PickerModel: Sendable, Equatable {
     /// How many more times `.extendTime` may move the deadline (`timeout_extensions`, counted
     /// down by each extension).
     public private(set) var timeoutExtensionsLeft: UInt32
+
+    /// Takes `token` as the activation token of the user interface that shows the session
+    /// next (a hand-over to a dialog: the desktop's token for the click that asked for it); a
+    /// token the `activation_token` option would refuse is ignored.
+    public mutating func useActivationToken(_ token: String) {
+        if let valid = try? PickerOptions.validatedActivationToken(token) { options.activationToken = valid }
+    }
 
     /// Starts from the options' start and end.
     ///

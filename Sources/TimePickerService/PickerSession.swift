@@ -24,6 +24,11 @@ final class PickerSession {
     var frontEnd: (any PickerFrontEnd)?
     /// Why its front end could not show it, for a PickTimeRange caller's NoUserInterface.
     var unavailableBecause: String?
+    /// The front end that handed it over to `frontEnd` (a notification, to a dialog): where it
+    /// goes back if that one could not show it.
+    var handedOverFrom: (any PickerFrontEnd)?
+    /// A hand-over was asked for and the other interface could not show it: not offered again.
+    var handOverFailed = false
 
     init(id: PickerSessionID, path: ObjectPath, creator: BusName, creatorCredentials: PeerCredentials, model: PickerModel) {
         self.id = id

@@ -54,6 +54,8 @@ extension TimePickerService: PickerFrontEndDelegate {
 
     public func frontEnd(_ frontEnd: any PickerFrontEnd, session id: PickerSessionID, couldNotShow message: String) {
         guard let session = sessions[id], session.frontEnd === frontEnd else { return }
+        // Handed over and not shown: back where the person asked for it, which says so.
+        if handBack(session, couldNotShow: message) { return }
         // Nobody has seen it: a session that left the choice to the daemon may be shown elsewhere.
         if session.model.options.userInterface == nil, let kind = userInterfaces.fallback,
            let fallback = userInterfaces.frontEnds[kind], fallback !== frontEnd {

@@ -65,6 +65,52 @@ struct GnomeShellDesktopTests {
         #expect(client.receivedSignals("Cancelled").isEmpty, "\(daemon.log)")
     }
 
+    @Test("Notifications with the dialog backend: one click on the banner's Choose in a window…, then the dialog, focused, picks 09:00–17:30 on the same session")
+    func handOverToTheDialog() throws {
+        let bus = try PrivateBus()
+        let shell = try GnomeShell(bus: bus)
+        try bus.installService(DialogBackendBus.gtkName.rawValue, command: "/usr/bin/env WAYLAND_DEBUG=1 " + GtkBackendProcess.binary + " --verbose")
+        try bus.updateActivationEnvironment([
+            "WAYLAND_DISPLAY": shell.environment["WAYLAND_DISPLAY"] ?? "", "XDG_RUNTIME_DIR": shell.environment["XDG_RUNTIME_DIR"] ?? "",
+            "DISPLAY": "", "XDG_CURRENT_DESKTOP": "GNOME",
+        ])
+        let daemon = try DaemonProcess.serving(on: bus, arguments: ["--ui", "notification", "--verbose"], environment: shell.environment)
+        defer { daemon.stop() }
+        let client = try BusClient(bus: bus)
+        try client.subscribeToSessions()
+        let handle = try client.showTimePicker(["title": .string("Workday window"), "step": .uint32(30), "clock": .string("24h")])
+        defer { if Test.current != nil { print("daemon log:\n\(daemon.log)") } }
+
+        let banner = try shell.waitForBanner("offering the window") { banner in
+            banner.shown && banner.body?.contains("Start: 01:00  ◀") == true && banner.buttons.allSatisfy { $0.x != nil }
+                && banner.buttons.map(\.label) == ["Choose in a window…", "+1 h", "+30 min"]
+        }
+        try shell.screenshot(to: Self.screenshot("gnome-choose-in-a-window"))
+        let button = try #require(banner.buttons.first { $0.label == "Choose in a window…" })
+        try shell.click(x: try #require(button.x), y: try #require(button.y))
+
+        try waitUntil("the dialog is on screen", seconds: 30) { try shell.transientParents()["Workday window"] != nil }
+        try waitUntil("the notification is gone from the tray", seconds: 10) { (try? shell.tray().notifications.isEmpty) == true }
+        // The dialog fills its columns once on screen: a person reads it before typing.
+        Thread.sleep(forTimeInterval: 1.5)
+        try shell.screenshot(to: Self.screenshot("gnome-handed-over-dialog"))
+        // Typed as a person does: the start, Tab, the end, Enter (each answered on its own).
+        // The virtual keyboard is made on its first key, which mutter may drop: a Shift first.
+        for key in ["Shift_L", "9", "Tab", "1", "7", "3", "0", "Return"] {
+            try shell.key(key)
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let selected = try client.waitForSignal("Selected", path: handle, seconds: 30)
+        #expect(selected.strings == ["09:00", "17:30"], "\(daemon.log)")
+        #expect(daemon.log.contains("handed over from the notification to a dialog"), "\(daemon.log)")
+        // Where the shell sent ActivationToken before the action, the dialog was activated with it.
+        if daemon.log.contains("with the desktop's activation token") {
+            let busLog = (try? String(contentsOf: bus.directory.appendingPathComponent("bus.log"), encoding: .utf8)) ?? ""
+            #expect(busLog.contains(".activate(\""), "xdg-activation with the shell's token")
+        }
+        #expect(client.receivedSignals("Cancelled").isEmpty, "\(daemon.log)")
+    }
+
     @Test("Dialog: a wayland: parent_window makes it transient for the caller's window (xdg-foreign v1 on mutter); the activation token goes with the first present; a parent that cannot be used is logged once")
     func dialogParent() throws {
         let bus = try PrivateBus()

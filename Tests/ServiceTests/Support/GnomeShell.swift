@@ -109,6 +109,10 @@ final class GnomeShell {
     /// Moves the real pointer to (x, y).
     func move(x: Int, y: Int) throws { try run(["move", "\(x)", "\(y)"]) }
 
+    /// A real key press and release of `key` (a Clutter key name: "9", "Tab", "Return"), to
+    /// the window that has the focus.
+    func key(_ key: String) throws { try run(["key", key]) }
+
     /// A screenshot of the whole screen, through the shell's own Screenshot interface.
     func screenshot(to path: String) throws { try run(["shot", path]) }
 

@@ -228,6 +228,12 @@ final class MockNotificationServer {
         ("Close", "uu", "self.EmitSignal('org.freedesktop.Notifications', 'NotificationClosed', 'uu', [args[0], args[1]])"),
         // KDE's reply field: what the person typed, as Plasma sends it.
         ("Reply", "us", "self.EmitSignal('org.freedesktop.Notifications', 'NotificationReplied', 'us', [args[0], args[1]])"),
+        // Specification 1.2 (GNOME Shell, Plasma): the token for the window the action may open,
+        // then the action, in one go.
+        ("InvokeWithToken", "uss", """
+            self.EmitSignal('org.freedesktop.Notifications', 'ActivationToken', 'us', [args[0], args[2]])
+            self.EmitSignal('org.freedesktop.Notifications', 'ActionInvoked', 'us', [args[0], args[1]])
+            """),
         // GNOME's notification-daemon: the action, then at once the close as dismissed, in one
         // go, so nothing the daemon sends can come between them.
         ("InvokeThenClose", "us", """
@@ -255,6 +261,12 @@ final class MockNotificationServer {
     /// The person invokes the action `key` on notification `id`.
     func invokeAction(_ key: String, on id: UInt32) throws {
         try callHarness("Invoke", [.uint32(id), .string(key)])
+    }
+
+    /// The person invokes the action `key` on notification `id`, the server giving `token` for
+    /// the window it may open (ActivationToken, just before ActionInvoked).
+    func invokeAction(_ key: String, on id: UInt32, activationToken token: String) throws {
+        try callHarness("InvokeWithToken", [.uint32(id), .string(key), .string(token)])
     }
 
     /// The person types `text` into notification `id`'s reply field and sends it.
