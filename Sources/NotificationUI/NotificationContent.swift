@@ -47,10 +47,19 @@ public struct NotificationContent: Sendable, Equatable {
     ) -> NotificationContent {
         var lines: [String]
         var actions: [NotificationAction]
+        var hints: [String] = []
+        var askedBy = view.state.options.requester.map { text.words.askedBy($0) }
         switch profile.layout {
         case .stepper:
             let stepper = StepperLayout(view.state, profile: profile, text: text, offersWindow: view.offersWindow)
-            (lines, actions) = (stepper.bodyLines, stepper.actions)
+            (lines, actions, hints) = (stepper.bodyLines, stepper.actions, stepper.hintLines)
+            // A server that shows only the body's first lines (GNOME Shell: six, the instruction
+            // taking two) would cut who asks from the end: it goes on the duration's line,
+            // which those keep with the range ("Duration: 8 h · Asked by Firefox").
+            if profile.shortensBody, let asked = askedBy {
+                lines[stepper.durationLine] += " · " + asked
+                askedBy = nil
+            }
         case .list:
             let menu = ListMenu(view, text: text)
             (lines, actions) = (menu.bodyLines, menu.actions)
@@ -66,11 +75,12 @@ public struct NotificationContent: Sendable, Equatable {
         } else if let closesAt = view.closesAt {
             lines.append(text.closesAt(text.words.label(closesAt, view.state.options.clock)))
         }
+        lines += hints
         lines.append(text.dismissToCancel)
         // Who asked: the system's name for the caller's application, made display-safe by the
-        // service (`PickerOptions.requesterName`). Last, as the banner's first lines are the
-        // range and what to do, which a server that shortens the body keeps.
-        if let requester = view.state.options.requester { lines.append(text.words.askedBy(requester)) }
+        // service (`PickerOptions.requesterName`). Last, as the body's first lines are the
+        // range and what to do; on a server known to cut the body short it went up (above).
+        if let askedBy { lines.append(askedBy) }
         // The body is the daemon's own words and times and that name, all display-safe already:
         // not neutralised again, which would turn the isolates around times in right-to-left
         // text into replacement marks.

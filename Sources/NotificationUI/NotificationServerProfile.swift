@@ -29,6 +29,11 @@ public struct NotificationServerProfile: Sendable, Equatable {
     /// Send the picker with critical urgency: GNOME Shell then shows the banner expanded (the
     /// buttons without hovering), keeps it until the person acts, and keeps it after a button.
     public var critical: Bool
+    /// The server shows only a long body's first lines: GNOME Shell 43's expanded banner shows
+    /// six, wrapped lines counted (messageList.js's DEFAULT_EXPAND_LINES), so who asks, last in
+    /// the body, was never seen there; Plasma 5.27's popup scrolls a body longer than it is
+    /// (seen once a typed answer's note came first).
+    public var shortensBody = false
 
     /// The profile for a server by the name GetServerInformation gives (what GetCapabilities
     /// says, body markup and actions, is read where it is used); `layout` overrides the layout
@@ -57,12 +62,12 @@ public struct NotificationServerProfile: Sendable, Equatable {
         if lowercased == "gnome-shell" {
             return Self(
                 name: name, layout: .stepper, maximumButtons: 3, showsDefaultAsButton: false, bodyClick: .defaultAction,
-                updatesInPlace: false, critical: true)
+                updatesInPlace: false, critical: true, shortensBody: true)
         }
         if lowercased == "plasma" {
             return Self(
                 name: name, layout: .stepper, maximumButtons: 4, showsDefaultAsButton: false, bodyClick: .defaultAction,
-                updatesInPlace: true, critical: false)
+                updatesInPlace: true, critical: false, shortensBody: true)
         }
         if lowercased.contains("xfce") {
             return Self(

@@ -21,6 +21,10 @@ internal import TimePickerCore
 /// that shows every button gets it after the others. Without a window the layouts are as above.
 struct StepperLayout {
     let bodyLines: [String]
+    /// Which of `bodyLines` gives the duration: the last of the lines the range takes.
+    let durationLine: Int
+    /// Lines that go after the time limit, which matters more: the window's hint.
+    let hintLines: [String]
     let actions: [NotificationAction]
 
     init(_ state: PickerState, profile: NotificationServerProfile, text: NotificationText, offersWindow: Bool = false) {
@@ -35,7 +39,9 @@ struct StepperLayout {
             text.line(.end, text.words.label(grid, state.endIndex, clock)) + (choosingStart ? "" : "  ◀"),
             text.durationLine(state),
             text.stepperInstruction(choosingStart: choosingStart, profile.bodyClick, showsDefaultAsButton: profile.showsDefaultAsButton),
-        ] + (offersWindow ? [text.windowHint] : [])
+        ]
+        durationLine = bodyLines.count - 2
+        hintLines = offersWindow ? [text.windowHint] : []
 
         let step = state.options.grid.step
         let coarse = Self.coarseSlots(state.options.grid)

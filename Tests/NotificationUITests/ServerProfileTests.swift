@@ -89,6 +89,26 @@ struct ServerProfileTests {
         #expect(plasma.body.contains("Closes in 10 min"), "\(plasma.body)")
     }
 
+    @Test("GNOME Shell's banner shows six lines (Plasma's popup scrolls): who asks rides on the duration's line there, the time limit comes before the window's hint; elsewhere who asks is last")
+    func gnomeKeepsWhoAsksInView() throws {
+        var options = try model(["timeout": .uint32(600), "step": .uint32(30)]).options
+        options.requester = "Firefox"
+        var picker = PickerModel(options: options)
+        picker.deadline = 600_000
+        var view = NotificationView(picker.state, closesAt: time("14:05"))
+        view.offersWindow = true
+        let gnome = NotificationContent.render(view, profile: Self.gnome, bodyMarkup: false, now: 0).body.split(separator: "\n")
+        #expect(gnome.prefix(3) == ["Start: 01:00  ◀", "End: 01:30", "Duration: 30 min · Asked by Firefox"], "\(gnome)")
+        // The instruction takes two of the six lines there: the time limit is the sixth.
+        #expect(gnome.dropFirst(3).prefix(3).map { $0.hasPrefix("Closes at 14:05") } == [false, true, false], "\(gnome)")
+        #expect(gnome.firstIndex(of: "Or choose both times in a window.").map { $0 > 4 } == true, "\(gnome)")
+        #expect(!gnome.contains("Asked by Firefox"))
+        let plasma = NotificationContent.render(view, profile: Self.plasma, bodyMarkup: false, now: 0).body.split(separator: "\n")
+        #expect(plasma[2] == "Duration: 30 min · Asked by Firefox", "\(plasma)")
+        let xfce = NotificationContent.render(view, profile: Self.xfce, bodyMarkup: false, now: 0).body.split(separator: "\n")
+        #expect(xfce.last == "Asked by Firefox" && xfce[2] == "Duration: 30 min", "\(xfce)")
+    }
+
     /// The fewest clicks from `picker`'s selection to `target`, confirmed, using only what the
     /// notification shows on `profile` (a menu entry costs two: opening the menu, choosing);
     /// nil when it cannot be reached.
