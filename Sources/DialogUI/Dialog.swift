@@ -90,18 +90,23 @@ final class Dialog {
         return dialog.handle == handle && dialog.owner == owner
     }
 
-    /// The parts of a state a backend draws from Update.
+    /// The parts of a state a backend draws from Update: an extension of the time limit
+    /// changes only the last two, and the backend must hear of it (its countdown, its More time).
     struct Drawn: Equatable {
         let start: Slot
         let end: Slot
         let focus: PickerColumn
         let typed: String
+        let deadline: Int?
+        let timeoutExtensionsLeft: UInt32
 
         init(_ state: PickerState) {
             start = state.start
             end = state.end
             focus = state.focus
             typed = state.typed
+            deadline = state.deadline
+            timeoutExtensionsLeft = state.timeoutExtensionsLeft
         }
     }
 }

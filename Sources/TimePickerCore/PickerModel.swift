@@ -24,9 +24,12 @@ public struct PickerModel: Sendable, Equatable {
 
     /// Takes `token` as the activation token of the user interface that shows the session
     /// next (a hand-over to a dialog: the desktop's token for the click that asked for it); a
-    /// token the `activation_token` option would refuse is ignored.
-    public mutating func useActivationToken(_ token: String) {
-        if let valid = try? PickerOptions.validatedActivationToken(token) { options.activationToken = valid }
+    /// token the `activation_token` option would refuse is ignored. Returns whether it was taken.
+    @discardableResult
+    public mutating func useActivationToken(_ token: String) -> Bool {
+        guard let valid = try? PickerOptions.validatedActivationToken(token) else { return false }
+        options.activationToken = valid
+        return true
     }
 
     /// Starts from the options' start and end.

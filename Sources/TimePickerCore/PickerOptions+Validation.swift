@@ -137,9 +137,10 @@ extension PickerOptions {
     }
 
     /// How many times the time limit may be extended: only with a `timeout` (there is nothing
-    /// to extend without one) and at most `maxTimeoutExtensions`.
+    /// to extend without one) and at most `maxTimeoutExtensions`. 0, the default, may be said
+    /// anywhere: a caller spelling out every default is not refused.
     static func validatedTimeoutExtensions(_ extensions: UInt32?, timeoutSeconds: UInt32) throws(OptionError) -> UInt32 {
-        guard let extensions else { return 0 }
+        guard let extensions, extensions > 0 else { return 0 }
         guard timeoutSeconds > 0 else {
             throw OptionError(key: "timeout_extensions", reason: "needs a timeout to extend, got \(extensions) without one")
         }

@@ -23,10 +23,11 @@ extension TimePickerService {
               self.frontEnd(frontEnd, handOverFor: id) == .to(kind), let target = userInterfaces.frontEnds[kind]
         else { return }
         // The desktop's token for the person's click lets the new window have the focus.
-        if let activationToken { session.model.useActivationToken(activationToken) }
+        let tokenTaken = activationToken.map { session.model.useActivationToken($0) } ?? false
         log.info(
             "\(session.path): handed over from the \(frontEnd.kind.rawValue) to a \(kind.rawValue), "
-                + (activationToken == nil ? "without an activation token" : "with the desktop's activation token"))
+                + (tokenTaken ? "with the desktop's activation token"
+                    : activationToken == nil ? "without an activation token" : "without the desktop's activation token, which was not one"))
         frontEnd.withdraw(id)
         session.handedOverFrom = frontEnd
         session.frontEnd = target

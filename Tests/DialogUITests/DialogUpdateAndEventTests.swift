@@ -1,4 +1,5 @@
 import DBusKit
+import EventLoop
 import Testing
 import TimePickerCore
 
@@ -32,6 +33,29 @@ struct DialogUpdateAndEventTests {
         fixture.frontEnd.update(session(1), try DialogFixture.state(after: [.move(by: 3)]))
         fixture.run()
         #expect(fixture.calls("Update").count == 2, "a state the backend draws already was sent again")
+    }
+
+    @Test("More time changes only the time limit: the backend still gets an Update, with the new seconds and the extensions left")
+    func extensionIsSent() throws {
+        let fixture = DialogFixture()
+        _ = fixture.startBackend()
+        var model = PickerModel(options: try PickerOptions(
+            validating: ["timeout": .uint32(60), "timeout_extensions": .uint32(2)], defaultClock: .twentyFourHour))
+        let now = MonotonicClock.now()
+        model.deadline = now + 5_000
+        fixture.frontEnd.show(session(1), model.state)
+        fixture.run()
+        _ = model.apply(.extendTime, now: now)
+        fixture.frontEnd.update(session(1), model.state)
+        fixture.run()
+        let update = try fixture.call("Update", 0)
+        let values = try #require(try update.arguments().dropFirst().first?.stringKeyedEntries)
+        let numbers = Dictionary(uniqueKeysWithValues: values.compactMap { entry -> (String, UInt32)? in
+            guard case .variant(.uint32(let number)) = entry.value else { return nil }
+            return (entry.key, number)
+        })
+        #expect(numbers["timeout_extensions"] == 1, "\(numbers)")
+        #expect((55...60).contains(numbers["timeout"] ?? 0), "\(numbers)")
     }
 
     @Test("Events come only from the process the ShowPicker went to, for its handle, and never confirm or cancel")

@@ -13,6 +13,12 @@ struct TimeExtensionTests {
         return model
     }
 
+    @Test func theDefaultSpelledOutIsTakenWithoutATimeout() throws {
+        let model = PickerModel(options: try options(["timeout": .uint32(0), "timeout_extensions": .uint32(0)]))
+        #expect(model.timeoutExtensionsLeft == 0)
+        #expect(try options(["timeout_extensions": .uint32(0)]).timeoutExtensions == 0)
+    }
+
     @Test func anExtensionGivesTheWholeTimeoutAgainFromNowAndUsesOne() throws {
         var model = try picker(extensions: 2)
         #expect(model.timeoutExtensionsLeft == 2)
