@@ -77,8 +77,10 @@ public final class DialogFrontEnd: PickerFrontEnd, HandOverTarget {
         bus.addMatch(MatchRule.nameOwnerChanged(of: backendName))
         bus.addSignalObserver { [weak self] signal in self?.handle(signal) }
         backend.askAvailability { [weak self] hasOwner, isActivatable in
-            self?.backendHasOwner = self?.backendHasOwner == true || hasOwner
-            self?.backendIsActivatable = isActivatable
+            guard let self else { return }
+            // A NameOwnerChanged that came before this answer is newer than it.
+            self.backendHasOwner = self.backendHasOwner || hasOwner
+            self.backendIsActivatable = isActivatable
         }
     }
 

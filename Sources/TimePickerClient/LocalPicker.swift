@@ -54,8 +54,9 @@ final class LocalPicker {
         frontEnd.delegate = self
         let seconds = Int(model.options.timeoutSeconds)
         if seconds > 0 {
-            model.deadline = MonotonicClock.now() + seconds * 1000
-            scheduleTimeout(now: MonotonicClock.now())
+            let now = MonotonicClock.now()
+            model.deadline = now + seconds * 1000
+            scheduleTimeout(now: now)
         }
         // A job in the background waits for the foreground, as it does through the service.
         let terminal = terminal
