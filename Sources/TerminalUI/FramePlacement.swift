@@ -10,7 +10,8 @@ public enum FramePlacement: Sendable {
     /// was; so taking the picker down is erasing from the cursor to the end of the screen, which
     /// leaves the cursor where the shell expects it, and which, should it arrive after the shell
     /// printed (the caller was killed, or the terminal was not taking output), erases only what
-    /// lies after the shell's own cursor.
+    /// lies after the shell's own cursor. The selection's line is the frame's first for that
+    /// reason: a braille display and a terminal screen reader show the cursor's line.
     case inline
 }
 

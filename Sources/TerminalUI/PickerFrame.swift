@@ -110,8 +110,8 @@ public final class PickerFrame {
 
     // MARK: Layouts
 
-    /// Title, column headings, both lists, then the selection, the countdown, the keys and the
-    /// queue; false when the terminal is too narrow for two columns or too short for three rows
+    /// Title, column headings, both lists, then the selection (inline, the selection first), the
+    /// countdown, the keys and the queue; false when the terminal is too narrow for two columns or too short for three rows
     /// of them.
     private func full(
         _ state: PickerState, rows: Int, placement: FramePlacement, waiting: [String], secondsLeft: Int?,
@@ -143,6 +143,16 @@ public final class PickerFrame {
         let starts = ColumnWindow(slots: state.validStartIndices, selected: state.startIndex, focused: state.focus == .start, height: listHeight)
         let ends = ColumnWindow(slots: state.validEndIndices, selected: state.endIndex, focused: state.focus == .end, height: listHeight)
 
+        // Inline, the selection's line comes first: the cursor waits at the frame's top-left
+        // corner (FramePlacement.inline), and a braille display or a terminal screen reader
+        // shows the cursor's line, which must carry the answer. On the alternate screen the
+        // cursor is moved to it instead, and it sits under the lists, where a sighted person
+        // looks after choosing.
+        let selectionFirst = placement == .inline
+        if selectionFirst {
+            frame.beginLine()
+            writeSelection(state, secondsLeft: separate ? nil : secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
+        }
         frame.beginLine()
         writeTitle(into: &frame)
         if spacers { frame.beginLine() }
@@ -159,8 +169,10 @@ public final class PickerFrame {
             writeCell(ends, cells.end, row: row, into: &frame)
         }
         if spacers { frame.beginLine() }
-        frame.beginLine()
-        writeSelection(state, secondsLeft: separate ? nil : secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
+        if !selectionFirst {
+            frame.beginLine()
+            writeSelection(state, secondsLeft: separate ? nil : secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
+        }
         if separate, let secondsLeft {
             frame.beginLine()
             frame.writeClipped(text.closesIn(Self.clockText(secondsLeft)))
@@ -195,6 +207,9 @@ public final class PickerFrame {
             frame.beginLine()
             let focused = state.focus == column
             let index = column == .start ? state.startIndex : state.endIndex
+            // No line holds the whole answer here: on the alternate screen the cursor rests on
+            // the line that moves, the focused column's.
+            if focused { frame.markRestingLine() }
             if focused { frame.buffer.append(Self.reverse) }
             frame.buffer.append(focused ? Self.focusedMarker : "  ")
             let heading = column == .start ? headings.start : headings.end

@@ -15,6 +15,18 @@ enum Console {
         StandardStream.error.write("timepickerctl: \(message)\n")
     }
 
+    /// Writes an outcome's `text` (its range, or "timepickerctl: <message>" for any other) to
+    /// `stream`, each line's rest erased when `stream` is a terminal: the next caller's picker,
+    /// waiting for this terminal, is drawn at the cursor the moment this pick ends, and moves
+    /// below once this is printed; a shorter line would show the end of that picker's first
+    /// line after it. False when it could not be written.
+    @discardableResult
+    static func outcome(_ text: String, on stream: StandardStream) -> Bool {
+        let line = stream == .error ? "timepickerctl: \(text)\n" : text
+        guard isatty(stream.descriptor) == 1 else { return stream.write(line) }
+        return stream.write(line.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\u{1B}[K\n"))
+    }
+
     /// Reports a usage error and the hint everyone expects after one: the help of the command
     /// the error is about.
     static func usageError(_ message: String, topic: HelpTopic = .general) {

@@ -59,12 +59,12 @@ enum PickOutcome: Equatable {
                 Console.error(ClientText.serviceSaidNoInstants)
                 return ExitStatus.failure
             }
-            guard Console.out(line) else {
+            guard Console.outcome(line, on: .output) else {
                 Console.error(ClientText.cannotWriteRange)
                 return ExitStatus.failure
             }
         } else if let reason = reason(timeoutSeconds: timeoutSeconds) {
-            Console.error(reason)
+            Console.outcome(reason, on: .error)
         }
         return exitStatus
     }

@@ -50,12 +50,32 @@ struct ScreenReaderLineTests {
         #expect(line.contains("25 is not a time"), "\(line)")
     }
 
-    @Test("Inline, below a shell's prompt, the cursor still waits at the picker's top-left corner (FramePlacement.inline)")
+    @Test("Inline, below a shell's prompt, the cursor waits at the picker's top-left corner (FramePlacement.inline), which is the selection's line, frame after frame")
     func inlineKeepsItsCorner() throws {
-        let picker = try model(["step": .uint32(30), "start": .string("09:00"), "end": .string("17:30")])
+        var picker = try model(["step": .uint32(30), "start": .string("09:00"), "end": .string("17:30")])
         var shown = ScreenEmulator(columns: 80, rows: 24)
+        shown.feed(Array("prompt$ timepickerctl pick\r\n".utf8))
         shown.feed(Array(PickerFrame.enter(.inline, columns: 80)))
         shown.feed(Array(PickerFrame.render(picker, columns: 80, rows: 24, placement: .inline).utf8))
-        #expect(shown.cursorRow == 0 && shown.cursorColumn == 0, "\(shown.lines)")
+        #expect(shown.cursorRow == 1 && shown.cursorColumn == 0, "\(shown.lines)")
+        #expect(cursorLine(shown) == "Selected: 9:00 AM – 5:30 PM · 8 h 30 min", "\(shown.lines)")
+        #expect(shown.lines[2] == "Select start and end time", "the title under it: \(shown.lines)")
+        _ = picker.apply(.type("2"))
+        _ = picker.apply(.type("5"))
+        shown.feed(Array(PickerFrame.render(picker, columns: 80, rows: 24, placement: .inline).utf8))
+        #expect(shown.cursorRow == 1 && shown.cursorColumn == 0, "\(shown.lines)")
+        #expect(cursorLine(shown).hasPrefix("Selected: 9:00 AM – 5:30 PM · 8 h 30 min"), "\(shown.lines)")
+        #expect(cursorLine(shown).contains("25 is not a time"), "\(shown.lines)")
+        #expect(shown.lines[0] == "prompt$ timepickerctl pick", "the shell's line stays: \(shown.lines)")
+    }
+
+    @Test("The compact frame of a small terminal rests the cursor on the focused column's line")
+    func compactRestsOnTheFocus() throws {
+        var picker = try model(["step": .uint32(30), "start": .string("09:00"), "end": .string("17:30")])
+        var shown = screen(after: [PickerFrame.render(picker, columns: 20, rows: 5)])
+        #expect(cursorLine(shown).contains("9:00 AM"), "\(shown.lines)")
+        _ = picker.apply(.switchFocus)
+        shown = screen(after: [PickerFrame.render(picker, columns: 20, rows: 5)])
+        #expect(cursorLine(shown).contains("5:30 PM"), "\(shown.lines)")
     }
 }
