@@ -92,6 +92,11 @@ final class ClientWithoutBusTests {
         try screen.waitFor("the whole timeout again, and no more offered") { $0.contains("Closes in 0:0\(timeout)") && !$0.contains("more time") }
         #expect(try client.waitForExit() == .exited(5), "screen:\n\(screen.text)")
         #expect(Date().timeIntervalSince(extended) >= Double(timeout) - 0.02)
+        // The line names how long the person had, not the --timeout alone.
+        let said = try screen.waitFor("timed out after ")
+        let seconds = said.split(separator: "\n").first { $0.hasPrefix("timepickerctl: timed out after ") }
+            .flatMap { Int($0.dropFirst("timepickerctl: timed out after ".count).prefix { $0.isNumber }) }
+        #expect(seconds.map { $0 > timeout } == true, "screen:\n\(said)")
     }
 
     @Test("--verbose says the picker is shown without the service, and why")

@@ -24,9 +24,19 @@ final class PickCommand {
     func run() -> Int32 {
         // The result goes to a pipe a script may have closed: a failed write, not a death.
         signal(SIGPIPE, SIG_IGN)
+        let started = MonotonicClock.now()
         // Client.main runs on the main thread, where the alert lives.
         let result = MainActor.assumeIsolated { [options] in Self.pick(options) }
-        return result.report(format: options.format, json: options.json, timeoutSeconds: options.timeout ?? 0)
+        return result.report(format: options.format, json: options.json, timeoutSeconds: Self.timedOutAfter(options, since: started))
+    }
+
+    /// The seconds "timed out after N s" names: the `--timeout`, or, when the person could
+    /// extend it, how long the pick took (each extension gives the whole limit again from then,
+    /// so the limit alone would say less than the person waited).
+    private static func timedOutAfter(_ options: PickOptions, since started: Int) -> UInt32 {
+        let timeout = options.timeout ?? 0
+        guard (options.timeoutExtensions ?? 0) > 0 else { return timeout }
+        return max(timeout, UInt32(clamping: (MonotonicClock.now() - started) / 1000))
     }
 
     @MainActor
