@@ -111,8 +111,8 @@ public final class PickerFrame {
     // MARK: Layouts
 
     /// Title, column headings, both lists, then the selection (inline, the selection first), the
-    /// countdown, the keys and the queue; false when the terminal is too narrow for two columns or too short for three rows
-    /// of them.
+    /// countdown, the keys and the queue; false when the terminal is too narrow for two columns
+    /// or too short for three rows of them.
     private func full(
         _ state: PickerState, rows: Int, placement: FramePlacement, waiting: [String], secondsLeft: Int?,
         into frame: inout FrameWriter
