@@ -44,12 +44,14 @@ final class TerminalHarness: PickerFrontEndHarness {
 
     var frontEnd: any PickerFrontEnd { terminal }
 
-    /// The picker whose title line is `session`'s title, read from its "Selected:" line: the
-    /// terminal shows one picker at a time (the others are only named, on its waiting line).
+    /// The picker whose title line is `session`'s title, read from its "Selected:" line (right
+    /// above the title inline, below the lists on the alternate screen): the terminal shows one
+    /// picker at a time (the others are only named, on its waiting line).
     func seenPicker(_ session: ConformanceSession) -> SeenPicker? {
         guard !hungUp else { return nil }
         let lines = screen.lines
         guard let titleRow = lines.firstIndex(of: session.title) else { return nil }
+        if titleRow > 0, lines[titleRow - 1].contains("Selected:") { return readSelection(in: lines[titleRow - 1]) }
         guard let selected = lines[titleRow...].first(where: { $0.contains("Selected:") }) else { return nil }
         return readSelection(in: selected)
     }

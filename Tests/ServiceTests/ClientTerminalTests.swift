@@ -84,9 +84,9 @@ struct ClientTerminalTests {
         // What the client wrote last reaches the test's reader of the terminal a moment later.
         try screen.waitForText("timepickerctl: the time picker service stopped")
         // The picker was taken down by the client: erased from its top-left corner, where the
-        // daemon left the cursor, and the cursor shown.
+        // daemon left the cursor, and the cursor shown; the line's rest erased after the reason.
         let written = String(decoding: screen.rawOutput, as: UTF8.self)
-        #expect(written.hasSuffix("\u{1B}[0m\u{1B}[J\u{1B}[?25htimepickerctl: the time picker service stopped\r\n"))
+        #expect(written.hasSuffix("\u{1B}[0m\u{1B}[J\u{1B}[?25htimepickerctl: the time picker service stopped\u{1B}[K\r\n"))
     }
 
     @Test("Ctrl-C (SIGINT) mid-pick: the session ends with 'caller', exit 1, terminal restored")
