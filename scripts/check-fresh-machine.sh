@@ -9,7 +9,10 @@
 # part. Into a copy goes nothing but the Swift toolchain (the one whose `swift` is on PATH
 # here, bind-mounted read-only as /opt/swift, /opt/swift/usr/bin put on PATH) and what the
 # README says to have before the two commands (`apt-get install make git`); everything else
-# must come from the Makefile's `deps`. Then, chrooted:
+# must come from the Makefile's `deps`. The copy runs as a container does, not chrooted: in
+# mount and PID namespaces of its own whose root it is (pivot_root), with the host's cgroup
+# hierarchy, so that what a chroot refuses (bubblewrap's sandbox, user namespaces) works as on
+# a machine. Then:
 #   root: the commit is cloned into /root/timepickerd and `make test` runs there as root;
 #   user: a user with passwordless sudo (sudo installed, as the README asks) clones it into
 #         its home and runs `make test`.
@@ -21,7 +24,7 @@
 set -euo pipefail
 say() { echo "fresh-check: $*"; }
 fail() { echo "fresh-check: FAILED: $*" >&2; exit 1; }
-[ "$(id -u)" = 0 ] || fail "needs root (debootstrap, chroot, mount)"
+[ "$(id -u)" = 0 ] || fail "needs root (debootstrap, mount, namespaces)"
 
 checkout=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 revision=${1:-HEAD}
@@ -87,19 +90,11 @@ mount_in_root() {
   mount "$@" "$target"
   mounted+=("$target")
 }
-# The processes whose root is the copy: all started by this script.
-in_root_processes() {
-  local process
-  for process in /proc/[0-9]*; do
-    [ "$(readlink "$process/root" 2>/dev/null)" != "$root" ] || echo "${process#/proc/}"
-  done
-}
-# Ends what runs in the copy, then unmounts in the reverse order.
+# Unmounts what was mounted in the copy, in the reverse order. What ran in the copy has ended
+# with its PID namespace (in_copy).
 release_root() {
   [ -n "$root" ] || return 0
-  local pid index
-  for pid in $(in_root_processes); do kill -KILL "$pid" 2>/dev/null || true; done
-  for _ in $(seq 50); do [ -n "$(in_root_processes)" ] || break; sleep 0.1; done
+  local index
   for ((index = ${#mounted[@]} - 1; index >= 0; index--)); do
     umount "${mounted[index]}" || echo "fresh-check: could not unmount ${mounted[index]}" >&2
   done
@@ -133,25 +128,45 @@ fresh_copy() {
     printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n' "$(hostname)" >"$root/etc/hosts"
   mount_in_root /proc -t proc proc
   mount_in_root /sys -t sysfs -o ro sysfs
+  # A running system's cgroup hierarchy: the tests make a desktop app's scope in it.
+  mount_in_root /sys/fs/cgroup --bind /sys/fs/cgroup
   # The host's pseudo-terminals: the copy's /dev/ptmx (5,2) opens them.
   mount_in_root /dev/pts --bind /dev/pts
   mount_in_root /dev/shm -t tmpfs -o mode=1777,nosuid,nodev shm
   mount_in_root /var/cache/apt/archives --bind "$archives"
   mount_in_root /opt/swift --bind "$toolchain"
   mount -o remount,bind,ro "$root/opt/swift"
-  # The commit, in a repository of its own that the chroot clones from.
+  # The commit, in a repository of its own that the copy clones from.
   git init -q --bare "$root/srv/timepickerd.git"
   git -C "$checkout" push -q "$root/srv/timepickerd.git" "$commit:refs/heads/$branch"
   git -C "$root/srv/timepickerd.git" symbolic-ref HEAD "refs/heads/$branch"
 }
 
+# Where a command in the copy lists what it left running (see in_copy).
+leftovers_file=/tmp/fresh-check-leftovers
+# Runs "$@" with the copy as its root, in mount and PID namespaces of its own (the mounts made
+# under the copy come along). What is still running when "$@" ends is listed in the copy's
+# $leftovers_file, then ends with the namespace.
+in_copy() {
+  unshare --mount --pid --fork --kill-child --propagation private /bin/sh -c '
+    root=$1 leftovers=$2
+    shift 2
+    mount --rbind "$root" "$root" && cd "$root" && mkdir -p .host && pivot_root . .host && cd / &&
+      umount -l /.host && rmdir /.host && mount -t proc proc /proc || exit 125
+    status=0
+    "$@" || status=$?
+    for process in /proc/[0-9]*; do
+      [ "${process#/proc/}" = 1 ] || { tr "\0" " " <"$process/cmdline"; echo; } 2>/dev/null
+    done >"$leftovers"
+    exit $status' sh "$root" "$leftovers_file" "$@"
+}
 # Runs "$@" in the copy as root, with the environment of a login shell and the toolchain on PATH.
 as_root() {
-  chroot "$root" env -i PATH="$path" HOME=/root USER=root LOGNAME=root SHELL=/bin/bash LANG=C.UTF-8 "$@"
+  in_copy env -i PATH="$path" HOME=/root USER=root LOGNAME=root SHELL=/bin/bash LANG=C.UTF-8 "$@"
 }
 # The same, as the user.
 as_user() {
-  chroot "$root" runuser -u "$user" -- env -i PATH="$path" HOME="/home/$user" USER="$user" LOGNAME="$user" \
+  in_copy runuser -u "$user" -- env -i PATH="$path" HOME="/home/$user" USER="$user" LOGNAME="$user" \
     SHELL=/bin/bash LANG=C.UTF-8 "$@"
 }
 
@@ -182,8 +197,8 @@ clone_and_test() {
   [ "$status" != 124 ] || say "$part: make test did not end within $time_limit"
   say "$part: make test exited $status after $(took "$started"); swift test: ${summary:-(no summary)}"
   local left
-  left=$(for pid in $(in_root_processes); do tr '\0' ' ' <"/proc/$pid/cmdline"; echo; done)
-  [ -z "$left" ] || say "$part: still running after make test (ended now):"$'\n'"$left"
+  left=$(grep -v '^ *$' "$root$leftovers_file" 2>/dev/null || true)
+  [ -z "$left" ] || say "$part: still running after make test (ended with it):"$'\n'"$left"
   if [ "$status" != 0 ]; then
     # The tests' issues (first lines), else how the make before them failed.
     grep -a -E 'recorded an issue|error:' "$log" | cut -c1-400 | tail -n 40 >&2 || tail -n 20 "$log" >&2
