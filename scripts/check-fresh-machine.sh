@@ -96,7 +96,7 @@ release_root() {
   [ -n "$root" ] || return 0
   local index
   for ((index = ${#mounted[@]} - 1; index >= 0; index--)); do
-    umount "${mounted[index]}" || echo "fresh-check: could not unmount ${mounted[index]}" >&2
+    umount --recursive "${mounted[index]}" || echo "fresh-check: could not unmount ${mounted[index]}" >&2
   done
   mounted=()
 }
@@ -128,8 +128,9 @@ fresh_copy() {
     printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n' "$(hostname)" >"$root/etc/hosts"
   mount_in_root /proc -t proc proc
   mount_in_root /sys -t sysfs -o ro sysfs
-  # A running system's cgroup hierarchy: the tests make a desktop app's scope in it.
-  mount_in_root /sys/fs/cgroup --bind /sys/fs/cgroup
+  # A running system's cgroup hierarchy, with what is mounted below it (a hybrid one's v2 is
+  # /sys/fs/cgroup/unified): the tests make a desktop app's scope in it.
+  mount_in_root /sys/fs/cgroup --rbind /sys/fs/cgroup
   # The host's pseudo-terminals: the copy's /dev/ptmx (5,2) opens them.
   mount_in_root /dev/pts --bind /dev/pts
   mount_in_root /dev/shm -t tmpfs -o mode=1777,nosuid,nodev shm
