@@ -149,10 +149,11 @@ public final class PickerFrame {
         // cursor is moved to it instead, and it sits under the lists, where a sighted person
         // looks after choosing.
         let selectionFirst = placement == .inline
-        if selectionFirst {
+        func selectionLine() {
             frame.beginLine()
             writeSelection(state, secondsLeft: separate ? nil : secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
         }
+        if selectionFirst { selectionLine() }
         frame.beginLine()
         writeTitle(into: &frame)
         if spacers { frame.beginLine() }
@@ -169,10 +170,7 @@ public final class PickerFrame {
             writeCell(ends, cells.end, row: row, into: &frame)
         }
         if spacers { frame.beginLine() }
-        if !selectionFirst {
-            frame.beginLine()
-            writeSelection(state, secondsLeft: separate ? nil : secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
-        }
+        if !selectionFirst { selectionLine() }
         if separate, let secondsLeft {
             frame.beginLine()
             frame.writeClipped(text.closesIn(Self.clockText(secondsLeft)))
@@ -209,8 +207,10 @@ public final class PickerFrame {
             let index = column == .start ? state.startIndex : state.endIndex
             // No line holds the whole answer here: on the alternate screen the cursor rests on
             // the line that moves, the focused column's.
-            if focused { frame.markRestingLine() }
-            if focused { frame.buffer.append(Self.reverse) }
+            if focused {
+                frame.markRestingLine()
+                frame.buffer.append(Self.reverse)
+            }
             frame.buffer.append(focused ? Self.focusedMarker : "  ")
             let heading = column == .start ? headings.start : headings.end
             if headingsFirst {

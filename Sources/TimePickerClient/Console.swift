@@ -12,8 +12,11 @@ enum Console {
 
     /// Reports `message` on stderr as one line, "timepickerctl: <message>".
     static func error(_ message: String) {
-        StandardStream.error.write("timepickerctl: \(message)\n")
+        StandardStream.error.write(errorLine(message))
     }
+
+    /// "timepickerctl: <message>" and its newline.
+    private static func errorLine(_ message: String) -> String { "timepickerctl: \(message)\n" }
 
     /// Writes an outcome's `text` (its range, or "timepickerctl: <message>" for any other) to
     /// `stream`, each line's rest erased when `stream` is a terminal: the next caller's picker,
@@ -22,7 +25,7 @@ enum Console {
     /// line after it. False when it could not be written.
     @discardableResult
     static func outcome(_ text: String, on stream: StandardStream) -> Bool {
-        let line = stream == .error ? "timepickerctl: \(text)\n" : text
+        let line = stream == .error ? errorLine(text) : text
         guard isatty(stream.descriptor) == 1 else { return stream.write(line) }
         return stream.write(line.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\u{1B}[K\n"))
     }
