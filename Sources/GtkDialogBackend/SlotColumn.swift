@@ -18,6 +18,9 @@ final class SlotColumn {
     private let rows: SlotRows
     /// The label of each row that has a widget now, by its position in the list.
     private var boundLabels: [UInt32: Widget] = [:]
+    /// The position each label of `boundLabels` is bound to, so that an unbind finds its entry
+    /// at once (a long list binds and unbinds some 200 rows a column as it is built).
+    private var boundPositions: [Widget: UInt32] = [:]
     /// The grid index of the selected row.
     private var selected: Int?
     /// Set while the column changes its own rows and selection, so GTK's signals about those
@@ -269,7 +272,10 @@ final class SlotColumn {
             else { return }
             label.setLabelText(String(cString: text))
             let position = gtk_list_item_get_position(OpaquePointer(item))
+            // A label is bound to one position at a time: a rebind without an unbind moves it.
+            if let old = self.boundPositions[label], self.boundLabels[old] == label { self.boundLabels[old] = nil }
             self.boundLabels[position] = label
+            self.boundPositions[label] = position
             // While the column draws, its rows change under it: the draw names them after.
             if !self.isDrawing { self.speak(row: label, at: position) }
             if self.focusPending, let selected = self.selected, self.rows.position(of: selected) == position {
@@ -278,7 +284,9 @@ final class SlotColumn {
         }
         Signal.connect(factory, "unbind") { [weak self] item in
             guard let self, let item, let label = gtk_list_item_get_child(OpaquePointer(item)) else { return }
-            self.boundLabels = self.boundLabels.filter { $0.value != label }
+            if let position = self.boundPositions.removeValue(forKey: label), self.boundLabels[position] == label {
+                self.boundLabels[position] = nil
+            }
         }
     }
 

@@ -71,25 +71,30 @@ struct DialogBackendBoundaryTests {
         // Ping first: the backend has read all it was sent before, so what is measured is this call.
         _ = try fixture.caller.call("Ping", [], interface: "org.freedesktop.DBus.Peer")
         let cpuBefore = try cpuSeconds(of: pid)
+        let busCPUBefore = try cpuSeconds(of: fixture.bus.pid)
         let residentBefore = try residentKiB(of: pid)
         let peakBefore = try peakResidentKiB(of: pid)
         let sent = monotonicNanoseconds()
         let failure = dbusError { _ = try fixture.caller.connection.call(call, timeoutMilliseconds: 60_000) }
         let answeredAfter = secondsSince(sent)
         let cpu = try cpuSeconds(of: pid) - cpuBefore
+        // dbus-daemon checks the message as libdbus does in the backend, and passes it on: what
+        // that takes on this machine at this moment.
+        let busCPU = try cpuSeconds(of: fixture.bus.pid) - busCPUBefore
         let peak = try peakResidentKiB(of: pid) - peakBefore
         var kept = try residentKiB(of: pid) - residentBefore
         try? waitUntil("the message's memory to be given back", seconds: 5) {
             kept = try residentKiB(of: pid) - residentBefore
             return kept < 8 * 1024
         }
-        print("  a million-entry a{sv}: \(failure?.name.rawValue ?? "answered") after \(String(format: "%.2f", answeredAfter)) s; backend CPU \(String(format: "%.2f", cpu)) s; VmHWM +\(peak) KiB; VmRSS +\(kept) KiB after")
+        print("  a million-entry a{sv}: \(failure?.name.rawValue ?? "answered") after \(String(format: "%.2f", answeredAfter)) s; backend CPU \(String(format: "%.2f", cpu)) s (dbus-daemon's \(String(format: "%.2f", busCPU)) s); VmHWM +\(peak) KiB; VmRSS +\(kept) KiB after")
         #expect(failure?.name == "org.freedesktop.DBus.Error.InvalidArgs", "\(failure?.message ?? "")")
         #expect(failure?.message.contains("more values") == true, "\(failure?.message ?? "")")
         // The message is 20 MB on the wire; the backend reads it as bytes (libdbus validates
         // it) and stops at the 257th value, as the daemon does.
         if SanitizerBuild.measuresFigures {
-            #expect(cpu < 1, "the backend used \(cpu) s of CPU on it")
+            // Building a tree of the million values took many times what reading them does.
+            #expect(cpu < 2 * busCPU + 0.2, "the backend used \(cpu) s of CPU on it, dbus-daemon \(busCPU) s")
             #expect(peak < 96 * 1024, "the backend's peak resident memory grew by \(peak) KiB")
             #expect(kept < 8 * 1024, "\(kept) KiB stayed resident")
         }

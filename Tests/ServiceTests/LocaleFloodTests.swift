@@ -23,7 +23,7 @@ struct LocaleFloodTests {
         }
     }
 
-    @Test("2,000 distinct locale names leave the daemon's memory within 1 MB of where it was, and a call with a locale is answered within 2 ms after them")
+    @Test("2,000 distinct locale names leave the daemon's memory within 1 MB of where it was, and a call with a locale is answered after them within 3 times a call without one")
     func distinctNames() throws {
         let catalogs = try LocaleTests.CompiledCatalogs()
         let fixture = try Fixture(environment: catalogs.environment("C.UTF-8"))
@@ -38,23 +38,35 @@ struct LocaleFloodTests {
         let residentAfter = try residentKiB(of: pid)
         #expect(opened == 1_600 && refused == 400, "\(opened) sessions, \(refused) refused")
 
-        var answers: [Double] = []
+        // Calls with a locale after the flood against calls without one, taken in turns, so
+        // that both meet the same machine at the same moment: before the fix the first took
+        // 11–34 ms against well under 1 ms for the second.
+        var withLocale: [Double] = []
+        var withoutLocale: [Double] = []
         for index in 0..<21 {
-            let asked = monotonicNanoseconds()
-            let session = try fixture.client.showTimePicker(["locale": .string("de_DE.UTF-8@late\(index)")])
-            answers.append(secondsSince(asked))
-            _ = try fixture.client.call("Cancel", path: session, interface: BusClient.sessionInterface)
-            _ = try fixture.client.waitForSignal("Cancelled", path: session)
+            withLocale.append(try answerTime(fixture, options: ["locale": .string("de_DE.UTF-8@late\(index)")]))
+            withoutLocale.append(try answerTime(fixture, options: [:]))
         }
-        let median = answers.sorted()[answers.count / 2]
-        print("  2,000 locale names in \(String(format: "%.1f", floodSeconds)) s: VmRSS \(residentBefore) → \(residentAfter) KiB; a call with a locale after them answered in \(String(format: "%.2f", median * 1000)) ms (median of 21)")
+        let median = withLocale.sorted()[withLocale.count / 2]
+        let baseline = withoutLocale.sorted()[withoutLocale.count / 2]
+        print("  2,000 locale names in \(String(format: "%.1f", floodSeconds)) s: VmRSS \(residentBefore) → \(residentAfter) KiB; after them a call with a locale was answered in \(String(format: "%.2f", median * 1000)) ms, one without in \(String(format: "%.2f", baseline * 1000)) ms (medians of 21, in turns)")
         if SanitizerBuild.measuresFigures {
             #expect(residentAfter - residentBefore < 1024, "resident memory grew from \(residentBefore) KiB to \(residentAfter) KiB")
-            #expect(median < 0.002, "a call with a locale took \(String(format: "%.2f", median * 1000)) ms")
+            #expect(median < 3 * baseline, "a call with a locale took \(String(format: "%.2f", median * 1000)) ms, one without \(String(format: "%.2f", baseline * 1000)) ms")
         }
         // The many spellings of one locale are one language: German words for every one.
         _ = try fixture.client.showTimePicker(["locale": .string("de_DE.UTF-8@last")])
         try fixture.screen.waitForScreen(containing: "Gewählt:")
+    }
+
+    /// Seconds ShowTimePicker with `options` took to be answered; the session is then cancelled.
+    private func answerTime(_ fixture: Fixture, options: [String: DBusValue]) throws -> Double {
+        let asked = monotonicNanoseconds()
+        let session = try fixture.client.showTimePicker(options)
+        let answered = secondsSince(asked)
+        _ = try fixture.client.call("Cancel", path: session, interface: BusClient.sessionInterface)
+        _ = try fixture.client.waitForSignal("Cancelled", path: session)
+        return answered
     }
 
     /// ShowTimePicker with each of `names`, 16 at a time (a connection's limit), each session
