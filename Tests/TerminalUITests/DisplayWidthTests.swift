@@ -36,6 +36,25 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(text) == columns)
     }
 
+    @Test("text is measured by its scalars as by its characters, emoji sequences anywhere in it too", arguments: [
+        "Standup · Asked by Café", "👩\u{200D}💻 pair · 09:00 – 17:30", "ok 👍🏽", "Soft\u{AD}hyphen", "❤\u{FE0F} and ❤",
+        "\u{2068}١:٣٠ ص\u{2069} – \u{2068}٥:٣٠ م\u{2069}", "会議 · 🇫🇷 · e\u{301}", "Ǆ ɐ ʯ ˿ \u{2FF}",
+    ])
+    func scalarsAsCharacters(text: String) {
+        #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })
+    }
+
+    @Test("Latin-1 and Latin Extended, measured without Unicode's properties, hold no mark, wide, emoji or format character but the soft hyphen")
+    func latinWithoutProperties() {
+        for value in UInt32(0xA0)..<0x300 {
+            let scalar = Unicode.Scalar(value)!
+            let category = scalar.properties.generalCategory
+            let zero = category == .nonspacingMark || category == .enclosingMark || category == .format
+            #expect(zero == (value == 0xAD) && !scalar.properties.isEmojiPresentation, "U+\(String(value, radix: 16))")
+            #expect(DisplayWidth.of(scalar) == (value == 0xAD ? 0 : 1), "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test("clipping cuts at a column boundary and marks the cut", arguments: [
         ("Hello", 10, "Hello", 5), ("Hello", 5, "Hello", 5), ("Hello world", 5, "Hell…", 5),
         ("Hello", 1, "…", 1), ("Hello", 0, "", 0), ("Hello", -3, "", 0), ("", 4, "", 0),
