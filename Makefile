@@ -88,7 +88,7 @@ DESKTOP_PACKAGES_WITHOUT_RECOMMENDS := plasma-workspace plasma-desktop
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release run test test-desktops check-po po catalogs check-data check-man check-deb install uninstall man deb deb-check \
-	clean leakcheck sanitize fuzz fuzz-merge bench screenshots width-table ignorable-table fresh-check
+	clean leakcheck sanitize fuzz fuzz-merge bench bench-instructions screenshots width-table ignorable-table fresh-check
 
 all: build
 
@@ -327,6 +327,25 @@ bench: deps release $(BENCH_ALLOCATION_COUNTER)
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" $(if $(ONLY),--only $(ONLY)) \
 	  --reference scripts/reference-service.py --allocation-counter $(BENCH_ALLOCATION_COUNTER) \
 	  "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
+
+## The instructions a session's life costs the release daemon, counted by callgrind
+## (scripts/instructions-per-session.py): repeatable whatever else the machine does, where
+## `make bench`'s times follow the host. BASE=<commit> builds that commit's daemon the same way
+## in a scratch worktree (.build/base-worktree) and measures both in turns, with the ratio:
+## `make bench-instructions BASE=main` before merging a change to the session path.
+## (deps: dbus-daemon, python3-dbus; valgrind, installed if missing.)
+BASE_WORKTREE := .build/base-worktree
+bench-instructions: deps release
+	@$(call install-missing,valgrind)
+	@set -e; daemons=""; \
+	if [ -n "$(BASE)" ]; then \
+	  git worktree remove --force $(BASE_WORKTREE) 2>/dev/null || rm -rf $(BASE_WORKTREE); \
+	  git worktree add --detach $(BASE_WORKTREE) "$(BASE)"; \
+	  (cd $(BASE_WORKTREE) && $(SWIFT) build -c release $(RELEASE_FLAGS) --product timepickerd $(SWIFT_BUILD_FLAGS)); \
+	  daemons="$$(cd $(BASE_WORKTREE) && $(SWIFT) build -c release --show-bin-path)/timepickerd"; \
+	fi; \
+	/usr/bin/python3 scripts/instructions-per-session.py $$daemons "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"; \
+	if [ -n "$(BASE)" ]; then git worktree remove --force $(BASE_WORKTREE); fi
 
 $(BENCH_ALLOCATION_COUNTER): scripts/allocation-counter.c | deps
 	@mkdir -p $(@D)
