@@ -17,7 +17,9 @@ struct DialogBackendLoadTests {
     func flood() throws {
         let fixture = try DialogFixture(arguments: Self.quietArguments)
         let pid = fixture.backend.process.pid
-        try warmUp(fixture, ["title": .string("Warm-up")])
+        // What GTK sets up on first use (the display, fonts, styles) exists before anything is
+        // measured.
+        try showAndClose(fixture, title: "Warm-up", handle: "warm")
         let cpuBefore = try cpuSeconds(of: pid)
         let residentBefore = try residentKiB(of: pid)
         let maps = try WindowMapWatcher(display: fixture.display)
@@ -74,14 +76,7 @@ struct DialogBackendLoadTests {
     /// after the other.
     private func cpuPerShownDialog(_ fixture: DialogFixture, count: Int) throws -> Double {
         let cpuBefore = try cpuSeconds(of: fixture.backend.process.pid)
-        for number in 0..<count {
-            let handle = try ObjectPath("/io/github/timepickerd/TimePicker1/session/1_0/measured\(number)").orThrow()
-            let serial = try fixture.caller.showPicker(handle, ["title": .string("Measured \(number)")])
-            _ = try fixture.display.window(titled: "Measured \(number)", seconds: 30)
-            try fixture.caller.close(handle)
-            #expect(try fixture.caller.outcome(of: serial).response == 2)
-            try fixture.waitForWindowGone("Measured \(number)")
-        }
+        for number in 0..<count { try showAndClose(fixture, title: "Measured \(number)", handle: "measured\(number)") }
         return (try cpuSeconds(of: fixture.backend.process.pid) - cpuBefore) / Double(count)
     }
 
@@ -90,7 +85,7 @@ struct DialogBackendLoadTests {
         let fixture = try DialogFixture(arguments: Self.quietArguments)
         let pid = fixture.backend.process.pid
         let long: [String: DBusValue] = ["step": .uint32(1), "first": .string("00:00"), "start": .string("12:00"), "end": .string("13:00")]
-        try warmUp(fixture, long.merging(["title": .string("Warm-up")]) { $1 })
+        try showAndClose(fixture, title: "Warm-up", handle: "warm", long)
         // 64 short dialogs (step 60: 24 rows a list) first, measured the same way: what building
         // a dialog costs on this machine at this moment, which the long ones are held to.
         let short = try openSixtyFour(fixture, title: "Short", options: ["step": .uint32(60), "first": .string("00:00")])
@@ -180,14 +175,14 @@ struct DialogBackendLoadTests {
         }
     }
 
-    /// Shows one dialog and closes it, so that what GTK sets up on first use (the display,
-    /// fonts, styles) exists before anything is measured.
-    private func warmUp(_ fixture: DialogFixture, _ options: [String: DBusValue]) throws {
-        let handle: ObjectPath = "/io/github/timepickerd/TimePicker1/session/1_0/warm"
-        let serial = try fixture.caller.showPicker(handle, options)
-        _ = try fixture.display.window(titled: "Warm-up", seconds: 30)
-        try fixture.caller.close(handle)
+    /// Opens a dialog titled `title` with `options` (session handle `…/1_0/<handle>`), waits until
+    /// it is on screen, closes it (answered 2) and waits until it is gone.
+    private func showAndClose(_ fixture: DialogFixture, title: String, handle: String, _ options: [String: DBusValue] = [:]) throws {
+        let path = try ObjectPath("/io/github/timepickerd/TimePicker1/session/1_0/\(handle)").orThrow()
+        let serial = try fixture.caller.showPicker(path, options.merging(["title": .string(title)]) { $1 })
+        _ = try fixture.display.window(titled: title, seconds: 30)
+        try fixture.caller.close(path)
         #expect(try fixture.caller.outcome(of: serial).response == 2)
-        try fixture.waitForWindowGone("Warm-up")
+        try fixture.waitForWindowGone(title)
     }
 }
