@@ -13,7 +13,7 @@ enum DialogOptions {
         var values = forUpdate(state, now: now)
         values["title"] = .string(options.title)
         values["step"] = .uint32(UInt32(options.grid.step))
-        values["first"] = .string(options.grid.first.busText)
+        values["first"] = .string(options.grid.first.clockText)
         if let last = lastOption(options) { values["last"] = .string(last) }
         values["overnight"] = .boolean(options.overnight)
         if let date = options.grid.date, let zone = options.grid.zone {
@@ -55,7 +55,7 @@ enum DialogOptions {
     /// `first` is on the picker's day), which the backend rebuilds without it.
     static func lastOption(_ options: PickerOptions) -> String? {
         let grid = options.grid
-        guard options.overnight, grid.last.isNextDay, grid.last.time > grid.first.time else { return grid.last.busText }
+        guard options.overnight, grid.last.isNextDay, grid.last.time > grid.first.time else { return grid.last.clockText }
         return nil
     }
 }

@@ -71,7 +71,7 @@ public struct SeenPicker: Equatable, Sendable, CustomStringConvertible {
         self.init(start: state.start.time, end: state.end.time)
     }
 
-    public var description: String { "\(start.busText)–\(end.busText)" }
+    public var description: String { "\(start.clockText)–\(end.clockText)" }
 }
 
 /// What the suite asks the person to do to a picker.

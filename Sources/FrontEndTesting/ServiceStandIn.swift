@@ -83,7 +83,7 @@ final class ServiceStandIn: PickerFrontEndDelegate {
         let end = WallClockTime(minutes: (9 + number) * 60)
         guard let start, let end,
               let options = try? PickerOptions(
-                  validating: ["title": .string(session.title), "start": .string(start.busText), "end": .string(end.busText)],
+                  validating: ["title": .string(session.title), "start": .string(start.clockText), "end": .string(end.clockText)],
                   defaultClock: .twentyFourHour)
         else {
             record("the suite could not make the options of its session #\(number)")

@@ -10,15 +10,15 @@ enum TypedTimeFuzz {
 
         // The bus's HH:MM is read exactly: a time read from it writes back as the same text.
         if let time = WallClockTime(parsing: text) {
-            require(time.busText == text, "\(text.debugDescription) read as \(time.busText)")
+            require(time.clockText == text, "\(text.debugDescription) read as \(time.clockText)")
         }
         // An option is HH:MM or H:MM, nothing looser.
         if let time = WallClockTime(parsingOption: text) {
-            require(time.busText == text || time.busText == "0" + text, "option \(text.debugDescription) read as \(time.busText)")
+            require(time.clockText == text || time.clockText == "0" + text, "option \(text.debugDescription) read as \(time.clockText)")
         }
         // What a person writes reads as a time whose bus form reads back as the same time.
         if case .time(let time)? = TimeText.parse(text) {
-            require(TimeText.parse(time.busText) == .time(time), "\(text.debugDescription) read as \(time.busText), which reads otherwise")
+            require(TimeText.parse(time.clockText) == .time(time), "\(text.debugDescription) read as \(time.clockText), which reads otherwise")
         }
         // A typed time means one or two times, and two only as an hour and the same twelve
         // hours later.

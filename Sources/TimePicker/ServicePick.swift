@@ -183,7 +183,7 @@ final class ServicePick: @unchecked Sendable {
         let overnight = request.options["overnight"] == .boolean(true)
         // Overnight, an end before the start is the next day's.
         guard times.count == 2, let start = WallClockTime(parsing: times[0]), let end = WallClockTime(parsing: times[1]),
-              start.busText == times[0], end.busText == times[1], start <= end || overnight
+              start.clockText == times[0], end.clockText == times[1], start <= end || overnight
         else {
             let answer = times.isEmpty ? nil : times.map { quotedForMessage($0) }.joined(separator: " ")
             finish(.failure(.invalidAnswer(answer)))

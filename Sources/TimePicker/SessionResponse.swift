@@ -57,7 +57,7 @@ struct SessionResponse: Equatable {
 
     /// Whether `text` is a time as Selected says it, `HH:MM` from 00:00 to 24:00.
     private static func isClockText(_ text: String) -> Bool {
-        WallClockTime(parsing: text)?.busText == text
+        WallClockTime(parsing: text)?.clockText == text
     }
 
     /// Whether `text` has the shape of an IANA zone name (`America/Argentina/Buenos_Aires`,

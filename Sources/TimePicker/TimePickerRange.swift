@@ -63,8 +63,8 @@ public struct TimePickerRange: Equatable, Sendable, CustomStringConvertible {
     /// The range the core settled on, in a picker shown without the service (`timepickerctl`
     /// with no session bus).
     package init(_ range: PickedRange) {
-        start = range.start.busText
-        end = range.end.busText
+        start = range.start.clockText
+        end = range.end.clockText
         var dated: Dated?
         if let date = range.date, let zone = range.zoneName, let startText = range.startTime, let endText = range.endTime,
            let startInstant = ISOInstant(parsing: startText), let endInstant = ISOInstant(parsing: endText) {

@@ -164,7 +164,7 @@ enum ClientCommand: Equatable, Sendable {
         guard let parsed = TimeText.parse(text) else {
             throw OptionArguments.UsageError(message: ClientText.needsTime(name, typed: text, allowingNow: allowingNow))
         }
-        return parsed.resolved(asEnd: asEnd).busText
+        return parsed.resolved(asEnd: asEnd).clockText
     }
 
     /// A day as `--date` takes it: `YYYY-MM-DD`, `today` or `tomorrow`.

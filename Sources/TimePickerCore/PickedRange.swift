@@ -43,6 +43,6 @@ public struct PickedRange: Sendable, Equatable {
         let civil = CivilCalendar.date(ofDay: Int64(date.daysSinceEpoch + slot.minutes / day))
         let dayText = "\(civil.year)-" + (civil.month < 10 ? "0" : "") + "\(civil.month)-" + (civil.day < 10 ? "0" : "") + "\(civil.day)"
         let time = WallClockTime(uncheckedMinutes: slot.minutes % day)
-        return dayText + "T" + time.busText + ":00" + Slot.offsetText(seconds: offset)
+        return dayText + "T" + time.clockText + ":00" + Slot.offsetText(seconds: offset)
     }
 }

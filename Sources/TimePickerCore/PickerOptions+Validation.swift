@@ -92,12 +92,12 @@ extension PickerOptions {
         if let given = try validatedTime(lastText, key: "last") {
             guard given >= first || overnight else {
                 throw OptionError(
-                    key: "last", reason: "must not be earlier than first (\(first)), got \(quotedForMessage(given.busText)); with overnight it may be on the next day")
+                    key: "last", reason: "must not be earlier than first (\(first)), got \(quotedForMessage(given.clockText)); with overnight it may be on the next day")
             }
             guard (given.minutes - first.minutes) % step == 0 else {
                 throw OptionError(
                     key: "last",
-                    reason: "\(quotedForMessage(given.busText)) is not a slot: "
+                    reason: "\(quotedForMessage(given.clockText)) is not a slot: "
                         + "slots run every \(minutesPhrase(step)) from \(first)")
             }
             lastMinutes = overnight && given <= first ? given.minutes + day : given.minutes
@@ -164,7 +164,7 @@ extension PickerOptions {
             if limits.overnight, start.minutes >= WallClockTime.minutesPerDay {
                 throw OptionError(key: "start", reason: "must be before 24:00 with overnight (a start is on the picker's day), got '24:00'")
             }
-            let problem = "\(start.busText) plus \(minutesPhrase(limits.minDurationSeconds / 60)) is past the last slot (\(grid.last.busText)\(limits.overnight && grid.last.isNextDay ? " the next day" : ""))"
+            let problem = "\(start.clockText) plus \(minutesPhrase(limits.minDurationSeconds / 60)) is past the last slot (\(grid.last.clockText)\(limits.overnight && grid.last.isNextDay ? " the next day" : ""))"
             if blameMinDuration {
                 throw OptionError(key: "min_duration", reason: "too long for start: \(problem)")
             }
@@ -183,7 +183,7 @@ extension PickerOptions {
         let timeOfDay = Int((local % 86_400 + 86_400) % 86_400) / 60
         let index = grid.date == nil ? grid.indexOfFirstSlot(atOrAfter: timeOfDay) : grid.indexOfFirstSlot(atOrAfterInstant: instant)
         guard let index, limits.starts.contains(index) else {
-            let nowText = WallClockTime(uncheckedMinutes: timeOfDay).busText
+            let nowText = WallClockTime(uncheckedMinutes: timeOfDay).clockText
             let when = grid.date.map { date in
                 let today = CalendarDate(daysSinceEpoch: Int(local / 86_400))
                 return "\(nowText) on \(today.map(\.isoText) ?? "another day") in \(zone.name), and the picker is for \(date)"
@@ -191,7 +191,7 @@ extension PickerOptions {
             throw OptionError(
                 key: "start",
                 reason: "'now' is \(when), and no slot at or after it leaves room for an end (slots run every "
-                    + "\(minutesPhrase(grid.step)) from \(grid.first.busText) to \(grid.last.busText)\(grid.last.isNextDay ? " the next day" : ""))")
+                    + "\(minutesPhrase(grid.step)) from \(grid.first.clockText) to \(grid.last.clockText)\(grid.last.isNextDay ? " the next day" : ""))")
         }
         return index
     }
@@ -205,12 +205,12 @@ extension PickerOptions {
         guard let text else { return max(min(startIndex + 1, grid.count - 1), ends.lowerBound).clamped(to: ends) }
         guard let index = try validatedSlot(text, key: "end", grid: grid, from: ends.lowerBound) else { return ends.lowerBound }
         guard ends.contains(index) else {
-            let start = grid[startIndex].busText
+            let start = grid[startIndex].clockText
             let minDuration = limits.minDurationSeconds / 60
             let bound = minDuration == 0 ? "start (\(start))" : "start (\(start)) plus min_duration (\(minutesPhrase(minDuration)))"
             let after = limits.overnight ? " and at most a day after the start" : ""
             throw OptionError(
-                key: "end", reason: "must not be earlier than \(bound)\(after), got \(quotedForMessage(grid[index].busText))")
+                key: "end", reason: "must not be earlier than \(bound)\(after), got \(quotedForMessage(grid[index].clockText))")
         }
         return index
     }
@@ -224,13 +224,13 @@ extension PickerOptions {
         let clockTimes = grid.last.minutes > WallClockTime.minutesPerDay ? [time.minutes, time.minutes + WallClockTime.minutesPerDay] : [time.minutes]
         let matching = grid.indices.lazy.filter { clockTimes.contains(grid[$0].minutes) }
         if let index = matching.first(where: { $0 >= from }) ?? matching.first { return index }
-        let runs = "slots run every \(minutesPhrase(grid.step)) from \(grid.first.busText) to \(grid.last.busText)\(grid.last.isNextDay ? " the next day" : "")"
+        let runs = "slots run every \(minutesPhrase(grid.step)) from \(grid.first.clockText) to \(grid.last.clockText)\(grid.last.isNextDay ? " the next day" : "")"
         let onClock = clockTimes.contains { $0 >= grid.first.minutes && $0 <= grid.last.minutes && ($0 - grid.first.minutes) % grid.step == 0 }
         if let date = grid.date, let zone = grid.zone, onClock {
             throw OptionError(
-                key: key, reason: "\(quotedForMessage(time.busText)) does not exist on \(date) in \(zone.name): the clocks skip it (\(runs))")
+                key: key, reason: "\(quotedForMessage(time.clockText)) does not exist on \(date) in \(zone.name): the clocks skip it (\(runs))")
         }
-        throw OptionError(key: key, reason: "\(quotedForMessage(time.busText)) is not a slot: \(runs)")
+        throw OptionError(key: key, reason: "\(quotedForMessage(time.clockText)) is not a slot: \(runs)")
     }
 
     static func validatedHandleToken(_ token: String?) throws(OptionError) -> String? {

@@ -31,8 +31,9 @@ public struct Slot: Hashable, Comparable, Sendable, CustomStringConvertible {
         WallClockTime(uncheckedMinutes: isNextDay ? minutes - WallClockTime.minutesPerDay : minutes)
     }
 
-    /// What the bus says (`Selected`, the `Start` and `End` properties): "HH:MM", whichever day.
-    public var busText: String { time.busText }
+    /// The clock text: "HH:MM", whichever day, as the service's interface writes a time
+    /// (`Selected`, the `Start` and `End` properties). The backend's form is `wireText`.
+    public var clockText: String { time.clockText }
 
     /// The time as a person reads it in `clock`, without a word of its day: the front ends add
     /// their translated mark for the next day (`isNextDay`).
@@ -45,7 +46,8 @@ public struct Slot: Hashable, Comparable, Sendable, CustomStringConvertible {
         time.label(clock, am: am, pm: pm, midnight: midnight, periodFirst: periodFirst, separator: separator)
     }
 
-    /// The slot in a form another process reads back (`Slot(wireText:)`): the minutes as
+    /// The wire text: the slot as the dialog backend's interface writes it, exact enough to be
+    /// read back (`Slot(wireText:)`): the minutes as
     /// `HH:MM` counting on past 24 ("30:00" is 06:00 the next day), and the offset after it
     /// when dated ("02:30+01:00").
     public var wireText: String {

@@ -55,8 +55,8 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// The minute part, 0...59.
     public var minute: Int { minutes % 60 }
 
-    /// The bus format: "09:05", "24:00".
-    public var busText: String {
+    /// The clock text, as the service's interface writes a time: "09:05", "24:00".
+    public var clockText: String {
         Self.twoDigits(hour) + ":" + Self.twoDigits(minute)
     }
 
@@ -78,7 +78,7 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
     ) -> String {
         switch clock {
         case .twentyFourHour:
-            return busText
+            return clockText
         case .twelveHour where minutes == Self.minutesPerDay:
             return midnight
         case .twelveHour:
@@ -90,7 +90,7 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
         }
     }
 
-    public var description: String { busText }
+    public var description: String { clockText }
 
     public static func < (lhs: WallClockTime, rhs: WallClockTime) -> Bool {
         lhs.minutes < rhs.minutes

@@ -50,8 +50,8 @@ extension TimePickerService {
             ownInterface = TimePickerBus.sessionInterface
             values = [
                 TimePickerBus.Property.title: .string(session.model.options.title),
-                TimePickerBus.Property.start: .string(session.model.start.busText),
-                TimePickerBus.Property.end: .string(session.model.end.busText),
+                TimePickerBus.Property.start: .string(session.model.start.clockText),
+                TimePickerBus.Property.end: .string(session.model.end.clockText),
             ]
         } else {
             throw exists(path) ? .unknownInterface("the node '\(path)' has no properties") : .unknownObject("no object at path '\(path)'")

@@ -74,8 +74,8 @@ extension TimePickerService: PickerFrontEndDelegate {
     /// PropertiesChanged for what moved since `before`.
     private func announceChanges(of session: PickerSession, from before: PickerModel) {
         var changed: [String: DBusValue] = [:]
-        if before.start != session.model.start { changed[TimePickerBus.Property.start] = .string(session.model.start.busText) }
-        if before.end != session.model.end { changed[TimePickerBus.Property.end] = .string(session.model.end.busText) }
+        if before.start != session.model.start { changed[TimePickerBus.Property.start] = .string(session.model.start.clockText) }
+        if before.end != session.model.end { changed[TimePickerBus.Property.end] = .string(session.model.end.clockText) }
         guard !changed.isEmpty else { return }
         emitSignal(
             .propertiesChanged, of: .properties, on: session.path,
@@ -104,7 +104,7 @@ extension TimePickerService: PickerFrontEndDelegate {
             SessionResponse.arguments(for: outcome, range: session.model.range))
         switch outcome {
         case .selected(let start, let end):
-            emitSignal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.busText), .string(end.busText)])
+            emitSignal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.clockText), .string(end.clockText)])
         case .cancelled(let reason):
             emitSignal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)])
         }
@@ -124,7 +124,7 @@ extension TimePickerService: PickerFrontEndDelegate {
     private func answerPick(_ call: DBusMessage, of session: PickerSession, with outcome: PickerOutcome) {
         switch outcome {
         case .selected(let start, let end):
-            sendReply([.string(start.busText), .string(end.busText)], to: call)
+            sendReply([.string(start.clockText), .string(end.clockText)], to: call)
         case .cancelled(.unavailable):
             let kind = session.frontEnd?.kind ?? session.model.options.userInterface ?? userInterfaces.preferred
             let why = session.unavailableBecause ?? "the \(kind.rawValue) user interface is unavailable"

@@ -12,8 +12,8 @@ enum SessionResponse {
     static func arguments(for outcome: PickerOutcome, range: PickedRange) -> [DBusValue] {
         var results: [DBusValue] = []
         results.reserveCapacity(9)
-        results.append(.dictEntry(key: Keys.start, value: .variant(.string(range.start.busText))))
-        results.append(.dictEntry(key: Keys.end, value: .variant(.string(range.end.busText))))
+        results.append(.dictEntry(key: Keys.start, value: .variant(.string(range.start.clockText))))
+        results.append(.dictEntry(key: Keys.end, value: .variant(.string(range.end.clockText))))
         results.append(.dictEntry(key: Keys.nextDay, value: range.nextDay ? Self.yes : Self.no))
         results.append(.dictEntry(key: Keys.duration, value: .variant(.uint32(UInt32(clamping: range.durationSeconds)))))
         if let date = range.date, let zoneName = range.zoneName, let startTime = range.startTime, let endTime = range.endTime {

@@ -82,7 +82,7 @@ final class FakeDialogBackend {
     /// Cancel (1).
     func personEnds(_ session: PickerSessionID, accepting: Bool) {
         guard let (handle, dialog) = openDialog(of: session) else { return }
-        let results: [String: DBusValue] = accepting ? ["start": .string(dialog.start.busText), "end": .string(dialog.end.busText)] : [:]
+        let results: [String: DBusValue] = accepting ? ["start": .string(dialog.start.clockText), "end": .string(dialog.end.clockText)] : [:]
         end(handle, response: accepting ? 0 : 1, results: results)
     }
 

@@ -60,7 +60,7 @@ struct NightAndDateTests {
         var spring = try model(["date": .string("2026-03-29"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30),
                                 "start": .string("01:30"), "end": .string("04:00")])
         for event in pickerEvents(forAction: "later-hour", in: spring) { _ = spring.apply(event) }
-        #expect(spring.start.busText == "03:30")
+        #expect(spring.start.clockText == "03:30")
         #expect(lines(NotificationContent.render(spring, layout: .stepper, bodyMarkup: false)).prefix(4)
             == ["Sun 29 Mar", "Start: 03:30  ◀", "End: 05:00", "Duration: 1 h 30 min"])
     }

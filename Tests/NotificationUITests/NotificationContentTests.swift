@@ -100,7 +100,7 @@ struct NotificationContentTests {
         let picker = try model(clock: .twelveHour)
         let content = NotificationContent.render(picker, layout: .list, bodyMarkup: false)
         #expect(content.actions.count == picker.validStarts.count)
-        #expect(content.actions.map(\.key) == picker.validStarts.map { "start-\($0.busText)" })
+        #expect(content.actions.map(\.key) == picker.validStarts.map { "start-\($0.clockText)" })
         #expect(content.actions.first == NotificationAction(key: "start-01:00", label: "Start 01:00 · 1:00 AM"))
         #expect(content.actions.contains(NotificationAction(key: "start-09:00", label: "Start 09:00 · 9:00 AM")))
         #expect(content.actions.contains(NotificationAction(key: "start-12:00", label: "Start 12:00 · 12:00 PM")))
@@ -118,7 +118,7 @@ struct NotificationContentTests {
         #expect(content.actions.first == NotificationAction(key: "change-start", label: "Change start…"))
         #expect(content.actions.dropFirst().first == NotificationAction(key: "end-10:30", label: "End 10:30 (1 h 30 min)"))
         #expect(content.actions.last == NotificationAction(key: "end-24:00", label: "End 24:00 (15 h)"))
-        #expect(content.actions.dropFirst().map(\.key) == picker.validEnds.map { "end-\($0.busText)" })
+        #expect(content.actions.dropFirst().map(\.key) == picker.validEnds.map { "end-\($0.clockText)" })
         #expect(lines(content) == [
             "Start: 09:00", "Choose the end time in the notification menu.", "The range lasts at least 1 h 30 min.", "Dismiss this notification to cancel.",
         ])

@@ -26,8 +26,8 @@ struct DialogPickTests {
         let outcome = try fixture.caller.outcome(of: serial)
         #expect(fixture.caller.events(for: Self.handle) == ["move 1", "hour 1", "focus end", "move 1"])
         #expect(outcome == .init(response: 0, results: ["start": "10:30", "end": "19:00"]), "\(fixture.backend.log)")
-        #expect(fixture.caller.model(Self.handle)?.start.busText == "10:30")
-        #expect(fixture.caller.model(Self.handle)?.end.busText == "19:00")
+        #expect(fixture.caller.model(Self.handle)?.start.clockText == "10:30")
+        #expect(fixture.caller.model(Self.handle)?.end.clockText == "19:00")
         try fixture.waitForWindowGone("Keyboard pick")
         #expect(fixture.caller.updateErrors.allSatisfy { $0.hasPrefix("org.freedesktop.DBus.Error.UnknownObject") }, "\(fixture.caller.updateErrors)")
     }

@@ -35,7 +35,7 @@ struct NextDayFrameTests {
             let shown = nextDay.filter { slot in rows.contains { colonColumns($0).count == 2 && $0.contains(" " + words.label(slot.time, clock)) } }
             #expect(shown.count >= 8, "\(rows)")
             for slot in shown {
-                #expect(rows.contains { $0.hasSuffix(" " + words.label(slot, clock)) }, "\(slot.busText): \(rows)")
+                #expect(rows.contains { $0.hasSuffix(" " + words.label(slot, clock)) }, "\(slot.clockText): \(rows)")
             }
             // One column of colons per list, whatever the marks after the times.
             #expect(Set(rows.flatMap(colonColumns)).count == 2, "\(rows)")

@@ -125,7 +125,7 @@ struct NextDayTerminalTests {
             return
         }
         #expect(start == Slot(minutes: 22 * 60))
-        #expect(end.isNextDay && end.busText == "06:00")
+        #expect(end.isNextDay && end.clockText == "06:00")
     }
 
     @Test("The night the clocks go back: both 02:00s on screen told apart, the day on the title line, each picked with its offset")

@@ -37,7 +37,7 @@ struct DatedRangeTests {
         #expect(options.grid.last == Slot(minutes: 32 * 60))
         #expect(options.start == Slot(minutes: 22 * 60))
         #expect(options.end == Slot(minutes: 30 * 60))
-        #expect(options.end.isNextDay && options.end.busText == "06:00")
+        #expect(options.end.isNextDay && options.end.clockText == "06:00")
         let model = PickerModel(options: options)
         #expect(model.durationMinutes == 8 * 60)
         // Starts stay on the picker's day: 23:30 is the last.
@@ -90,7 +90,7 @@ struct DatedRangeTests {
         #expect(model.durationSeconds == 7 * 3600)
         #expect(model.range.startTime == "2026-03-28T22:00:00+01:00")
         #expect(model.range.endTime == "2026-03-29T06:00:00+02:00")
-        let nextDayTimes = options.grid.slots.filter(\.isNextDay).map(\.busText)
+        let nextDayTimes = options.grid.slots.filter(\.isNextDay).map(\.clockText)
         #expect(!nextDayTimes.contains("02:00") && !nextDayTimes.contains("02:30"))
         #expect(nextDayTimes.contains("01:30") && nextDayTimes.contains("03:00"))
     }

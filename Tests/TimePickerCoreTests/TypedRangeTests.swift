@@ -13,7 +13,7 @@ struct TypedRangeTests {
         let reading = TypedRange(typed: typed, state: state, words: words)
         guard let start = reading.startIndex, let end = reading.endIndex else { return nil }
         let grid = state.options.grid
-        return ("\(grid[start].busText)-\(grid[end].busText)", reading.isExact)
+        return ("\(grid[start].clockText)-\(grid[end].clockText)", reading.isExact)
     }
 
     @Test("The ways people write a workday all read 09:00 to 17:30, exactly")
@@ -31,7 +31,7 @@ struct TypedRangeTests {
         let night = try Self.state(["step": .uint32(30), "overnight": .boolean(true)])
         let reading = TypedRange(typed: "22:00-06:00", state: night, words: [])
         let end = try #require(reading.endIndex)
-        #expect(night.options.grid[end].isNextDay && night.options.grid[end].busText == "06:00")
+        #expect(night.options.grid[end].isNextDay && night.options.grid[end].clockText == "06:00")
         let day = try Self.state()
         guard case .end(.beforeEarliest)? = TypedRange(typed: "22:00-06:00", state: day, words: []).failure else {
             Issue.record("22:00-06:00 on a day: \(TypedRange(typed: "22:00-06:00", state: day, words: []))")

@@ -11,7 +11,7 @@ struct TypedTimeReviewTests {
         _ = picker.apply(.set(.start, slot(start)))
         _ = picker.apply(.focus(column))
         for character in typed { _ = picker.apply(.type(character)) }
-        return ((column == .start ? picker.start : picker.end).busText, picker.state.typedNote.map { english.note($0, .twentyFourHour) })
+        return ((column == .start ? picker.start : picker.end).clockText, picker.state.typedNote.map { english.note($0, .twentyFourHour) })
     }
 
     @Test("Grids of step 1 and step 720, a day from 08:00 to 18:00 with a minimum", arguments: [

@@ -13,7 +13,7 @@ struct TypedTimeTests {
         ("24", "24:00"), ("0", "00:00"), ("11:45pm", "23:45"), ("9a", "09:00"),
     ])
     func readings(typed: String, expected: String) {
-        #expect(TypedTime.readings(of: typed)?.map(\.busText).joined(separator: " ") == expected)
+        #expect(TypedTime.readings(of: typed)?.map(\.clockText).joined(separator: " ") == expected)
     }
 
     @Test("Typing that means no time", arguments: ["", "a", "p", ":", "25", "93", "99", "25:00", "13p", "9:75", "12345", "2401", "0p", "9::", "p5", "5p3a"])
@@ -28,7 +28,7 @@ struct TypedTimeTests {
         _ = picker.apply(.focus(column))
         for character in typed { _ = picker.apply(.type(character)) }
         let selected = column == .start ? picker.start : picker.end
-        return (selected.busText, picker.state.typedNote.map { english.note($0, .twentyFourHour) })
+        return (selected.clockText, picker.state.typedNote.map { english.note($0, .twentyFourHour) })
     }
 
     @Test("Typed into a column: what it selects and what it says", arguments: [
@@ -88,11 +88,11 @@ struct TypedTimeTests {
     func jumps() throws {
         var picker = PickerModel(options: try options(["step": .uint32(15)]))
         for character in "1730" { _ = picker.apply(.type(character)) }
-        #expect(picker.start.busText == "17:30", "17:30 with step 15 takes four keys, not 66 presses of Down")
+        #expect(picker.start.clockText == "17:30", "17:30 with step 15 takes four keys, not 66 presses of Down")
         #expect(picker.typed == "1730")
         var hourly = PickerModel(options: try options())
         for character in "930" { _ = hourly.apply(.type(character)) }
-        #expect(hourly.start.busText == "09:00" && hourly.state.typedNote != nil)
+        #expect(hourly.start.clockText == "09:00" && hourly.state.typedNote != nil)
         _ = hourly.apply(.finishTyping)
         #expect(hourly.typed == "" && hourly.state.typedNote == nil)
     }
@@ -102,22 +102,22 @@ struct TypedTimeTests {
         var picker = PickerModel(options: try options(["min_duration": .uint32(120)]))
         _ = picker.apply(.type("1"))
         _ = picker.apply(.type("7"))
-        #expect(picker.start.busText == "17:00")
+        #expect(picker.start.clockText == "17:00")
         _ = picker.apply(.erase)
-        #expect(picker.typed == "1" && picker.start.busText == "01:00")
+        #expect(picker.typed == "1" && picker.start.clockText == "01:00")
         _ = picker.apply(.move(by: 1))
-        #expect(picker.typed == "" && picker.start.busText == "02:00")
+        #expect(picker.typed == "" && picker.start.clockText == "02:00")
         _ = picker.apply(.focus(.end))
         // 03:00 is too close to a 02:00 start with two hours at least: 15:00 is the first 3
         // at or after the earliest end, 04:00.
         _ = picker.apply(.type("3"))
-        #expect(picker.end.busText == "15:00")
+        #expect(picker.end.clockText == "15:00")
         _ = picker.apply(.erase)
-        #expect(picker.end.busText == "04:00", "erasing all the typing goes back to where it began")
+        #expect(picker.end.clockText == "04:00", "erasing all the typing goes back to where it began")
         _ = picker.apply(.type("3"))
         _ = picker.apply(.finishTyping)
         for character in "0300" { _ = picker.apply(.type(character)) }
-        #expect(picker.end.busText == "15:00", "an end before the earliest leaves the selection alone")
+        #expect(picker.end.clockText == "15:00", "an end before the earliest leaves the selection alone")
         #expect(picker.state.typedNote == .beforeEarliest(slot("03:00"), earliest: slot("04:00")))
     }
 
@@ -125,7 +125,7 @@ struct TypedTimeTests {
     func ignored() throws {
         var picker = PickerModel(options: try options())
         for character in "x9 !" { _ = picker.apply(.type(character)) }
-        #expect(picker.typed == "9" && picker.start.busText == "09:00")
+        #expect(picker.typed == "9" && picker.start.clockText == "09:00")
         for character in "0000000000" { _ = picker.apply(.type(character)) }
         #expect(picker.typed.count == TypedTime.maximumLength)
     }
@@ -140,14 +140,14 @@ struct TypedTimeTests {
             Issue.record("\(text) was not read as a time")
             return
         }
-        #expect(time.busText == expected)
+        #expect(time.clockText == expected)
     }
 
     @Test("midnight is the start of the day as a start, its end as an end")
     func midnight() {
         #expect(TimeText.parse("midnight") == .midnight)
-        #expect(TimeText.parse("Midnight")?.resolved(asEnd: false).busText == "00:00")
-        #expect(TimeText.parse("midnight")?.resolved(asEnd: true).busText == "24:00")
+        #expect(TimeText.parse("Midnight")?.resolved(asEnd: false).clockText == "00:00")
+        #expect(TimeText.parse("midnight")?.resolved(asEnd: true).clockText == "24:00")
     }
 
     @Test("Not times", arguments: ["", "93", "9:3", "25", "13pm", "nine", "9:30:00", "٠٩:٠٠", "9h", "-1"])
@@ -157,7 +157,7 @@ struct TypedTimeTests {
 
     @Test("Options take HH:MM and H:MM, nothing freer", arguments: [("09:30", "09:30"), ("9:30", "09:30"), ("0:00", "00:00"), ("24:00", "24:00")])
     func optionTimes(text: String, expected: String) {
-        #expect(WallClockTime(parsingOption: text)?.busText == expected)
+        #expect(WallClockTime(parsingOption: text)?.clockText == expected)
     }
 
     @Test(arguments: ["9", "930", "9am", " 9:30", "9:3", "25:00", "9:60"])
@@ -189,10 +189,10 @@ struct FriendlierOptionTests {
     @Test("start 'now' is the first slot at or after the present time")
     func startNow() throws {
         let picked = try PickerOptions(validating: ["start": .string("now"), "step": .uint32(30)], defaultClock: .twentyFourHour, now: time("09:10"))
-        #expect(picked.start.busText == "09:30")
-        #expect(picked.end.busText == "10:00")
+        #expect(picked.start.clockText == "09:30")
+        #expect(picked.end.clockText == "10:00")
         let exact = try PickerOptions(validating: ["start": .string("now")], defaultClock: .twentyFourHour, now: time("13:00"))
-        #expect(exact.start.busText == "13:00")
+        #expect(exact.start.clockText == "13:00")
     }
 
     @Test("start 'now' with no slot left today says so")
@@ -213,6 +213,6 @@ struct FriendlierOptionTests {
         let picked = try PickerOptions(
             validating: ["first": .string("6:00"), "last": .string("9:00"), "start": .string("7:00"), "end": .string("8:00")],
             defaultClock: .twentyFourHour)
-        #expect([picked.grid.first, picked.grid.last, picked.start, picked.end].map(\.busText) == ["06:00", "09:00", "07:00", "08:00"])
+        #expect([picked.grid.first, picked.grid.last, picked.start, picked.end].map(\.clockText) == ["06:00", "09:00", "07:00", "08:00"])
     }
 }

@@ -10,7 +10,7 @@ struct WallClockTimeTests {
     func parsesValidBusText(text: String, minutes: Int) throws {
         let time = try #require(WallClockTime(parsing: text))
         #expect(time.minutes == minutes)
-        #expect(time.busText == text)
+        #expect(time.clockText == text)
         #expect(time.description == text)
     }
 
@@ -38,7 +38,7 @@ struct WallClockTimeTests {
 
     @Test func endOfDayIs2400() {
         #expect(WallClockTime.endOfDay.minutes == 1440)
-        #expect(WallClockTime.endOfDay.busText == "24:00")
+        #expect(WallClockTime.endOfDay.clockText == "24:00")
     }
 
     @Test func ordersByMinutes() throws {

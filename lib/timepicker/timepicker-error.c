@@ -86,7 +86,7 @@ time_picker_error_for_call (const GError *call_error)
 }
 
 gboolean
-time_picker_is_wire_time (const char *text)
+time_picker_is_clock_text (const char *text)
 {
   if (text == NULL || strlen (text) != 5 || text[2] != ':')
     return FALSE;

@@ -331,7 +331,7 @@ monitor_report (TimePickerPicker *picker, const char *path, const char *member, 
       g_autoptr(GVariant) results = NULL;
 
       g_variant_get (parameters, "(&s&s)", &start, &end);
-      if (!time_picker_is_wire_time (start) || !time_picker_is_wire_time (end))
+      if (!time_picker_is_clock_text (start) || !time_picker_is_clock_text (end))
         return;
       g_hash_table_steal_extended (picker->responses, path, NULL, (gpointer *) &results);
       range = time_picker_range_new (start, end, results);
@@ -539,7 +539,7 @@ pick_session_signal (GDBusConnection *connection, const char *sender, const char
           return;
         }
       g_variant_get (parameters, "(&s&s)", &start, &end);
-      if (!time_picker_is_wire_time (start) || !time_picker_is_wire_time (end))
+      if (!time_picker_is_clock_text (start) || !time_picker_is_clock_text (end))
         {
           pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker answered something that is not a time");
           return;

@@ -21,7 +21,7 @@
 TimePickerRange *time_picker_range_new (const char *start, const char *end, GVariant *results);
 
 /* Whether text is a time as the interface writes it: HH:MM, 00:00 to 24:00. */
-gboolean time_picker_is_wire_time (const char *text);
+gboolean time_picker_is_clock_text (const char *text);
 
 /* The error for a session's Cancelled reason ("user", "timeout", ...). */
 GError *time_picker_error_for_reason (const char *reason);
