@@ -117,12 +117,11 @@ deps:
 build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
-## The release programs and the bench, each by its product: the test-support libraries
-## (FrontEndTesting imports Swift Testing, which the static standard library has no module of)
-## are for the tests alone.
-RELEASE_PRODUCTS := timepickerd timepickerctl timepickerd-gtk timepickerbench
+## The whole package built for release with the Swift runtime inside, as a packager builds it:
+## the programs, the bench, the examples and the test-support libraries (which import no test
+## framework: the static standard library has no module of Swift Testing).
 release:
-	$(foreach product,$(RELEASE_PRODUCTS),$(SWIFT) build -c release $(RELEASE_FLAGS) --product $(product) $(SWIFT_BUILD_FLAGS)$(newline))
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 ## Runs the daemon in this terminal, on the session bus or on a private one started for it.
 ## (deps: the README promises a newcomer that it installs what is missing; dbus-daemon.)
@@ -212,9 +211,10 @@ check-man: deps build man
 	@scripts/check-man.sh .build/man "$$($(SWIFT) build --show-bin-path)"
 	@echo "man pages: rendered without warnings; every member, option, error and reason documented"
 
-## Builds the package (release binaries: takes minutes the first time) into .build and checks
+## Builds the whole package for release (`release`: takes minutes the first time), then the
+## Debian package into .build, and checks
 ## its contents, its programs, its computed Depends, and lintian. (deps: dpkg-dev, lintian.)
-check-deb: deps
+check-deb: deps release
 	@debs=$$(DEB_OUTPUT_DIR=$(CURDIR)/.build/deb-test scripts/build-deb.sh) && scripts/check-deb.sh $$debs
 
 ## The Debian packages from the release binaries: timepickerd_VERSION_ARCH.deb here (and

@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(name: "monitor-outcomes", dependencies: ["TimePicker"], path: "examples/swift/monitor"),
         // A front end with nobody in front of it, for unit tests of the service, and the checks
         // every front end must pass (PickerFrontEndConformance).
-        .target(name: "FrontEndTesting", dependencies: ["SystemKit", "TimePickerCore"]),
+        .target(name: "FrontEndTesting", dependencies: ["LocalSettings", "SystemKit", "TimePickerCore"]),
         // Spawning children with a clean signal mask, for the bench and the tests.
         .target(name: "CleanSpawn"),
         // A private bus, a pseudo-terminal and the daemon under test: for the tests, the bench
@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "FrontEndConformanceTests",
             dependencies: [
-                "FrontEndTesting", "TerminalUI", "NotificationUI", "DialogUI", "DBusKit", "DBusKitTesting", "EventLoop",
+                "FrontEndTesting", "TerminalUI", "NotificationUI", "DialogUI", "DialogBackend", "DBusKit", "DBusKitTesting", "EventLoop",
                 "SystemKit", "TestHarness", "TimePickerContract", "TimePickerCore",
             ]),
         .testTarget(

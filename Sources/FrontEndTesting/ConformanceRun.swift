@@ -1,4 +1,3 @@
-internal import Testing
 internal import TimePickerCore
 
 /// One check under way: the harness, the service the suite plays, and the waiting the checks
@@ -8,18 +7,21 @@ final class ConformanceRun {
     let service: ServiceStandIn
     let timing: PickerFrontEndConformance.Timing
 
-    init(harness: any PickerFrontEndHarness, timing: PickerFrontEndConformance.Timing, sourceLocation: SourceLocation) {
+    init(harness: any PickerFrontEndHarness, timing: PickerFrontEndConformance.Timing) {
         self.harness = harness
         self.timing = timing
-        service = ServiceStandIn(frontEnd: harness.frontEnd, timing: timing, sourceLocation: sourceLocation)
+        service = ServiceStandIn(frontEnd: harness.frontEnd, timing: timing)
     }
 
-    /// Runs `check`, then stops the front end as the daemon does, if the check did not.
-    func perform(_ check: PickerFrontEndConformance.Check) {
+    /// Runs `check`, then stops the front end as the daemon does, if the check did not; what
+    /// broke the contract.
+    func perform(_ check: PickerFrontEndConformance.Check) -> [ConformanceBreach] {
         switch check {
         case .showIsSeen: checkShowIsSeen()
         case .actionIsReportedAndDrawn: checkActionIsReportedAndDrawn()
         case .serviceUpdateIsDrawn: checkServiceUpdateIsDrawn()
+        case .nextDayIsMarked: checkMarkedTimes(of: .overnight)
+        case .repeatedTimeIsTold: checkMarkedTimes(of: .clocksBack)
         case .withdrawTakesDown: checkWithdrawTakesDown()
         case .confirmEnds: checkEnding(by: .confirm)
         case .cancelEnds: checkEnding(by: .cancel)
@@ -33,6 +35,7 @@ final class ConformanceRun {
             waitFor("shutdown to call done") { service.doneCalls > 0 }
         }
         service.recordForeignBreaches()
+        return service.breaches
     }
 
     // MARK: Waiting

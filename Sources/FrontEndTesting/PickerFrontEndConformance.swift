@@ -1,21 +1,23 @@
-public import Testing
-
 /// The `PickerFrontEnd` contract as checks any front end runs from its own tests, as swift-log
 /// asks of a `LogHandler`: provide a `PickerFrontEndHarness`, then make sure this test works.
 ///
 /// ```swift
 /// @Test(arguments: PickerFrontEndConformance.Check.allCases)
-/// func keepsThePickerFrontEndContract(_ check: PickerFrontEndConformance.Check) {
-///     PickerFrontEndConformance.run(check) { try MyFrontEndHarness() }
+/// func keepsThePickerFrontEndContract(_ check: PickerFrontEndConformance.Check) throws {
+///     for breach in try PickerFrontEndConformance.run(check, makeHarness: { try MyFrontEndHarness() }) {
+///         Issue.record(breach)
+///     }
 /// }
 /// ```
 ///
 /// Each check makes a new harness, plays the service to the front end (`ServiceStandIn`:
 /// a model per session, `update` before a report returns, `withdraw` once when a session
 /// ends) and the person and the peer through the harness, and waits for what should follow
-/// by turning the loop with a deadline. Whatever breaks the contract is an issue at the test
-/// that called `run`; so is every call into the front end that does not return promptly, and
-/// every report or `done` that comes on another thread.
+/// by turning the loop with a deadline. Whatever breaks the contract is a `ConformanceBreach`
+/// it returns; so is every call into the front end that does not return promptly, and every
+/// report or `done` that comes on another thread. The suite records nothing itself, so that it
+/// needs no test framework (and builds with the rest of the package for a static release):
+/// the calling test records what it returns.
 public enum PickerFrontEndConformance {
     /// One part of the contract.
     public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -27,6 +29,12 @@ public enum PickerFrontEndConformance {
         case actionIsReportedAndDrawn
         /// An `update` the service makes on its own is what the person then sees.
         case serviceUpdateIsDrawn
+        /// A time on the day after the picker's is shown marked as the next day's, as the
+        /// selection moves.
+        case nextDayIsMarked
+        /// On the night the clocks go back, each of the two times the clock shows twice is shown
+        /// as the one it is (marked with its zone's name), as the selection moves through both.
+        case repeatedTimeIsTold
         /// `withdraw` takes the picker down; input that comes late is not reported, and a
         /// picker shown next hears only what the person does to it.
         case withdrawTakesDown
@@ -54,6 +62,8 @@ public enum PickerFrontEndConformance {
             case .showIsSeen: "show puts the picker in front of the person"
             case .actionIsReportedAndDrawn: "a person's action is reported for that session only, and its update is drawn"
             case .serviceUpdateIsDrawn: "an update the service makes is drawn"
+            case .nextDayIsMarked: "a time on the next day is shown as the next day's"
+            case .repeatedTimeIsTold: "the two 02:30s of the night the clocks go back are told apart"
             case .withdrawTakesDown: "withdraw takes the picker down, and late input is reported for nobody"
             case .confirmEnds: "confirming ends the session with what the person saw, and nothing follows"
             case .cancelEnds: "cancelling ends the session, and nothing follows"
@@ -82,20 +92,18 @@ public enum PickerFrontEndConformance {
         }
     }
 
-    /// Runs `check` on a front end of a new harness from `makeHarness`; issues are recorded at
-    /// `sourceLocation`, the caller's test.
+    /// Runs `check` on a front end of a new harness from `makeHarness` (whose error it
+    /// throws); what broke the contract, in the order found: none when the front end kept it.
     public static func run(
-        _ check: Check, timing: Timing = Timing(), sourceLocation: SourceLocation = #_sourceLocation,
-        makeHarness: () throws -> any PickerFrontEndHarness
-    ) {
-        let harness: any PickerFrontEndHarness
-        do {
-            harness = try makeHarness()
-        } catch {
-            Issue.record(error, "the harness could not be made", sourceLocation: sourceLocation)
-            return
-        }
-        let run = ConformanceRun(harness: harness, timing: timing, sourceLocation: sourceLocation)
-        run.perform(check)
+        _ check: Check, timing: Timing = Timing(), makeHarness: () throws -> any PickerFrontEndHarness
+    ) rethrows -> [ConformanceBreach] {
+        let harness = try makeHarness()
+        return ConformanceRun(harness: harness, timing: timing).perform(check)
     }
+}
+
+/// One way a front end broke the `PickerFrontEnd` contract, in words: what was awaited and
+/// what there was instead, or what happened that must not.
+public struct ConformanceBreach: Error, Sendable, CustomStringConvertible {
+    public let description: String
 }

@@ -56,22 +56,53 @@ public struct ConformanceSession: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(id) (\(title))" }
 }
 
-/// What a person reads of a picker: the selection it shows.
+/// What a person reads of a picker: the selection it shows, each time with the marks that
+/// say which it is (the next day's, the first or second of the hour the clocks go back).
 public struct SeenPicker: Equatable, Sendable, CustomStringConvertible {
-    public var start: WallClockTime
-    public var end: WallClockTime
+    public var start: SeenTime
+    public var end: SeenTime
 
-    public init(start: WallClockTime, end: WallClockTime) {
+    public init(start: SeenTime, end: SeenTime) {
         self.start = start
         self.end = end
     }
 
     /// What a picker drawn from `state` shows.
     public init(_ state: PickerState) {
-        self.init(start: state.start.time, end: state.end.time)
+        let grid = state.options.grid
+        self.init(start: SeenTime(grid, state.startIndex), end: SeenTime(grid, state.endIndex))
     }
 
-    public var description: String { "\(start.clockText)–\(end.clockText)" }
+    public var description: String { "\(start)–\(end)" }
+}
+
+/// One time as a person reads it: the clock's time, and the marks beside it that tell it from
+/// another with the same clock time. A front end that drops a mark, or shows the other 02:30's,
+/// shows another `SeenTime` than its state's.
+public struct SeenTime: Equatable, Sendable, CustomStringConvertible {
+    /// The time the clock shows.
+    public var time: WallClockTime
+    /// Whether it is marked as the day after the picker's ("06:00 (next day)").
+    public var isNextDay: Bool
+    /// The zone's name it is marked with on the hour the clocks go back ("02:30 (CEST)", then
+    /// "02:30 (CET)"); nil for a time the clock shows once.
+    public var zone: String?
+
+    public init(time: WallClockTime, isNextDay: Bool = false, zone: String? = nil) {
+        self.time = time
+        self.isNextDay = isNextDay
+        self.zone = zone
+    }
+
+    /// The slot at `index` of `grid` as a front end must show it.
+    public init(_ grid: SlotGrid, _ index: Int) {
+        let slot = grid[index]
+        self.init(time: slot.time, isNextDay: slot.isNextDay, zone: grid.isRepeated(at: index) ? grid.zoneName(at: index) : nil)
+    }
+
+    public var description: String {
+        time.clockText + (isNextDay ? " (next day)" : "") + (zone.map { " (\($0))" } ?? "")
+    }
 }
 
 /// What the suite asks the person to do to a picker.

@@ -1,6 +1,6 @@
 internal import Glibc
+internal import LocalSettings
 internal import SystemKit
-internal import Testing
 internal import TimePickerCore
 
 /// The service as `PickerFrontEndConformance` plays it to a front end: it owns a `PickerModel`
@@ -41,17 +41,16 @@ final class ServiceStandIn: PickerFrontEndDelegate {
 
     let frontEnd: any PickerFrontEnd
     private let timing: PickerFrontEndConformance.Timing
-    private let sourceLocation: SourceLocation
     /// The thread the suite runs on: the loop's, on which every report must come.
     private let thread = pthread_self()
 
     /// Everything reported, in order.
     private(set) var reports: [Report] = []
-    /// How many issues the stand-in recorded or holds: a wait can stop as soon as one is.
-    var violations: Int { recorded + foreignBreaches.withLock { $0.count } }
-    private var recorded = 0
-    /// What came on another thread, where Swift Testing cannot tell which test an issue is
-    /// for: kept until `recordForeignBreaches` records it on the loop's thread.
+    /// How many breaches the stand-in recorded or holds: a wait can stop as soon as one is.
+    var violations: Int { breaches.count + foreignBreaches.withLock { $0.count } }
+    /// What broke the contract, in the order found.
+    private(set) var breaches: [ConformanceBreach] = []
+    /// What came on another thread, where the suite must touch nothing: kept until `recordForeignBreaches` records it on the loop's thread.
     private let foreignBreaches = Locked<[String]>([])
     /// How each session the front end ended (by an event, or `cannotShow`) ended.
     private(set) var outcomes: [PickerSessionID: PickerOutcome] = [:]
@@ -66,27 +65,25 @@ final class ServiceStandIn: PickerFrontEndDelegate {
     private var shown: Set<PickerSessionID> = []
     private var ended: Set<PickerSessionID> = []
 
-    init(frontEnd: any PickerFrontEnd, timing: PickerFrontEndConformance.Timing, sourceLocation: SourceLocation) {
+    init(frontEnd: any PickerFrontEnd, timing: PickerFrontEndConformance.Timing) {
         self.frontEnd = frontEnd
         self.timing = timing
-        self.sourceLocation = sourceLocation
         frontEnd.delegate = self
     }
 
     // MARK: What the service does
 
-    /// Shows a new session, the `number`th of the check: titled "Conformance picker #number",
-    /// a 24-hour picker of hourly slots whose selection starts at (8 + number):00, an hour long.
-    func show(_ number: Int) -> ConformanceSession? {
+    /// Shows a new session, the `number`th of the check, titled "Conformance picker #number":
+    /// a `picker` (by default a 24-hour picker of hourly slots whose selection starts at
+    /// (8 + number):00, an hour long).
+    func show(_ number: Int, _ picker: ConformancePicker = .hourly) -> ConformanceSession? {
         let session = ConformanceSession(id: PickerSessionID(UInt64(number)), title: "Conformance picker #\(number)")
-        let start = WallClockTime(minutes: (8 + number) * 60)
-        let end = WallClockTime(minutes: (9 + number) * 60)
-        guard let start, let end,
-              let options = try? PickerOptions(
-                  validating: ["title": .string(session.title), "start": .string(start.clockText), "end": .string(end.clockText)],
-                  defaultClock: .twentyFourHour)
-        else {
-            record("the suite could not make the options of its session #\(number)")
+        var raw = picker.options(number)
+        raw["title"] = .string(session.title)
+        let context = PickerContext(
+            defaultClock: .twentyFourHour, now: nil, localZone: { PickerContext.utc }, zoneNamed: { ZoneDatabase.rules(named: $0) })
+        guard let options = try? PickerOptions(validating: raw, context: context) else {
+            record("the suite could not make the options of its session #\(number) (\(picker))")
             return nil
         }
         let model = PickerModel(options: options)
@@ -136,10 +133,9 @@ final class ServiceStandIn: PickerFrontEndDelegate {
     /// What was reported about `session`, in order.
     func reports(about session: ConformanceSession) -> [Report] { reports.filter { $0.session == session.id } }
 
-    /// Records an issue at the caller's test.
+    /// Records a breach of the contract.
     func record(_ comment: String) {
-        recorded += 1
-        Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation)
+        breaches.append(ConformanceBreach(description: comment))
     }
 
     /// Records what came on another thread, now that the loop's thread has it.

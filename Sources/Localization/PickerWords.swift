@@ -95,13 +95,9 @@ public struct PickerWords: Sendable {
         filled(trc("zone", "%1$s (%2$s)"), times, zone)
     }
 
-    /// The zone's abbreviation at the slot ("CEST"), or its UTC offset ("UTC+02:00") when the
-    /// abbreviation is only a number ("+14") or missing.
+    /// The zone's name at the slot (`SlotGrid.zoneName`): "CEST", or "UTC+02:00".
     public func offsetName(_ grid: SlotGrid, _ index: Int) -> String {
-        if let abbreviation = grid.abbreviation(at: index), abbreviation.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
-            return abbreviation
-        }
-        return "UTC" + Slot.offsetText(seconds: grid[index].utcOffset ?? 0)
+        grid.zoneName(at: index) ?? "UTC" + Slot.offsetText(seconds: 0)
     }
 
     /// The picker's day as the person reads it: "Sat 28 Mar".

@@ -97,6 +97,18 @@ public struct SlotGrid: Hashable, Sendable {
         instant(at: index).flatMap { dated?.zone.offset(at: $0).abbreviation }
     }
 
+    /// The name a person is shown for the zone's offset at the slot at `index`, which tells the
+    /// two times of the hour the clocks go back apart: the abbreviation ("CEST"), or the UTC
+    /// offset ("UTC+02:00") when the abbreviation is only a number ("+14") or missing; nil
+    /// undated. Not translated: zones are named so in every language.
+    public func zoneName(at index: Int) -> String? {
+        guard dated != nil else { return nil }
+        if let abbreviation = abbreviation(at: index), abbreviation.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
+            return abbreviation
+        }
+        return "UTC" + Slot.offsetText(seconds: self[index].utcOffset ?? 0)
+    }
+
     /// Whether the clock shows the slot at `index`'s time twice on its day (the hour the clocks
     /// go back), so that a person needs its offset to tell the two apart.
     public func isRepeated(at index: Int) -> Bool {

@@ -27,6 +27,11 @@ final class BrokenFrontEnd: PickerFrontEnd {
         case reportsAfterEnding
         /// Confirming reports a move first: the selection confirmed is not the one seen.
         case confirmsUnseenSelection
+        /// A time on the next day is drawn without its mark: "02:00", not "02:00 (next day)".
+        case dropsNextDayMark
+        /// A time the clock shows twice is drawn as the first of the two, whichever it is (a
+        /// front end that finds its row by the clock time alone).
+        case confusesRepeatedTimes
         /// Losing its peer, it says nothing.
         case losesSilently
         /// Losing its peer, it reports each session lost twice.
@@ -96,6 +101,26 @@ final class BrokenFrontEnd: PickerFrontEnd {
             done()
         default: done()
         }
+    }
+
+    /// What the person sees of `session`: its state as drawn, with the defect's mistake.
+    func seen(_ session: PickerSessionID) -> SeenPicker? {
+        guard let state = screen[session] else { return nil }
+        let grid = state.options.grid
+        func drawn(_ index: Int) -> SeenTime {
+            switch defect {
+            case .dropsNextDayMark:
+                var time = SeenTime(grid, index)
+                time.isNextDay = false
+                return time
+            case .confusesRepeatedTimes:
+                let first = (0..<grid.count).first { grid[$0].minutes == grid[index].minutes } ?? index
+                return SeenTime(grid, first)
+            default:
+                return SeenTime(grid, index)
+            }
+        }
+        return SeenPicker(start: drawn(state.startIndex), end: drawn(state.endIndex))
     }
 
     /// The person does `event` in `session`, if they can see it.

@@ -14,7 +14,7 @@ final class BrokenFrontEndHarness: PickerFrontEndHarness {
     var frontEnd: any PickerFrontEnd { broken }
 
     func seenPicker(_ session: ConformanceSession) -> SeenPicker? {
-        broken.screen[session.id].map(SeenPicker.init)
+        broken.seen(session.id)
     }
 
     func personDoes(_ action: PersonAction, to session: ConformanceSession) {

@@ -7,32 +7,32 @@ import Testing
 struct ConformanceTests {
     @Test("FakeFrontEnd keeps it", arguments: PickerFrontEndConformance.Check.allCases)
     func fakeFrontEnd(_ check: PickerFrontEndConformance.Check) {
-        PickerFrontEndConformance.run(check) { FakeFrontEndHarness() }
+        expectConformance(check) { FakeFrontEndHarness() }
     }
 
     @Test("FakeFrontEnd keeps it when it gives back later", arguments: PickerFrontEndConformance.Check.allCases)
     func fakeFrontEndGivingBackLater(_ check: PickerFrontEndConformance.Check) {
-        PickerFrontEndConformance.run(check) { FakeFrontEndHarness(givesBackAtOnce: false) }
+        expectConformance(check) { FakeFrontEndHarness(givesBackAtOnce: false) }
     }
 
     @Test("TerminalFrontEnd on a pseudo-terminal keeps it", arguments: PickerFrontEndConformance.Check.allCases)
     func terminalFrontEnd(_ check: PickerFrontEndConformance.Check) {
-        PickerFrontEndConformance.run(check) { try TerminalHarness() }
+        expectConformance(check) { try TerminalHarness() }
     }
 
     @Test("NotificationFrontEnd with a notification server on a fake bus keeps it", arguments: PickerFrontEndConformance.Check.allCases)
     func notificationFrontEnd(_ check: PickerFrontEndConformance.Check) {
-        PickerFrontEndConformance.run(check) { NotificationHarness() }
+        expectConformance(check) { NotificationHarness() }
     }
 
     @Test("NotificationFrontEnd with GNOME Shell's ways (each step a new notification) keeps it", arguments: PickerFrontEndConformance.Check.allCases)
     func notificationFrontEndAsOnGnomeShell(_ check: PickerFrontEndConformance.Check) {
         // The body's click is taken only once the banner has settled (NotificationDelivery's 400 ms).
-        PickerFrontEndConformance.run(check) { NotificationHarness(serverName: "gnome-shell", clickDelayMilliseconds: 450) }
+        expectConformance(check) { NotificationHarness(serverName: "gnome-shell", clickDelayMilliseconds: 450) }
     }
 
     @Test("DialogFrontEnd with a dialog backend on a fake bus keeps it", arguments: PickerFrontEndConformance.Check.allCases)
     func dialogFrontEnd(_ check: PickerFrontEndConformance.Check) {
-        PickerFrontEndConformance.run(check) { DialogHarness() }
+        expectConformance(check) { DialogHarness() }
     }
 }

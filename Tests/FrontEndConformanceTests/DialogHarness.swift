@@ -28,7 +28,7 @@ final class DialogHarness: PickerFrontEndHarness {
     var frontEnd: any PickerFrontEnd { dialogs }
 
     func seenPicker(_ session: ConformanceSession) -> SeenPicker? {
-        backend.openDialog(of: session.id).map { SeenPicker(start: $0.dialog.start, end: $0.dialog.end) }
+        backend.openDialog(of: session.id).map { SeenPicker($0.dialog.state.model) }
     }
 
     func personDoes(_ action: PersonAction, to session: ConformanceSession) {

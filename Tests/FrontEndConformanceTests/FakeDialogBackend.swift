@@ -1,5 +1,6 @@
 import DBusKit
 import DBusKitTesting
+import DialogBackend
 import Testing
 import TimePickerContract
 import TimePickerCore
@@ -8,15 +9,17 @@ import TimePickerCore
 /// it owns the backend's name, shows a dialog per ShowPicker (answered only when the dialog
 /// ends), answers Properties.Get of Version at once (it has taken the ShowPickers before it),
 /// draws Update, closes on Close (ShowPicker then answers with response 2), and sends the
-/// person's moves as Event signals from its own unique name to the daemon alone.
+/// person's moves as Event signals from its own unique name to the daemon alone. It reads
+/// ShowPicker and Update as timepickerd-gtk does (`BackendCall`, `DialogRequest`,
+/// `DialogState`), so it draws the slots the daemon sent: the next day's, the repeated hour's.
 final class FakeDialogBackend {
     /// One dialog as the backend shows it.
     struct Dialog {
         /// The ShowPicker call, answered when the dialog ends.
         let call: DBusMessage
         let session: PickerSessionID
-        var start: WallClockTime
-        var end: WallClockTime
+        /// What the dialog draws.
+        var state: DialogState
         var isOpen = true
     }
 
@@ -82,7 +85,8 @@ final class FakeDialogBackend {
     /// Cancel (1).
     func personEnds(_ session: PickerSessionID, accepting: Bool) {
         guard let (handle, dialog) = openDialog(of: session) else { return }
-        let results: [String: DBusValue] = accepting ? ["start": .string(dialog.start.clockText), "end": .string(dialog.end.clockText)] : [:]
+        let shown = dialog.state.model
+        let results: [String: DBusValue] = accepting ? ["start": .string(shown.start.wireText), "end": .string(shown.end.wireText)] : [:]
         end(handle, response: accepting ? 0 : 1, results: results)
     }
 
@@ -94,22 +98,26 @@ final class FakeDialogBackend {
 
     private func answer(_ call: DBusMessage) -> FakeAnswer {
         guard !isStalled else { return .later }
-        let arguments = (try? call.arguments()) ?? []
-        switch call.member {
-        case DialogBackendBus.Member.showPicker?:
-            return showPicker(call, arguments)
-        case .get? where call.interface == .properties:
+        let backendCall: BackendCall
+        do {
+            backendCall = try BackendCall(call)
+        } catch {
+            return .error(error.name, error.message)
+        }
+        switch backendCall {
+        case .showPicker(let handle, _, let options):
+            return showPicker(call, handle, options)
+        case .getProperty:
             return .values([.variant(.uint32(1))])
-        case DialogBackendBus.Member.update?:
-            guard arguments.count == 2, case .objectPath(let handle) = arguments[0], let state = arguments[1].stringKeyedEntries else {
-                return .error(.invalidArgs, "Update takes (oa{sv})")
+        case .update(let handle, let state):
+            guard let dialog = dialogs[handle], dialog.isOpen else { return .error(.unknownObject, "no open dialog \(handle)") }
+            do {
+                dialogs[handle]?.state = try dialog.state.updated(with: state)
+            } catch {
+                return .error(.invalidArgs, error.message)
             }
-            guard dialogs[handle]?.isOpen == true else { return .error(.unknownObject, "no open dialog \(handle)") }
-            if let start = Self.time("start", in: state) { dialogs[handle]?.start = start }
-            if let end = Self.time("end", in: state) { dialogs[handle]?.end = end }
             return .values([])
-        case DialogBackendBus.Member.close?:
-            guard case .objectPath(let handle)? = arguments.first else { return .error(.invalidArgs, "Close takes (o)") }
+        case .close(let handle):
             end(handle, response: 2, results: ["reason": .string("closed by the caller")])
             return .values([])
         default:
@@ -118,20 +126,16 @@ final class FakeDialogBackend {
     }
 
     /// ShowPicker(handle, parent_window, options): the dialog is shown; answered when it ends.
-    private func showPicker(_ call: DBusMessage, _ arguments: [DBusValue]) -> FakeAnswer {
-        guard arguments.count == 3, case .objectPath(let handle) = arguments[0], let options = arguments[2].stringKeyedEntries,
-              let session = Self.session(of: handle), let start = Self.time("start", in: options), let end = Self.time("end", in: options)
-        else { return .error(.invalidArgs, "ShowPicker takes (osa{sv}) with a start and an end, for a handle of a conformance session") }
-        dialogs[handle] = Dialog(call: call, session: session, start: start, end: end)
+    private func showPicker(_ call: DBusMessage, _ handle: ObjectPath, _ options: [String: OptionValue]) -> FakeAnswer {
+        guard let session = Self.session(of: handle) else { return .error(.invalidArgs, "\(handle) is no handle of a conformance session") }
+        let request: DialogRequest
+        do {
+            request = try DialogRequest(options: options, defaultClock: .twentyFourHour)
+        } catch {
+            return .error(.invalidArgs, error.message)
+        }
+        dialogs[handle] = Dialog(call: call, session: session, state: request.state)
         lastHandle[session] = handle
         return .later
-    }
-
-    /// The time under `key` in an a{sv}'s entries.
-    private static func time(_ key: String, in entries: [(key: String, value: DBusValue)]) -> WallClockTime? {
-        for entry in entries where entry.key == key {
-            if case .variant(.string(let text)) = entry.value { return WallClockTime(parsing: text) }
-        }
-        return nil
     }
 }

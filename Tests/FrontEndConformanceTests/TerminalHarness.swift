@@ -50,7 +50,8 @@ final class TerminalHarness: PickerFrontEndHarness {
     func seenPicker(_ session: ConformanceSession) -> SeenPicker? {
         guard !hungUp else { return nil }
         let lines = screen.lines
-        guard let titleRow = lines.firstIndex(of: session.title) else { return nil }
+        // The title line, with the day after it on a dated picker ("… · Sun 25 Oct").
+        guard let titleRow = lines.firstIndex(where: { $0 == session.title || $0.hasPrefix(session.title + " · ") }) else { return nil }
         if titleRow > 0, lines[titleRow - 1].contains("Selected:") { return readSelection(in: lines[titleRow - 1]) }
         guard let selected = lines[titleRow...].first(where: { $0.contains("Selected:") }) else { return nil }
         return readSelection(in: selected)

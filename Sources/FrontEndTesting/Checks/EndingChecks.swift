@@ -23,7 +23,7 @@ extension ConformanceRun {
     /// session's either (it may take the screen at once): the person had not seen it yet.
     func checkEnding(by action: PersonAction) {
         guard let session = service.show(1), let next = service.show(2), waitUntilSeen(session),
-              let seen = harness.seenPicker(session)
+              let seen = harness.seenPicker(session), let grid = service.state(of: session)?.options.grid
         else { return }
         harness.personDoes(action, to: session)
         // In the same instant, before the loop turns: a terminal reads both keys at once.
@@ -31,9 +31,17 @@ extension ConformanceRun {
         guard waitFor("the person's \(action) to end \(session)", detail: { "reports: \(service.reports(about: session))" }, {
             !service.isOpen(session)
         }) else { return }
-        let expected: PickerOutcome = action == .confirm ? .selected(start: Slot(seen.start), end: Slot(seen.end)) : .cancelled(.user)
         let outcome = service.outcomes[session.id]
-        expect(outcome == expected, "\(session) ended as \(outcome.map { "\($0)" } ?? "nothing the person did"), not \(expected)")
+        let ended: String
+        switch outcome {
+        case .selected(let start, let end)?:
+            let chosen = grid.index(of: start).flatMap { start in grid.index(of: end).map { SeenPicker(start: SeenTime(grid, start), end: SeenTime(grid, $0)) } }
+            ended = chosen.map { "selected \($0)" } ?? "selected \(start)–\(end), off the grid"
+        case .cancelled(let reason)?: ended = "cancelled (\(reason.rawValue))"
+        case nil: ended = "nothing the person did"
+        }
+        let expected = action == .confirm ? "selected \(seen)" : "cancelled (user)"
+        expect(ended == expected, "\(session) ended as \(ended), not \(expected)")
         let endings = service.reports(about: session).filter {
             if case .event(_, let event) = $0 { event == .confirm || event == .cancel } else { false }
         }
