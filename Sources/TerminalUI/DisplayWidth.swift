@@ -97,20 +97,6 @@ public enum DisplayWidth {
 
     /// Whether `value` is East Asian wide or fullwidth: a binary search of the generated table.
     private static func isWide(_ value: UInt32) -> Bool {
-        guard value >= 0x1100 else { return false }
-        var low = 0
-        var high = eastAsianWideRanges.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let range = eastAsianWideRanges[middle]
-            if value < range.lowerBound {
-                high = middle - 1
-            } else if value > range.upperBound {
-                low = middle + 1
-            } else {
-                return true
-            }
-        }
-        return false
+        value >= 0x1100 && eastAsianWideRanges.rangesContain(value)
     }
 }

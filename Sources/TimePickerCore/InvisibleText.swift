@@ -1,7 +1,7 @@
 /// Whether `scalar` is a format character that draws a sign (the Arabic number sign and its kin,
 /// which span the digits after them); other format characters draw nothing.
 public func isVisibleFormatCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    InvisibleText.contains(scalar.value, in: prependedConcatenationMarkRanges)
+    prependedConcatenationMarkRanges.rangesContain(scalar.value)
 }
 
 /// Which characters show nothing where they stand, by Unicode's own lists
@@ -13,7 +13,7 @@ enum InvisibleText {
     /// point or a format character that draws no sign, outside the emoji it may belong to.
     static func isHidden(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
         let scalar = scalars[index]
-        let ignorable = contains(scalar.value, in: defaultIgnorableRanges)
+        let ignorable = defaultIgnorableRanges.rangesContain(scalar.value)
         // Format characters outside Default_Ignorable_Code_Point (interlinear annotation marks,
         // Egyptian hieroglyph format controls) draw nothing either, except the prepended marks.
         guard ignorable || (scalar.properties.generalCategory == .format && !isVisibleFormatCharacter(scalar)) else {
@@ -32,21 +32,6 @@ enum InvisibleText {
         default:
             return true
         }
-    }
-
-    /// Whether `value` is in `ranges` (sorted and disjoint), by binary search.
-    static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound < value {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low < ranges.count && ranges[low].contains(value)
     }
 
     /// An emoji other than the ASCII digits and signs that also have emoji forms.
@@ -73,7 +58,7 @@ enum InvisibleText {
 
     /// Whether a text or emoji selector after `scalar` chooses how it shows.
     private static func isVariationBase(_ scalar: Unicode.Scalar) -> Bool {
-        contains(scalar.value, in: emojiVariationBaseRanges)
+        emojiVariationBaseRanges.rangesContain(scalar.value)
     }
 
     /// Whether the tag at `index` follows 🏴 through tags only.

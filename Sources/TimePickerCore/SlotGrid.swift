@@ -227,12 +227,6 @@ private struct DatedSlots: Hashable, Sendable {
 
     /// The first index whose entry satisfies `belongs` (which must hold for a suffix), or the count.
     func partition(_ belongs: (Entry) -> Bool) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(entries[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        entries.partitioningIndex(where: belongs)
     }
 }

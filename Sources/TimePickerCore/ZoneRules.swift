@@ -24,14 +24,9 @@ public struct ZoneRules: Hashable, Sendable {
 
     /// The offset in force at `instant` (seconds since 1970-01-01T00:00:00Z).
     public func offset(at instant: Int64) -> ZoneOffset {
-        // The last change at or before the instant: a binary search, the changes being sorted.
-        var low = 0
-        var high = changes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if changes[middle].instant <= instant { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? initial : changes[low - 1].offset
+        // The last change at or before the instant: the one before the first change after it.
+        let after = changes.partitioningIndex { $0.instant > instant }
+        return after == 0 ? initial : changes[after - 1].offset
     }
 }
 
