@@ -172,9 +172,9 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     /// counts on into tomorrow (which the body marks as the next day); nil for nil, or for a
     /// time after tomorrow, which no time of day alone would tell.
     private static func localTime(in seconds: Int?) -> Slot? {
-        guard let seconds, let now = LocalTime.now() else { return nil }
-        let minutes = now.minutes + (seconds + 59) / 60
-        return minutes <= Slot.latestMinutes ? Slot(minutes: minutes) : nil
+        guard let seconds else { return nil }
+        let minutes = LocalTime.minutesFromToday(in: seconds)
+        return (0...Slot.latestMinutes).contains(minutes) ? Slot(minutes: minutes) : nil
     }
 
     private func cancelCountdowns() {

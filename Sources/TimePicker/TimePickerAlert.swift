@@ -45,7 +45,8 @@ public final class TimePickerAlert {
     public var clock: String?
     /// The end may fall on the next day: a night shift (`overnight`).
     public var overnight = false
-    /// The picker's day, `YYYY-MM-DD`: the range then comes with instants (`date`).
+    /// The picker's day, `YYYY-MM-DD`, `today` or `tomorrow` (in the range's zone): the range
+    /// then comes with instants (`date`).
     public var date: String?
     /// The IANA zone of the range's times ("Europe/Berlin"); by default this program's own (`time_zone`).
     public var timeZone: String?

@@ -88,7 +88,7 @@ enum ClientCommand: Equatable, Sendable {
     private static func parsePick(_ remaining: ArraySlice<String>) throws(UsageError) -> ClientCommand {
         var arguments = OptionArguments(Array(remaining))
         var options = PickOptions()
-        var date: PickDate?
+        var date: PickerDay?
         while let (argument, name, inline) = arguments.next() {
             do throws(OptionArguments.UsageError) {
                 switch name {
@@ -123,7 +123,7 @@ enum ClientCommand: Equatable, Sendable {
         // The day now, once: today's and tomorrow's are those of the moment the command began.
         // A format that prints instants needs one: today's, unless one was given.
         if let day = date ?? (options.format.needsDate ? .today : nil) {
-            guard let resolved = day.resolved(now: Int64(Glibc.time(nil)), zone: options.timeZone) else {
+            guard let resolved = day.resolved(now: Int64(Glibc.time(nil)), zone: options.timeZone ?? ZoneDatabase.local()) else {
                 throw UsageError(message: ClientText.dateOutsideCalendar, topic: .pick)
             }
             options.date = resolved
@@ -168,8 +168,8 @@ enum ClientCommand: Equatable, Sendable {
     }
 
     /// A day as `--date` takes it: `YYYY-MM-DD`, `today` or `tomorrow`.
-    private static func pickDate(_ text: String, of name: String) throws(OptionArguments.UsageError) -> PickDate {
-        guard let date = PickDate(parsing: text) else {
+    private static func pickDate(_ text: String, of name: String) throws(OptionArguments.UsageError) -> PickerDay {
+        guard let date = PickerDay(parsing: text) else {
             throw OptionArguments.UsageError(message: ClientText.needsDate(name, typed: text))
         }
         return date

@@ -45,10 +45,11 @@ extension PickerOptions {
         return time
     }
 
-    /// The day a dated picker is on (`date`, `YYYY-MM-DD`); nil when not sent.
-    static func validatedDate(_ text: String?) throws(OptionError) -> CalendarDate? {
+    /// The day a dated picker is on as written (`date`: `YYYY-MM-DD`, `today`, `tomorrow`); nil
+    /// when not sent.
+    static func validatedDate(_ text: String?) throws(OptionError) -> PickerDay? {
         guard let text else { return nil }
-        guard let date = CalendarDate(parsing: text) else {
+        guard let date = PickerDay(parsing: text) else {
             let years = CalendarDate.years
             // Well formed, but not a day: say which part is wrong.
             let parts = text.split(separator: "-").compactMap { Int($0) }
@@ -62,9 +63,20 @@ extension PickerOptions {
             }
             throw OptionError(
                 key: "date",
-                reason: "must be a day of the calendar as YYYY-MM-DD, \(years.lowerBound)-01-01 to \(years.upperBound)-12-31, got \(quotedForMessage(text))")
+                reason: "must be a day of the calendar as YYYY-MM-DD, \(years.lowerBound)-01-01 to \(years.upperBound)-12-31, "
+                    + "'today' or 'tomorrow', got \(quotedForMessage(text))")
         }
         return date
+    }
+
+    /// The day `date` names at the present on the clocks of `zone` (the session's).
+    static func resolvedDate(_ date: PickerDay, now: Int64?, zone: ZoneRules) throws(OptionError) -> CalendarDate {
+        if case .day(let day) = date { return day }
+        guard let now else { throw OptionError(key: "date", reason: "'\(date == .today ? "today" : "tomorrow")' needs the present time, which is not known here") }
+        guard let day = date.resolved(now: now, zone: zone) else {
+            throw OptionError(key: "date", reason: "the day it names in \(zone.name) is after \(CalendarDate.years.upperBound)-12-31")
+        }
+        return day
     }
 
     /// The zone the session's times are in: `time_zone`'s, else the daemon's (read only if asked).
@@ -179,13 +191,13 @@ extension PickerOptions {
     private static func startNow(_ now: (instant: Int64, zone: ZoneRules)?, limits: SlotLimits) throws(OptionError) -> Int {
         let grid = limits.grid
         guard let (instant, zone) = now else { throw OptionError(key: "start", reason: "'now' needs the present time, which is not known here") }
-        let local = instant + Int64(zone.offset(at: instant).seconds)
-        let timeOfDay = Int((local % 86_400 + 86_400) % 86_400) / 60
+        let local = zone.wallClock(at: instant)
+        let timeOfDay = local.secondsIntoDay / 60
         let index = grid.date == nil ? grid.indexOfFirstSlot(atOrAfter: timeOfDay) : grid.indexOfFirstSlot(atOrAfterInstant: instant)
         guard let index, limits.starts.contains(index) else {
             let nowText = WallClockTime(uncheckedMinutes: timeOfDay).clockText
             let when = grid.date.map { date in
-                let today = CalendarDate(daysSinceEpoch: Int(local / 86_400))
+                let today = CalendarDate(daysSinceEpoch: Int(local.daysSinceEpoch))
                 return "\(nowText) on \(today.map(\.isoText) ?? "another day") in \(zone.name), and the picker is for \(date)"
             } ?? "\(nowText) in \(zone.name)"
             throw OptionError(

@@ -83,11 +83,14 @@ public struct PickerOptions: Sendable, Equatable {
         title = try Self.validatedTitle(options.string("title"))
         let step = try Self.validatedStep(options.uint32("step"))
         overnight = options.boolean("overnight") ?? false
-        let date = try Self.validatedDate(options.string("date"))
+        let day = try Self.validatedDate(options.string("date"))
         let zone = try Self.validatedZone(options.string("time_zone"), context: context)
+        let dated = try day.map { day throws(OptionError) in
+            let rules = zone()
+            return (try Self.resolvedDate(day, now: context.now, zone: rules), rules)
+        }
         let first = try Self.validatedTime(options.string("first"), key: "first") ?? Self.defaultFirst
-        grid = try Self.validatedGrid(
-            first: first, last: options.string("last"), step: step, overnight: overnight, date: date.map { ($0, zone()) })
+        grid = try Self.validatedGrid(first: first, last: options.string("last"), step: step, overnight: overnight, date: dated)
         let givenMinDuration = options.uint32("min_duration")
         minDuration = try Self.validatedMinDuration(givenMinDuration, grid: grid)
         let limits = SlotLimits(grid: grid, minDurationSeconds: minDuration * 60, overnight: overnight)

@@ -28,6 +28,16 @@ public struct ZoneRules: Hashable, Sendable {
         let after = changes.partitioningIndex { $0.instant > instant }
         return after == 0 ? initial : changes[after - 1].offset
     }
+
+    /// What this zone's clocks show at `instant`: the day (days since 1970-01-01) and the
+    /// seconds into it. The one reading of a local time, for every program: glibc's
+    /// `localtime_r` reads its zone once per process, these rules whenever they are read.
+    public func wallClock(at instant: Int64) -> (daysSinceEpoch: Int64, secondsIntoDay: Int) {
+        let local = instant + Int64(offset(at: instant).seconds)
+        // Floor division: an instant before 1970 is on the day before, not after.
+        let days = local >= 0 ? local / CivilCalendar.secondsPerDay : (local - CivilCalendar.secondsPerDay + 1) / CivilCalendar.secondsPerDay
+        return (days, Int(local - days * CivilCalendar.secondsPerDay))
+    }
 }
 
 /// A UTC offset and the abbreviation a zone gives it ("CET" at +01:00).

@@ -44,6 +44,23 @@ struct ResponseSignalTests {
         ])
     }
 
+    @Test("date 'tomorrow', as timepickerctl --date takes it, is the next day in the session's zone at the call", arguments: ["tomorrow", "TODAY"])
+    func relativeDate(word: String) throws {
+        let fixture = try Fixture()
+        let before = Date()
+        let handle = try fixture.client.showTimePicker(["date": .string(word), "time_zone": .string("Pacific/Kiritimati")])
+        let after = Date()
+        let screen = try fixture.screen
+        try screen.waitForScreen(containing: "Select start and end time · ")
+        screen.type(Keys.enter)
+        let (response, _) = try endingSignals(of: fixture.client, on: handle)
+        let results = try #require(try response.arguments().last?.stringKeyedEntries)
+        let date = results.first { $0.key == "date" }?.value
+        let plus = word == "tomorrow" ? 1 : 0
+        let days = try [before, after].map { DBusValue.variant(.string(try ClientDatedPickTests.day(in: "Pacific/Kiritimati", at: $0, plus: plus))) }
+        #expect(date.map(days.contains) == true, "date \(date.map { "\($0)" } ?? "missing"), expected one of \(days)")
+    }
+
     @Test("Timed out: Response 2 with the selection shown and reason 'timeout', then Cancelled")
     func timedOut() throws {
         let fixture = try Fixture()

@@ -73,11 +73,11 @@ struct PickedTimesTests {
         let instant: Int64 = 1_774_692_000  // 2026-03-28T10:00:00Z
         let kiritimati = try #require(ZoneDatabase.rules(named: "Pacific/Kiritimati"))
         let honolulu = try #require(ZoneDatabase.rules(named: "Pacific/Honolulu"))
-        #expect(PickDate.today.resolved(now: instant, zone: kiritimati)?.isoText == "2026-03-29")
-        #expect(PickDate.tomorrow.resolved(now: instant, zone: kiritimati)?.isoText == "2026-03-30")
-        #expect(PickDate.today.resolved(now: instant - 11 * 3600, zone: honolulu)?.isoText == "2026-03-27")
-        #expect(PickDate(parsing: "TOMORROW") == .tomorrow)
-        #expect(PickDate(parsing: "2026-02-29") == nil)
-        #expect(PickDate(parsing: "2026-03-28") == .day(CalendarDate(year: 2026, month: 3, day: 28)!))
+        #expect(PickerDay.today.resolved(now: instant, zone: kiritimati)?.isoText == "2026-03-29")
+        #expect(PickerDay.tomorrow.resolved(now: instant, zone: kiritimati)?.isoText == "2026-03-30")
+        #expect(PickerDay.today.resolved(now: instant - 11 * 3600, zone: honolulu)?.isoText == "2026-03-27")
+        #expect(PickerDay(parsing: "TOMORROW") == .tomorrow)
+        #expect(PickerDay(parsing: "2026-02-29") == nil)
+        #expect(PickerDay(parsing: "2026-03-28") == .day(CalendarDate(year: 2026, month: 3, day: 28)!))
     }
 }

@@ -184,8 +184,35 @@ struct DatedRangeTests {
         #expect(dated.start == Slot(minutes: 8 * 60 + 30, utcOffset: 7200))
     }
 
+    @Test("date today and tomorrow are the days of the session's zone at the present, as timepickerctl --date reads them")
+    func todayAndTomorrow() throws {
+        // 2026-10-24T23:30:00Z: 01:30 on the 25th in Berlin, still the 24th in UTC.
+        let instant: Int64 = 1_792_884_600
+        let berlin = try datedOptions(["date": .string("today"), "time_zone": .string("Europe/Berlin")], now: instant)
+        #expect(berlin.grid.date?.isoText == "2026-10-25")
+        let utc = try datedOptions(["date": .string("Today")], now: instant)
+        #expect(utc.grid.date?.isoText == "2026-10-24", "the daemon's zone, UTC here, when the caller names none")
+        let tomorrow = try datedOptions(["date": .string("tomorrow"), "time_zone": .string("Europe/Berlin")], now: instant)
+        #expect(tomorrow.grid.date?.isoText == "2026-10-26")
+        #expect {
+            try datedOptions(["date": .string("today")])
+        } throws: { error in
+            (error as? OptionError)?.message == "option 'date': 'today' needs the present time, which is not known here"
+        }
+    }
+
+    @Test("A zone's wall clock: the day and the seconds into it, before 1970 too")
+    func wallClock() {
+        let clock = berlin2026.wallClock(at: 1_792_884_600)
+        #expect(clock.daysSinceEpoch == Int64(CalendarDate(year: 2026, month: 10, day: 25)!.daysSinceEpoch))
+        #expect(clock.secondsIntoDay == 90 * 60)
+        let early = PickerContext.utc.wallClock(at: -1)
+        #expect(early.daysSinceEpoch == -1 && early.secondsIntoDay == 86_399)
+    }
+
     @Test("Dates and zones are checked", arguments: [
-        ("date", "2026-02-29"), ("date", "2026-13-01"), ("date", "26-03-28"), ("date", "1969-12-31"), ("time_zone", "Europe/Berln"),
+        ("date", "2026-02-29"), ("date", "2026-13-01"), ("date", "26-03-28"), ("date", "1969-12-31"), ("date", "yesterday"),
+        ("time_zone", "Europe/Berln"),
     ])
     func refused(key: String, value: String) {
         #expect {
