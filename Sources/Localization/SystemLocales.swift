@@ -101,11 +101,7 @@ final class SystemLocales: Sendable {
         var names = ["C", "POSIX"]
         if let archive { names += LocaleArchive.names(atPath: archive) }
         for directory in directories {
-            guard let stream = opendir(directory) else { continue }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard !name.hasPrefix(".") else { continue }
+            for name in directoryEntryNames(atPath: directory) ?? [] where !name.hasPrefix(".") {
                 var status = stat()
                 if stat(directory + "/" + name + "/LC_CTYPE", &status) == 0, status.st_mode & S_IFMT == S_IFREG { names.append(name) }
             }

@@ -1,7 +1,7 @@
 internal import DBusKit
 
 /// The Unix users the bus vouches that senders on it run as, asked once per unique name and
-/// without blocking the client's loop.
+/// without blocking the pick's loop.
 final class SenderUsers {
     /// What the bus said about a name: its user, or nil when it could not say (the name left).
     private var known: [BusName: UInt32?] = [:]

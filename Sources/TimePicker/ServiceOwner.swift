@@ -6,7 +6,7 @@ internal import TimePickerContract
 /// service's name, which the bus vouches runs as this program's own Unix user.
 ///
 /// On a bus that admits other users, anyone may own any name the service does not hold (before
-/// it is started, or after it stopped). The client lends its terminal to, and believes answers
+/// it is started, or after it stopped). The program lends its terminal to, and believes answers
 /// from, such an owner only after the bus said whose it is; and it sends every call to that
 /// unique name, never to the well-known one, so the name changing hands after the check cannot
 /// redirect them (unique names are never reused on a bus).
@@ -14,7 +14,7 @@ package struct ServiceOwner {
     package let uniqueName: BusName
 
     /// The owner now; with `starting`, the bus first starts the service by D-Bus activation
-    /// when nobody owns its name. Blocking: call it before the client's loop runs.
+    /// when nobody owns its name. Blocking: call it before the pick's loop runs.
     package static func find(on connection: DBusConnection, starting: Bool) throws(TimePickerError) -> ServiceOwner {
         var owner = try currentOwner(on: connection)
         if owner == nil, starting {

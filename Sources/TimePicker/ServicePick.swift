@@ -48,7 +48,7 @@ final class ServicePick: @unchecked Sendable {
     private var connection: DBusConnection?
     private var service: ServiceOwner?
     private var handle: SessionHandle?
-    private var terminal: BorrowedTerminal?
+    private var terminal: CallerTerminal?
     private var interrupts: InterruptWatch?
     private var callSent = false
     private var response: SessionResponse?
@@ -110,11 +110,11 @@ final class ServicePick: @unchecked Sendable {
         var options = request.options
         options["handle_token"] = .string(handle.token)
         if request.usesCallerTerminal, connection.canPassUnixFDs {
-            if let lent = CallerTerminal.borrow() {
-                terminal = lent
+            if let found = CallerTerminal.find() {
+                terminal = found
                 // libdbus sends a duplicate; the program keeps its own.
-                options["terminal"] = .unixFD(lent.descriptor)
-                if CallerTerminal.isWaitingForForeground(lent) { notice(.waitingForForeground) }
+                options["terminal"] = .unixFD(found.descriptor)
+                if found.isWaitingForForeground { notice(.waitingForForeground) }
             } else if isatty(STDIN_FILENO) == 0 {
                 notice(.noTerminal)
             }
@@ -148,7 +148,7 @@ final class ServicePick: @unchecked Sendable {
                 destination: service.uniqueName, path: TimePickerBus.managerPath,
                 interface: TimePickerBus.managerInterface, member: TimePickerBus.Member.pickTimeRange)
             try call.append(.vardict(request.options))
-            terminal?.lent()
+            terminal?.lend()
             try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
                 self.answered(reply)
             }

@@ -2,7 +2,7 @@ internal import TimePickerContract
 internal import DBusKit
 internal import Glibc
 
-/// The path the client's session will have, known before the call (the handle_token
+/// The path the caller's session will have, known before the call (the handle_token
 /// convention), so its outcome can be subscribed to first and never missed.
 struct SessionHandle {
     /// The handle_token option: letters, digits and '_' only.

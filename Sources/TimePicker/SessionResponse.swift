@@ -2,10 +2,10 @@ internal import DBusKit
 internal import TimePickerContract
 internal import TimePickerCore
 
-/// A session's `Response(u response, a{sv} results)` signal as the client takes it: sent by the
+/// A session's `Response(u response, a{sv} results)` signal as the library takes it: sent by the
 /// service just before Selected and before the answer to PickTimeRange, with the whole range
 /// (xdg-desktop-portal's Request has the same shape). Only what is whole and consistent is
-/// taken; the client falls back to the two times of the answer otherwise.
+/// taken; the library falls back to the two times of the answer otherwise.
 struct SessionResponse: Equatable {
     /// More values than a Response of ours holds are a peer's mistake or a flood, not read.
     private static let maximumValues = 64

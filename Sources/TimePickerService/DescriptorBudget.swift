@@ -1,4 +1,5 @@
 internal import Glibc
+internal import SystemKit
 
 /// Keeps the daemon from running out of file descriptors because of callers' terminals.
 ///
@@ -32,15 +33,8 @@ public enum DescriptorBudget {
     /// How many descriptors this process has open, from /proc/self/fd (the directory's own
     /// descriptor, open while it is read, included: it is one more in use at that moment).
     static func openDescriptorCount() -> Int {
-        guard let directory = opendir("/proc/self/fd") else { return 0 }
-        defer { closedir(directory) }
         var count = 0
-        while let entry = readdir(directory) {
-            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { name in
-                name[0] == UInt8(ascii: ".") && (name[1] == 0 || (name[1] == UInt8(ascii: ".") && name[2] == 0))
-            }
-            if !isDot { count += 1 }
-        }
+        forEachDirectoryEntry(atPath: "/proc/self/fd") { _ in count += 1 }
         return count
     }
 

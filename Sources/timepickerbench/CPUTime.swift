@@ -1,6 +1,7 @@
+internal import SystemKit
 /// Nanoseconds on a CPU of every thread of process `pid` (/proc/PID/task/*/schedstat).
 func cpuNanoseconds(pid: Int32) -> UInt64 {
-    directoryEntries("/proc/\(pid)/task").reduce(0) { total, task in
+    (directoryEntryNames(atPath: "/proc/\(pid)/task") ?? []).reduce(0) { total, task in
         total + firstNumber(of: "/proc/\(pid)/task/\(task)/schedstat")
     }
 }

@@ -1,3 +1,4 @@
+internal import SystemKit
 import TestHarness
 
 /// Voluntary context switches of every thread of a process, from /proc/PID/task/*/status:
@@ -8,7 +9,7 @@ struct ThreadSwitches {
 
     init(pid: Int32) {
         var threads: [String: (name: String, voluntary: Int)] = [:]
-        for task in directoryEntries("/proc/\(pid)/task") {
+        for task in (directoryEntryNames(atPath: "/proc/\(pid)/task") ?? []) {
             guard let status = readWholeFile("/proc/\(pid)/task/\(task)/status"),
                   let count = statusField("voluntary_ctxt_switches", in: status)
             else { continue }

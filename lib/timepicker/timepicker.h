@@ -1,4 +1,4 @@
-/* libtimepicker-1: the client side of timepickerd, for every language GObject
+/* libtimepicker-1: the caller's side of timepickerd, for every language GObject
  * introspection reaches (C, Python, GJS, Vala, Rust).
  *
  * SPDX-License-Identifier: MIT

@@ -117,14 +117,14 @@ final class PickCommand {
         guard options.useTerminal else {
             return .failed(ClientText.noTerminalOptionNeedsBus(noBus))
         }
-        guard let lent = CallerTerminal.borrow() else {
+        guard let terminal = CallerTerminal.find() else {
             return .failed(ClientText.nowhereToShow(noBus))
         }
-        defer { lent.restore() }
+        defer { terminal.restore() }
         let loop = EventLoop()
         let picker: LocalPicker
         do {
-            picker = try LocalPicker(options: options, terminal: lent.descriptor, loop: loop)
+            picker = try LocalPicker(options: options, terminal: terminal.descriptor, loop: loop)
         } catch {
             return .failed(error.message)
         }
@@ -138,8 +138,8 @@ final class PickCommand {
             return .failed(ClientText.cannotWatchSignals("\(error)"))
         }
         defer { withExtendedLifetime(signals) {} }
-        if CallerTerminal.isWaitingForForeground(lent) { Console.error(ClientText.waitingForForeground) }
-        lent.lent()
+        if terminal.isWaitingForForeground { Console.error(ClientText.waitingForForeground) }
+        terminal.lend()
         return picker.run()
     }
 }

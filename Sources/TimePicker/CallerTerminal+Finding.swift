@@ -1,18 +1,28 @@
-internal import EventLoop
 internal import Glibc
 internal import SystemKit
 
-/// Finds the terminal to lend the service for a descriptor of the client's (its stdin): one the
-/// service accepts, naming the same terminal in the service as here.
+/// Finding the caller's terminal: one the service accepts, naming the same terminal in the
+/// service as here.
 ///
 /// The service takes only the terminal device itself, open for reading and writing. A shell's
 /// `< /dev/tty` or `< $(tty)` gives a read-only descriptor, and `/dev/tty` names a different
-/// terminal in every process (the service would draw on its own); so the client opens the
+/// terminal in every process (the service would draw on its own); so the program opens the
 /// real device read-write itself.
-enum LentTerminal {
-    /// A descriptor to lend for the terminal on `descriptor`, and whether the client opened it
-    /// (and must close it); nil when `descriptor` is no terminal, or its device cannot be opened.
-    static func descriptor(for descriptor: Int32) -> (descriptor: Int32, opened: Bool)? {
+extension CallerTerminal {
+    /// The program's terminal, saved to be restored: its stdin when that is one, otherwise its
+    /// controlling terminal (`/dev/tty`), as fzf and gum do, so that `echo … | prog` and
+    /// `$(prog)` still show the picker to the person; nil when the program has none.
+    package static func find() -> CallerTerminal? {
+        guard let found = device(openOn: STDIN_FILENO) ?? controllingTerminal() else { return nil }
+        if let terminal = CallerTerminal(descriptor: found.descriptor, closeWhenRestored: found.opened) { return terminal }
+        if found.opened { close(found.descriptor) }
+        return nil
+    }
+
+    /// A descriptor to lend for the terminal on `descriptor`, and whether the program opened
+    /// it (and must close it); nil when `descriptor` is no terminal, or its device cannot be
+    /// opened.
+    static func device(openOn descriptor: Int32) -> (descriptor: Int32, opened: Bool)? {
         guard isatty(descriptor) == 1, var device = DeviceNumber(ofDeviceOpenOn: descriptor) else { return nil }
         if device == .controllingTerminalAlias {
             guard let controlling = ProcessStatus.current()?.controllingTerminal else { return nil }
@@ -37,23 +47,17 @@ enum LentTerminal {
         guard alias >= 0 else { return nil }
         defer { close(alias) }
         // /dev/tty names a different terminal in every process: lend the device itself.
-        guard let lent = descriptor(for: alias), lent.opened else { return nil }
-        return lent
+        guard let found = device(openOn: alias), found.opened else { return nil }
+        return found
     }
 
     /// The path of the terminal device `device`: /dev/pts/N for a pseudo-terminal, otherwise the
     /// character device in /dev with that number (a console, a serial line).
     static func path(of device: DeviceNumber) -> String? {
         if let path = device.pseudoTerminalPath { return path }
-        guard let directory = opendir("/dev") else { return nil }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let path = "/dev/" + name
+        return directoryEntryNames(atPath: "/dev")?.lazy.filter { $0 != "tty" }.map { "/dev/" + $0 }.first { path in
             var status = stat()
-            guard name != "tty", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { continue }
-            if DeviceNumber(stat: UInt64(status.st_rdev)) == device { return path }
+            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR && DeviceNumber(stat: UInt64(status.st_rdev)) == device
         }
-        return nil
     }
 }
