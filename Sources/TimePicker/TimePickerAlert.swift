@@ -136,7 +136,7 @@ public final class TimePickerAlert {
             })
         guard let thread else {
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { done(.failure(.failed(name: "org.freedesktop.DBus.Error.Failed", message: "cannot start a thread"))) }
+                MainActor.assumeIsolated { done(.failure(.failed(name: ErrorName.failed.rawValue, message: "cannot start a thread"))) }
             }
             return true
         }

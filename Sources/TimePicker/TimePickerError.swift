@@ -1,3 +1,5 @@
+internal import TimePickerContract
+
 /// Why a session ended without a range, as the service's `Cancelled` signal says it.
 public enum TimePickerCancelReason: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The person dismissed the picker (Cancel, Escape, the notification closed).
@@ -95,7 +97,7 @@ public enum TimePickerError: Error, Equatable, Sendable, CustomStringConvertible
         case .serviceNotRunning: "the time picker service is not running and cannot be started"
         case .cannotStartService(let message): "cannot start the time picker service: \(message)"
         case .cannotReachService(let message): "cannot reach the time picker service: \(message)"
-        case .ownedByAnotherUser(let uid, let owner): "io.github.timepickerd.TimePicker1 is owned by another user's process (uid \(uid)): \(owner)"
+        case .ownedByAnotherUser(let uid, let owner): "\(TimePickerBus.name) is owned by another user's process (uid \(uid)): \(owner)"
         case .unknownOwner(let owner, let message): "cannot tell whose process \(owner) is: \(message)"
         case .serviceStopped: "the time picker service stopped"
         case .lostBus: "lost the connection to the session bus"

@@ -1,3 +1,4 @@
+internal import DBusKit
 internal import EventLoop
 
 /// Every session's outcome on the bus as it happens, whoever asked for it, for as long as it is
@@ -34,7 +35,7 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
         // still stop it, and `onTermination` set after the stream ended is never called.
         nonisolated(unsafe) let loop = EventLoop()
         guard let mailbox = try? LoopMailbox(loop: loop) else {
-            continuation.finish(throwing: TimePickerError.failed(name: "org.freedesktop.DBus.Error.Failed", message: "cannot make an eventfd"))
+            continuation.finish(throwing: TimePickerError.failed(name: ErrorName.failed.rawValue, message: "cannot make an eventfd"))
             return stream.makeAsyncIterator()
         }
         // The loop's thread is the only one that stops it: the stop waits in the mailbox until
@@ -58,7 +59,7 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
             withExtendedLifetime((watch, mailbox)) {}
         }
         if !started {
-            continuation.finish(throwing: TimePickerError.failed(name: "org.freedesktop.DBus.Error.Failed", message: "cannot start a thread"))
+            continuation.finish(throwing: TimePickerError.failed(name: ErrorName.failed.rawValue, message: "cannot start a thread"))
         }
         return stream.makeAsyncIterator()
     }

@@ -44,9 +44,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public var weekday: Int { CivilCalendar.weekday(ofDay: Int64(daysSinceEpoch)) }
 
     /// `2026-03-28`.
-    public var isoText: String {
-        "\(year)-" + (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
-    }
+    public var isoText: String { CivilCalendar.isoText(year: year, month: month, day: day) }
 
     public var description: String { isoText }
 

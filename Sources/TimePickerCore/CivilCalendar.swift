@@ -1,11 +1,15 @@
 /// Days and years of the proleptic Gregorian calendar, counted from 1970-01-01, as a zone's rules
-/// and a picker's date need them (Howard Hinnant's `days_from_civil` and `civil_from_days`, exact
-/// for any year an `Int` holds).
+/// and a picker's date need them (Howard Hinnant's `days_from_civil` and `civil_from_days`).
+///
+/// Exact, with no overflow, for the day and year of every instant an `Int64` holds (about
+/// ±2.9 × 10¹¹ years: a TZif file may name any), and for `days(year:…)` of years within about
+/// ±2.5 × 10¹⁶, past which its day count would overflow (and trap); the core asks it of years
+/// 1970 to 2100.
 public enum CivilCalendar {
     /// Seconds in a day (zone rules know no leap seconds).
     public static let secondsPerDay: Int64 = 86_400
 
-    /// The day `day` of `month` (1…12) of `year`, as days since 1970-01-01.
+    /// The day `day` of `month` (1…12) of `year` (within ±2.5 × 10¹⁶), as days since 1970-01-01.
     public static func days(year: Int, month: Int, day: Int) -> Int64 {
         let shiftedYear = Int64(month <= 2 ? year - 1 : year)
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
@@ -31,6 +35,18 @@ public enum CivilCalendar {
         let day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
         let month = Int(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
         return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), month, day)
+    }
+
+    /// The day `days` (since 1970-01-01) as ISO 8601 writes it, `2026-03-28`, for any year (a
+    /// range's end may be in 2100, past the years a picker may start in).
+    public static func isoText(ofDay days: Int64) -> String {
+        let (year, month, day) = date(ofDay: days)
+        return isoText(year: year, month: month, day: day)
+    }
+
+    /// `day` of `month` of `year` as ISO 8601 writes it, `2026-03-28`.
+    public static func isoText(year: Int, month: Int, day: Int) -> String {
+        "\(year)-" + (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
     }
 
     /// The year the instant `instant` (seconds since 1970-01-01T00:00:00Z) falls in, in UTC.

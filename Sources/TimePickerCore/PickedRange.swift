@@ -40,8 +40,7 @@ public struct PickedRange: Sendable, Equatable {
         let day = WallClockTime.minutesPerDay
         // The civil calendar, not CalendarDate: the end of a range on 2099-12-31 is in 2100,
         // past the years a picker may start in.
-        let civil = CivilCalendar.date(ofDay: Int64(date.daysSinceEpoch + slot.minutes / day))
-        let dayText = "\(civil.year)-" + (civil.month < 10 ? "0" : "") + "\(civil.month)-" + (civil.day < 10 ? "0" : "") + "\(civil.day)"
+        let dayText = CivilCalendar.isoText(ofDay: Int64(date.daysSinceEpoch + slot.minutes / day))
         let time = WallClockTime(uncheckedMinutes: slot.minutes % day)
         return dayText + "T" + time.clockText + ":00" + Slot.offsetText(seconds: offset)
     }

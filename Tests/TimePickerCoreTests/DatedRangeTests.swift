@@ -201,6 +201,15 @@ struct DatedRangeTests {
         }
     }
 
+    @Test("The calendar holds the day of every instant an Int64 holds, and writes days as ISO 8601 does")
+    func calendarExtremes() {
+        #expect(CivilCalendar.year(ofInstant: .max) == 292_277_026_596)
+        #expect(CivilCalendar.year(ofInstant: .min) == -292_277_022_657)
+        #expect(CivilCalendar.isoText(ofDay: 47_482) == "2100-01-01")
+        #expect(CivilCalendar.isoText(ofDay: -1) == "1969-12-31")
+        #expect(CalendarDate(year: 2026, month: 3, day: 8)?.isoText == "2026-03-08")
+    }
+
     @Test("A zone's wall clock: the day and the seconds into it, before 1970 too")
     func wallClock() {
         let clock = berlin2026.wallClock(at: 1_792_884_600)
