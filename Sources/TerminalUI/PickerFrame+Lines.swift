@@ -1,0 +1,176 @@
+public import Localization
+public import TimePickerCore
+
+/// The lines a `PickerFrame` is made of: the title, the column headings and cells, the
+/// selection's line, the help line, and the countdown, each written into the frame's buffer.
+extension PickerFrame {
+
+    static let reverse: StaticString = "\u{1B}[7m"
+    static let bold: StaticString = "\u{1B}[1m"
+    static let underline: StaticString = "\u{1B}[4m"
+    static let reset: StaticString = "\u{1B}[0m"
+    /// Marks the selection in the focused column (drawn in reverse video too).
+    static let focusedMarker: StaticString = "▶ "
+    /// Marks the selection in the other column (its label is underlined too).
+    static let unfocusedMarker: StaticString = "> "
+    /// The columns either marker takes.
+    static let markerWidth = 2
+
+    func writeTitle(into frame: inout FrameWriter) {
+        if clippedTitle?.width != frame.width {
+            clippedTitle = (frame.width, titleLine(width: frame.width))
+        }
+        if let clippedTitle { frame.buffer.append(clippedTitle.text.bytes) }
+    }
+
+    /// The title clipped to `width`, and after it the picker's day when it has one, whole: the
+    /// title gives way to it ("Night sh… · Sat 28 Mar"), and where the two cannot share the
+    /// line the day is shown alone. Who asked follows in the room they leave, clipped, when at
+    /// least a few of its columns fit ("… · Asked by Fire…").
+    private func titleLine(width: Int) -> MeasuredText {
+        var line: String
+        if let day {
+            let titleRoom = width - DisplayWidth.of(day) - 3
+            guard titleRoom > 0, !title.isEmpty else { return MeasuredText(clipping: day, to: width) }
+            line = DisplayWidth.clipped(title, to: titleRoom).text + " · " + day
+        } else {
+            line = DisplayWidth.clipped(title, to: width).text
+        }
+        let room = width - DisplayWidth.of(line) - 3
+        if let requester, room >= Self.requesterMinimumColumns {
+            line += " · " + DisplayWidth.clipped(requester, to: room).text
+        }
+        return MeasuredText(line)
+    }
+
+    /// The fewest columns of "Asked by …" worth showing after the title.
+    private static let requesterMinimumColumns = 12
+
+    /// A column heading over its labels, padded to the cell, bold while that column has the focus.
+    func writeHeading(_ heading: MeasuredText, focused: Bool, width: Int, into frame: inout FrameWriter) {
+        if focused { frame.buffer.append(Self.bold) }
+        frame.buffer.appendSpaces(Self.markerWidth)
+        frame.buffer.append(heading.bytes)
+        frame.buffer.appendSpaces(width - Self.markerWidth - heading.columns)
+        if focused { frame.buffer.append(Self.reset) }
+    }
+
+    /// One visible row of a column: a label, the selection marked, or blank below the list's end.
+    func writeCell(_ column: ColumnWindow, _ cell: Cell, row: Int, into frame: inout FrameWriter) {
+        guard row < column.visibleCount else {
+            frame.buffer.appendSpaces(Self.markerWidth + cell.columns)
+            return
+        }
+        // Headings wider than the labels: the labels keep to the right of the cell.
+        frame.buffer.appendSpaces(cell.columns - cell.layout.columns)
+        let index = column.offset + row
+        let padding = labels.padding(index, in: cell.layout)
+        let trailing = labels.trailing(index, in: cell.layout)
+        if index != column.selected {
+            frame.buffer.appendSpaces(Self.markerWidth + padding)
+            frame.buffer.append(labels.text(index))
+            frame.buffer.appendSpaces(trailing)
+        } else if column.focused {
+            frame.buffer.append(Self.reverse)
+            frame.buffer.append(Self.focusedMarker)
+            frame.buffer.appendSpaces(padding)
+            frame.buffer.append(labels.text(index))
+            frame.buffer.appendSpaces(trailing)
+            frame.buffer.append(Self.reset)
+        } else {
+            frame.buffer.append(Self.unfocusedMarker)
+            frame.buffer.appendSpaces(padding)
+            frame.buffer.append(Self.underline)
+            frame.buffer.append(labels.text(index))
+            frame.buffer.append(Self.reset)
+            frame.buffer.appendSpaces(trailing)
+        }
+    }
+
+    /// A column's cell: how its labels line up, and the columns it takes after the marker.
+    struct Cell {
+        let layout: LabelLayout
+        let columns: Int
+    }
+
+    /// `layouts`, made now if the session's starts are not those it was made for.
+    func columnLayouts(_ state: PickerState) -> (start: LabelLayout, end: LabelLayout) {
+        let starts = state.validStartIndices
+        if let layouts, layouts.starts == starts { return (layouts.start, layouts.end) }
+        let made = (starts: starts, start: labels.layout(of: starts), end: labels.layout(of: starts.lowerBound...labels.grid.count - 1))
+        layouts = made
+        return (made.start, made.end)
+    }
+
+    /// "Selected: 9:00 AM – 5:00 PM · 8 h", then what is being typed, and the countdown and the
+    /// queue when they have no line of their own; the prefix, those and the duration are
+    /// dropped in turn until it fits.
+    func writeSelection(_ state: PickerState, secondsLeft: Int?, waiting: Int, into frame: inout FrameWriter) {
+        frame.markRestingLine()
+        let start = state.startIndex
+        let end = state.endIndex
+        if duration?.minutes != state.durationMinutes {
+            duration = (state.durationMinutes, words.durationLine(state))
+        }
+        let durationText = duration?.text ?? words.durationLine(state)
+        let typed = state.typed.isEmpty ? "" : "  " + text.typed(state)
+        var extras = ""
+        if let secondsLeft { extras += " · " + text.closesInDetail(Self.countdownText(secondsLeft)) }
+        if waiting > 0 { extras += " · " + text.waitingCount(waiting) }
+        // " – " and " · " take three columns each.
+        let range = labels.width(start) + 3 + labels.width(end)
+        let typedWidth = DisplayWidth.of(typed)
+        let choices: [(prefix: Bool, duration: Bool, extras: Bool)] = [
+            (true, true, true), (false, true, true), (false, true, false), (false, false, false),
+        ]
+        let fitting = choices.first { choice in
+            (choice.prefix ? selectedPrefix.columns : 0) + range + (choice.duration ? 3 + durationText.columns : 0)
+                + (choice.extras ? DisplayWidth.of(extras) : 0) + typedWidth <= frame.width
+        }
+        guard let fitting else {
+            let plain = String(decoding: labels.text(start), as: UTF8.self) + " – " + String(decoding: labels.text(end), as: UTF8.self) + typed
+            frame.writeClipped(plain)
+            return
+        }
+        if fitting.prefix { frame.buffer.append(selectedPrefix.bytes) }
+        frame.buffer.append(labels.text(start))
+        frame.buffer.append(" – ")
+        frame.buffer.append(labels.text(end))
+        if fitting.duration {
+            frame.buffer.append(" · ")
+            frame.buffer.append(durationText.bytes)
+        }
+        if fitting.extras { frame.buffer.append(extras) }
+        frame.buffer.append(typed)
+    }
+
+    /// The help line's longest form that fits, naming `+` while the time limit can be extended.
+    func writeKeys(_ state: PickerState, into frame: inout FrameWriter) {
+        let lines = state.canExtendTime ? extendKeyLines : keyLines
+        if let line = lines.first(where: { $0.columns <= frame.width }) {
+            frame.buffer.append(line.bytes)
+        } else {
+            frame.writeClipped(text.keyLines.last ?? "")
+        }
+    }
+
+    /// `writeCountdown` as a string, for lines that are assembled as text.
+    static func countdownText(_ seconds: Int) -> String {
+        var frame = FrameWriter(width: 16)
+        writeCountdown(seconds, into: &frame)
+        return String(decoding: frame.buffer.bytes, as: UTF8.self)
+    }
+
+    /// The seconds left as a countdown reads them: "0:42", "4:59", "1:00:00".
+    private static func writeCountdown(_ seconds: Int, into frame: inout FrameWriter) {
+        if seconds >= 3600 {
+            frame.buffer.appendNumber(seconds / 3600)
+            frame.buffer.append(":")
+            frame.buffer.appendTwoDigits(seconds / 60 % 60)
+        } else {
+            frame.buffer.appendNumber(seconds / 60)
+        }
+        frame.buffer.append(":")
+        frame.buffer.appendTwoDigits(seconds % 60)
+    }
+}
