@@ -85,7 +85,9 @@ enum HelpLayout {
     /// `text` broken into lines of at most `width` columns: at spaces and between wide
     /// characters (scripts written without spaces), but never after a number (it stays with
     /// its unit or the next number), before closing or after opening punctuation, or inside
-    /// an isolated run. A unit longer than a line breaks anywhere.
+    /// an isolated run. A unit longer than a line breaks at its last space that fits (two
+    /// quoted instants: the second, with its closing quote, goes on the next line), else
+    /// anywhere.
     static func wrapped(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
@@ -100,18 +102,25 @@ enum HelpLayout {
                 continue
             }
             if !line.isEmpty { lines.append(line) }
-            // A unit wider than a whole line: cut it into lines.
+            // A unit wider than a whole line: cut it into lines, at a space where one fits.
             while pieceWidth > width {
                 var head = ""
                 var headWidth = 0
+                var lastSpace: Int?
                 for character in piece {
                     let characterWidth = DisplayWidth.of(character)
                     if headWidth + characterWidth > width, !head.isEmpty { break }
+                    if character == " ", !head.isEmpty { lastSpace = head.count }
                     head.append(character)
                     headWidth += characterWidth
                 }
-                lines.append(head)
-                piece = String(piece.dropFirst(head.count))
+                if let lastSpace {
+                    lines.append(String(head.prefix(lastSpace)))
+                    piece = String(piece.dropFirst(lastSpace + 1))
+                } else {
+                    lines.append(head)
+                    piece = String(piece.dropFirst(head.count))
+                }
                 pieceWidth = DisplayWidth.of(piece)
             }
             (line, lineWidth) = (piece, pieceWidth)

@@ -41,6 +41,25 @@ struct HelpLayoutTests {
         #expect(wrap("30 秒でタイムアウト", 6).first == "30 秒")
     }
 
+    @Test("A unit wider than a line breaks at its space: two quoted instants keep their quotes and comma")
+    func longUnitAtItsSpace() {
+        let lines = wrap("iso8601, \"2026-03-28T22:00:00+01:00 2026-03-29T06:00:00+02:00\", where 24:00 is the next day's", 52)
+        #expect(lines == ["iso8601,", "\"2026-03-28T22:00:00+01:00", "2026-03-29T06:00:00+02:00\", where 24:00 is the next", "day's"])
+        #expect(wrap("abcdefghij klmnopqrstuvwxyz", 8) == ["abcdefgh", "ij", "klmnopqr", "stuvwxyz"])
+    }
+
+    @Test("No line of timepickerctl's help begins with punctuation that closes what the line before opened")
+    func pickHelp() {
+        let help = Usage.text(for: .pick)
+        for line in help.split(separator: "\n") {
+            let text = line.drop { $0 == " " }
+            // A quote at the start opens what follows it ("2026-…); one before punctuation or
+            // nothing closes what the line before opened.
+            let closingQuote = text.first == "\"" && !(text.dropFirst().first.map { $0.isLetter || $0.isNumber } ?? false)
+            #expect(!closingQuote && !(text.first.map { [",", ".", ")", ";", ":"].contains($0) } ?? false), "\(line)")
+        }
+    }
+
     @Test("An isolated run (a quoted message in right-to-left text) is never broken")
     func isolates() {
         let run = "\u{2068}timepickerctl: abgebrochen\u{2069}"
