@@ -133,6 +133,28 @@ struct LibraryTests {
         monitor.process.stop()
     }
 
+    @Test("A pick on a context pushed over the program's, before the picker knew the bus, completes there; the signals come on the program's context, where the picker was made")
+    func pickOnPushedContext() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["pushed-context"], on: fixture.bus)
+        let first = try waitForPicker(mock, run, fixture)
+        try mock.invokeAction("default", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id && $0.isStepperEndStep }
+        try mock.invokeAction("default", on: first.id)
+        try waitUntil("the pick to end and the picker to listen", seconds: 30) { run.stdout.contains("ready\n") || !run.process.isRunning }
+        #expect(run.stdout.hasPrefix("from ") && run.stdout.hasSuffix("ready\n"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+
+        // Another caller's session, cancelled: the program's context, the only one iterated now,
+        // hears it (the pick's context is no longer iterated).
+        let other = try fixture.client.showTimePicker(["handle_token": .string("other")])
+        _ = try mock.waitForNotify(seconds: 30) { $0.replacesID == 0 }
+        _ = try fixture.client.call("Cancel", path: other, interface: BusClient.sessionInterface)
+        try waitUntil("the picker to report the cancel", seconds: 30) { run.stdout.contains("cancelled ") || !run.process.isRunning }
+        #expect(run.stdout.hasSuffix("cancelled \(other.rawValue) caller\n"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        run.process.stop()
+    }
+
     @Test("A service that answers wrongly fails the pick with INVALID_REPLY", arguments: ["not-a-time", "wrong-type", "other-path"])
     func wrongAnswers(_ mode: String) throws {
         let bus = try PrivateBus()

@@ -259,7 +259,6 @@ pick_on_connection (GTask *task, GDBusConnection *connection)
   Pick *pick = g_task_get_task_data (task);
 
   pick->connection = connection;
-  tp_picker_found_bus (g_task_get_source_object (task), connection);
   if (pick->parent != NULL)
     {
       pick->export_timeout = g_timeout_source_new_seconds (TP_EXPORT_SECONDS);

@@ -27,14 +27,19 @@
  * restarts, and it takes signals only from an owner that runs as the same
  * Unix user as the program.
  *
- * Everything happens on the thread-default #GMainContext of the thread that
- * made the picker; nothing blocks it.
+ * Each pick runs, and completes, on the thread-default #GMainContext of the
+ * thread that called time_picker_picker_pick(), as every asynchronous GIO
+ * call does: a pick made with a context of its own pushed, as a synchronous
+ * wrapper makes one, needs only that context iterated. The
+ * #TimePickerPicker::selected and #TimePickerPicker::cancelled signals are
+ * emitted on the thread-default #GMainContext of the thread that made the
+ * picker, as #GFileMonitor's are. Nothing blocks either. A picker is not
+ * thread-safe: use it from the thread that made it.
  */
 struct _TimePickerPicker
 {
   GObject parent_instance;
 
-  GMainContext *context;
   GDBusConnection *connection; /* NULL until the bus is known */
   GCancellable *cancellable;   /* the session bus's connection, asked for by time_picker_picker_new */
   TpMonitor *monitor;          /* from the time the bus is known */
@@ -63,7 +68,6 @@ time_picker_picker_finalize (GObject *object)
   TimePickerPicker *picker = TIME_PICKER_PICKER (object);
 
   g_clear_object (&picker->cancellable);
-  g_main_context_unref (picker->context);
   G_OBJECT_CLASS (time_picker_picker_parent_class)->finalize (object);
 }
 
@@ -104,7 +108,6 @@ time_picker_picker_class_init (TimePickerPickerClass *klass)
 static void
 time_picker_picker_init (TimePickerPicker *picker)
 {
-  picker->context = g_main_context_ref_thread_default ();
   picker->cancellable = g_cancellable_new ();
 }
 
@@ -120,7 +123,8 @@ picker_session_ended (const char *session_path, TimePickerRange *range, const ch
     g_signal_emit (picker, signals[SIGNAL_CANCELLED], 0, session_path, reason);
 }
 
-/* The bus is known: picks use it, and the monitor follows its sessions. */
+/* The bus is known: picks use it, and the monitor follows its sessions, on the thread-default
+ * context of this call, which must be the one the picker was made on. */
 static void
 picker_follow_bus (TimePickerPicker *picker, GDBusConnection *connection)
 {
@@ -141,7 +145,9 @@ picker_got_bus (GObject *source, GAsyncResult *result, gpointer user_data)
       g_debug ("libtimepicker: no session bus: %s", error->message);
       return;
     }
-  if (!g_cancellable_is_cancelled (picker->cancellable) && picker->connection == NULL)
+  /* GTask calls back with the context time_picker_picker_new() ran on pushed as the
+   * thread-default one: the monitor subscribes there. */
+  if (!g_cancellable_is_cancelled (picker->cancellable))
     picker_follow_bus (picker, connection);
 }
 
@@ -181,14 +187,6 @@ time_picker_picker_new_for_connection (GDBusConnection *connection)
   return picker;
 }
 
-/* A pick's bus, once known, when the picker has none yet: the monitor follows it from then. */
-void
-tp_picker_found_bus (TimePickerPicker *picker, GDBusConnection *connection)
-{
-  if (picker->connection == NULL)
-    picker_follow_bus (picker, connection);
-}
-
 /**
  * time_picker_picker_pick:
  * @picker: a #TimePickerPicker
@@ -207,7 +205,8 @@ tp_picker_found_bus (TimePickerPicker *picker, GDBusConnection *connection)
  *
  * Shows a time picker (or queues it behind the pickers already showing) and
  * calls @callback when the person has chosen or the session has ended
- * otherwise; call time_picker_picker_pick_finish() there.
+ * otherwise; call time_picker_picker_pick_finish() there. The pick runs, and
+ * @callback is called, on the thread-default #GMainContext of this call.
  *
  * Options are an `a{sv}` dictionary rather than properties of an object so that
  * every option the service has, now or in a later version, reaches it without

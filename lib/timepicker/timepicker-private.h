@@ -72,11 +72,6 @@ TpMonitor *tp_monitor_new  (GDBusConnection *connection,
                             gpointer         user_data);
 void       tp_monitor_free (TpMonitor       *monitor);
 
-/* A pick's bus, once known, when the picker has none yet: the monitor follows it from then
- * (timepicker-picker.c). */
-void tp_picker_found_bus (TimePickerPicker *picker,
-                          GDBusConnection  *connection);
-
 /* Runs one pick of picker (timepicker-pick.c): task is time_picker_picker_pick's, connection
  * the bus, or NULL to connect to the session bus first. */
 void tp_pick_start (GTask           *task,
