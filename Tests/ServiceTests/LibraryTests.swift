@@ -155,6 +155,22 @@ struct LibraryTests {
         run.process.stop()
     }
 
+    @Test("Two pickers of one program pick at once: each pick has a session of its own")
+    func twoPickersAtOnce() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["two-pickers"], on: fixture.bus)
+        // The service shows one caller's pickers one after the other: each is dismissed in turn.
+        let first = try waitForPicker(mock, run, fixture)
+        try mock.closeNotification(first.id, reason: 2)
+        let second = try mock.waitForNotify(seconds: 30, "the other picker") { $0.id != first.id && $0.replacesID == 0 }
+        #expect(Set([first.summary, second.summary]) == ["Picker 1", "Picker 2"], "\(first) \(second)")
+        try mock.closeNotification(second.id, reason: 2)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        let ends = run.stdout.split(separator: "\n")
+        #expect(ends.count == 2 && ends.allSatisfy { $0.hasPrefix("error time-picker-error-quark user: ") }, "stdout: \(run.stdout)")
+    }
+
     @Test("A service that answers wrongly fails the pick with INVALID_REPLY", arguments: ["not-a-time", "wrong-type", "other-path"])
     func wrongAnswers(_ mode: String) throws {
         let bus = try PrivateBus()

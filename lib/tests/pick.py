@@ -6,6 +6,7 @@ Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or t
        pick.py cancel     one pick with a Gio.Cancellable that SIGUSR1 cancels
        pick.py monitor    prints every session's outcome on the bus ("ready" once listening)
        pick.py slow-parent  one pick with a parent whose export never finishes
+       pick.py two-pickers  a pick by each of two pickers at once; prints each one's end
        pick.py pushed-context  one pick on a context of its own pushed over the program's, as
                           a synchronous wrapper makes one, then every outcome on the bus as
                           monitor prints them, from the program's context
@@ -36,6 +37,13 @@ def error_text(error):
 
 
 def picked(picker, result):
+    """Says how the pick ended, and ends the program."""
+    report(picker, result)
+    loop.quit()
+
+
+def report(picker, result):
+    """Prints the range a pick gave, or its error (and the program will exit 1)."""
     try:
         time_range = picker.pick_finish(result)
     except GLib.Error as error:
@@ -44,7 +52,6 @@ def picked(picker, result):
     else:
         minutes = f" ({time_range.get_duration() // 60} minutes)" if time_range.has_duration() else ""
         print(f"from {time_range.get_start()} to {time_range.get_end()}{minutes}", flush=True)
-    loop.quit()
 
 
 def pick(cancellable=None, parent=None):
@@ -86,6 +93,23 @@ def monitor():
     return picker
 
 
+def two_pickers():
+    """Two pickers of one program, each picking at once; ends when both picks have ended."""
+    left = [2]
+
+    def picked_one(picker, result):
+        left[0] -= 1
+        report(picker, result)
+        if left[0] == 0:
+            loop.quit()
+
+    pickers = [TimePicker.Picker.new(), TimePicker.Picker.new()]
+    for number, picker in enumerate(pickers):
+        options = GLib.Variant("a{sv}", {"title": GLib.Variant("s", f"Picker {number + 1}")})
+        picker.pick(None, options, None, picked_one)
+    return pickers
+
+
 def pushed_context():
     """Picks right after the picker was made, on a context of its own pushed over the program's
     and iterated alone until the pick ends, then runs the program's: the signals come there."""
@@ -96,7 +120,7 @@ def pushed_context():
     own_loop = GLib.MainLoop(own)
 
     def picked_there(picker, result):
-        picked(picker, result)
+        report(picker, result)
         own_loop.quit()
 
     options = GLib.Variant("a{sv}", {"title": GLib.Variant("s", "Lunch break"), "step": GLib.Variant("u", 30)})
@@ -120,6 +144,8 @@ elif mode == "slow-parent":
     keep = pick(parent=silent)
 elif mode == "monitor":
     keep = monitor()
+elif mode == "two-pickers":
+    keep = two_pickers()
 elif mode == "pushed-context":
     keep = pushed_context()
 else:

@@ -292,14 +292,17 @@ pick_got_bus (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 void
-tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *parent, GVariant *options, guint token_number)
+tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *parent, GVariant *options)
 {
+  /* The process's picks share its connection, so their handle_tokens are numbered in the
+   * process, not per picker: the service refuses a token an open session of the caller has. */
+  static gint picks_made = 0;
   GCancellable *cancellable = g_task_get_cancellable (task);
   Pick *pick = g_new0 (Pick, 1);
 
   pick->options = options != NULL ? g_variant_ref_sink (options) : NULL;
   pick->parent = parent != NULL ? g_object_ref (parent) : NULL;
-  pick->token = g_strdup_printf ("libtimepicker_%u_%u", (guint) getpid (), token_number);
+  pick->token = g_strdup_printf ("libtimepicker_%u_%u", (guint) getpid (), (guint) g_atomic_int_add (&picks_made, 1) + 1);
   g_task_set_task_data (task, pick, (GDestroyNotify) pick_free);
 
   if (pick->options != NULL && !g_variant_is_of_type (pick->options, G_VARIANT_TYPE_VARDICT))

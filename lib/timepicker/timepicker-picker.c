@@ -43,7 +43,6 @@ struct _TimePickerPicker
   GDBusConnection *connection; /* NULL until the bus is known */
   GCancellable *cancellable;   /* the session bus's connection, asked for by time_picker_picker_new */
   TpMonitor *monitor;          /* from the time the bus is known */
-  guint next_token;
 };
 
 enum { SIGNAL_SELECTED, SIGNAL_CANCELLED, N_SIGNALS };
@@ -226,7 +225,7 @@ time_picker_picker_pick (TimePickerPicker *picker, TimePickerParent *parent, GVa
 
   task = g_task_new (picker, cancellable, callback, user_data);
   g_task_set_source_tag (task, time_picker_picker_pick);
-  tp_pick_start (task, picker->connection, parent, sunk, ++picker->next_token);
+  tp_pick_start (task, picker->connection, parent, sunk);
 }
 
 /**

@@ -72,10 +72,9 @@ TpMonitor *tp_monitor_new  (GDBusConnection *connection,
                             gpointer         user_data);
 void       tp_monitor_free (TpMonitor       *monitor);
 
-/* Runs one pick of picker (timepicker-pick.c): task is time_picker_picker_pick's, connection
- * the bus, or NULL to connect to the session bus first. */
-void tp_pick_start (GTask           *task,
-                    GDBusConnection *connection,
+/* Runs one pick (timepicker-pick.c): task is time_picker_picker_pick's, connection the bus,
+ * or NULL to connect to the session bus first. */
+void tp_pick_start (GTask            *task,
+                    GDBusConnection  *connection,
                     TimePickerParent *parent,
-                    GVariant        *options,
-                    guint            token_number);
+                    GVariant         *options);
