@@ -173,15 +173,31 @@ struct LibraryTests {
 
     @Test("A service that answers wrongly fails the pick with INVALID_REPLY", arguments: ["not-a-time", "wrong-type", "other-path"])
     func wrongAnswers(_ mode: String) throws {
+        let (stdout, service) = try pickFromStandIn([mode])
+        #expect(stdout.hasPrefix("error time-picker-error-quark invalid-reply: "), "stdout: \(stdout) service: \(service)")
+    }
+
+    @Test("A session's Cancelled reason fails the pick with the code of that name; a reason the library does not know, with FAILED", arguments: [
+        ("user", "user"), ("timeout", "timeout"), ("caller", "caller"), ("shutdown", "shutdown"), ("unavailable", "unavailable"),
+        ("a-later-reason", "failed"), ("vanished", "failed"),
+    ])
+    func cancelReasons(reason: String, code: String) throws {
+        let (stdout, service) = try pickFromStandIn(["cancelled", reason])
+        #expect(stdout.hasPrefix("error time-picker-error-quark \(code): "), "stdout: \(stdout) service: \(service)")
+    }
+
+    /// What a pick printed against lib/tests/wrong-service.py run with `arguments`, a service of
+    /// the user's own, and what that service printed; the pick must have failed.
+    private func pickFromStandIn(_ arguments: [String]) throws -> (stdout: String, service: String) {
         let bus = try PrivateBus()
         let log = bus.directory.appendingPathComponent("wrong-service.log")
         let service = try startLogged(
-            ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py"), mode], environment: bus.environment, logFile: log)
+            ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py")] + arguments, environment: bus.environment, logFile: log)
         defer { service.stop() }
         try waitUntil("the service to own the name", seconds: 20) { logText(log).contains("owner ") || !service.isRunning }
         let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), on: bus)
         #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
-        #expect(run.stdout.hasPrefix("error time-picker-error-quark invalid-reply: "), "stdout: \(run.stdout) service: \(logText(log))")
+        return (run.stdout, logText(log))
     }
 
     @Test("No service of another user is used: OTHER_USER, nothing sent to it, and its forged signals not reported", .actsAsOtherUser)
