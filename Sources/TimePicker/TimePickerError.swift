@@ -1,4 +1,5 @@
 internal import TimePickerContract
+internal import TimePickerCore
 
 /// Why a session ended without a range, as the service's `Cancelled` signal says it.
 public enum TimePickerCancelReason: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -15,28 +16,22 @@ public enum TimePickerCancelReason: Equatable, Hashable, Sendable, CustomStringC
     /// A reason a newer service may add, as it sent it.
     case other(String)
 
+    /// Each reason the interface names and its word on the bus, the core's `CancelReason` (what
+    /// the daemon sends): the one table both directions read.
+    private static let words: [(reason: TimePickerCancelReason, word: CancelReason)] = [
+        (.user, .user), (.timeout, .timeout), (.caller, .caller), (.shutdown, .shutdown), (.unavailable, .unavailable),
+    ]
+
     /// The reason for the word on the bus.
     public init(_ word: String) {
-        switch word {
-        case "user": self = .user
-        case "timeout": self = .timeout
-        case "caller": self = .caller
-        case "shutdown": self = .shutdown
-        case "unavailable": self = .unavailable
-        default: self = .other(word)
-        }
+        self = Self.words.first { $0.word.rawValue == word }?.reason ?? .other(word)
     }
 
     /// The word on the bus: "user", "timeout", …
     public var description: String {
-        switch self {
-        case .user: "user"
-        case .timeout: "timeout"
-        case .caller: "caller"
-        case .shutdown: "shutdown"
-        case .unavailable: "unavailable"
-        case .other(let word): word
-        }
+        if case .other(let word) = self { return word }
+        // Every other case is in the table (the tests read each of the core's reasons both ways).
+        return Self.words.first { $0.reason == self }?.word.rawValue ?? ""
     }
 }
 

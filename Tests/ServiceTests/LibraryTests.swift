@@ -133,17 +133,71 @@ struct LibraryTests {
         monitor.process.stop()
     }
 
+    @Test("A pick on a context pushed over the program's, before the picker knew the bus, completes there; the signals come on the program's context, where the picker was made")
+    func pickOnPushedContext() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["pushed-context"], on: fixture.bus)
+        let first = try waitForPicker(mock, run, fixture)
+        try mock.invokeAction("default", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id && $0.isStepperEndStep }
+        try mock.invokeAction("default", on: first.id)
+        try waitUntil("the pick to end and the picker to listen", seconds: 30) { run.stdout.contains("ready\n") || !run.process.isRunning }
+        #expect(run.stdout.hasPrefix("from ") && run.stdout.hasSuffix("ready\n"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+
+        // Another caller's session, cancelled: the program's context, the only one iterated now,
+        // hears it (the pick's context is no longer iterated).
+        let other = try fixture.client.showTimePicker(["handle_token": .string("other")])
+        _ = try mock.waitForNotify(seconds: 30) { $0.replacesID == 0 }
+        _ = try fixture.client.call("Cancel", path: other, interface: BusClient.sessionInterface)
+        try waitUntil("the picker to report the cancel", seconds: 30) { run.stdout.contains("cancelled ") || !run.process.isRunning }
+        #expect(run.stdout.hasSuffix("cancelled \(other.rawValue) caller\n"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        run.process.stop()
+    }
+
+    @Test("Two pickers of one program pick at once: each pick has a session of its own")
+    func twoPickersAtOnce() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["two-pickers"], on: fixture.bus)
+        // The service shows one caller's pickers one after the other: each is dismissed in turn.
+        let first = try waitForPicker(mock, run, fixture)
+        try mock.closeNotification(first.id, reason: 2)
+        let second = try mock.waitForNotify(seconds: 30, "the other picker") { $0.id != first.id && $0.replacesID == 0 }
+        #expect(Set([first.summary, second.summary]) == ["Picker 1", "Picker 2"], "\(first) \(second)")
+        try mock.closeNotification(second.id, reason: 2)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        let ends = run.stdout.split(separator: "\n")
+        #expect(ends.count == 2 && ends.allSatisfy { $0.hasPrefix("error time-picker-error-quark user: ") }, "stdout: \(run.stdout)")
+    }
+
     @Test("A service that answers wrongly fails the pick with INVALID_REPLY", arguments: ["not-a-time", "wrong-type", "other-path"])
     func wrongAnswers(_ mode: String) throws {
+        let (stdout, service) = try pickFromStandIn([mode])
+        #expect(stdout.hasPrefix("error time-picker-error-quark invalid-reply: "), "stdout: \(stdout) service: \(service)")
+    }
+
+    @Test("A session's Cancelled reason fails the pick with the code of that name; a reason the library does not know, with FAILED", arguments: [
+        ("user", "user"), ("timeout", "timeout"), ("caller", "caller"), ("shutdown", "shutdown"), ("unavailable", "unavailable"),
+        ("a-later-reason", "failed"), ("vanished", "failed"),
+    ])
+    func cancelReasons(reason: String, code: String) throws {
+        let (stdout, service) = try pickFromStandIn(["cancelled", reason])
+        #expect(stdout.hasPrefix("error time-picker-error-quark \(code): "), "stdout: \(stdout) service: \(service)")
+    }
+
+    /// What a pick printed against lib/tests/wrong-service.py run with `arguments`, a service of
+    /// the user's own, and what that service printed; the pick must have failed.
+    private func pickFromStandIn(_ arguments: [String]) throws -> (stdout: String, service: String) {
         let bus = try PrivateBus()
         let log = bus.directory.appendingPathComponent("wrong-service.log")
         let service = try startLogged(
-            ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py"), mode], environment: bus.environment, logFile: log)
+            ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py")] + arguments, environment: bus.environment, logFile: log)
         defer { service.stop() }
         try waitUntil("the service to own the name", seconds: 20) { logText(log).contains("owner ") || !service.isRunning }
         let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), on: bus)
         #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
-        #expect(run.stdout.hasPrefix("error time-picker-error-quark invalid-reply: "), "stdout: \(run.stdout) service: \(logText(log))")
+        return (run.stdout, logText(log))
     }
 
     @Test("No service of another user is used: OTHER_USER, nothing sent to it, and its forged signals not reported", .actsAsOtherUser)

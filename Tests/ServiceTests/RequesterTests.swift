@@ -41,14 +41,9 @@ struct RequesterTests {
         }
     }
 
-    @Test("A process in a desktop app's systemd scope (app-LAUNCHER-ID-RANDOM.scope) is named by that app's desktop entry",
-          .enabled(if: getuid() == 0, "makes a scope in the cgroup hierarchy, which only root may do: run the tests as root to include it"))
+    @Test("A process in a desktop app's systemd scope (app-LAUNCHER-ID-RANDOM.scope) is named by that app's desktop entry", .makesScope)
     func systemdScope() throws {
-        let unified = ["/sys/fs/cgroup/unified", "/sys/fs/cgroup"].first { FileManager.default.fileExists(atPath: "\($0)/cgroup.procs") }
-        guard let unified else {
-            Issue.record("needs a cgroup v2 hierarchy to make a scope in (CI has one; a running system mounts it at /sys/fs/cgroup)")
-            return
-        }
+        let unified = try #require(CgroupHierarchy.unified)
         let scope = "\(unified)/app-gnome-org.example.Scoped-\(getpid()).scope"
         try FileManager.default.createDirectory(atPath: scope, withIntermediateDirectories: false)
         defer { rmdir(scope) }

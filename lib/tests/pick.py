@@ -6,6 +6,10 @@ Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or t
        pick.py cancel     one pick with a Gio.Cancellable that SIGUSR1 cancels
        pick.py monitor    prints every session's outcome on the bus ("ready" once listening)
        pick.py slow-parent  one pick with a parent whose export never finishes
+       pick.py two-pickers  a pick by each of two pickers at once; prints each one's end
+       pick.py pushed-context  one pick on a context of its own pushed over the program's, as
+                          a synchronous wrapper makes one, then every outcome on the bus as
+                          monitor prints them, from the program's context
 
 An error is printed as "error DOMAIN CODE-NAME: MESSAGE" and exits 1.
 """
@@ -33,6 +37,13 @@ def error_text(error):
 
 
 def picked(picker, result):
+    """Says how the pick ended, and ends the program."""
+    report(picker, result)
+    loop.quit()
+
+
+def report(picker, result):
+    """Prints the range a pick gave, or its error (and the program will exit 1)."""
     try:
         time_range = picker.pick_finish(result)
     except GLib.Error as error:
@@ -41,7 +52,6 @@ def picked(picker, result):
     else:
         minutes = f" ({time_range.get_duration() // 60} minutes)" if time_range.has_duration() else ""
         print(f"from {time_range.get_start()} to {time_range.get_end()}{minutes}", flush=True)
-    loop.quit()
 
 
 def pick(cancellable=None, parent=None):
@@ -58,22 +68,67 @@ class SilentParent(TimePicker.Parent):
         pass
 
 
-def monitor():
-    """Prints each outcome; "ready" once the picker follows the service (two round trips to the
-    bus after it was made: its name watch's and owner check's replies come before them)."""
-    picker = TimePicker.Picker.new_for_connection(Gio.bus_get_sync(Gio.BusType.SESSION))
+def print_outcomes(picker):
+    """Prints each outcome the picker's signals report."""
     picker.connect("selected", lambda _p, path, r: print(f"selected {path} {r.get_start()} {r.get_end()} {r.get_duration()}", flush=True))
     picker.connect("cancelled", lambda _p, path, reason: print(f"cancelled {path} {reason}", flush=True))
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
 
-    def round_trip(left):
-        if left == 0:
-            print("ready", flush=True)
-            return
-        bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", None, None,
-                 Gio.DBusCallFlags.NONE, -1, None, lambda *_: round_trip(left - 1))
 
-    round_trip(3)
+def say_ready(left=3):
+    """Prints "ready" once the picker follows the service: after round trips to the bus made
+    once it is on the bus (its name watch's and owner check's replies come before theirs)."""
+    if left == 0:
+        print("ready", flush=True)
+        return
+    Gio.bus_get_sync(Gio.BusType.SESSION).call(
+        "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", None, None,
+        Gio.DBusCallFlags.NONE, -1, None, lambda *_: say_ready(left - 1))
+
+
+def monitor():
+    """Prints each outcome; "ready" once the picker follows the service."""
+    picker = TimePicker.Picker.new_for_connection(Gio.bus_get_sync(Gio.BusType.SESSION))
+    print_outcomes(picker)
+    say_ready()
+    return picker
+
+
+def two_pickers():
+    """Two pickers of one program, each picking at once; ends when both picks have ended."""
+    left = [2]
+
+    def picked_one(picker, result):
+        left[0] -= 1
+        report(picker, result)
+        if left[0] == 0:
+            loop.quit()
+
+    pickers = [TimePicker.Picker.new(), TimePicker.Picker.new()]
+    for number, picker in enumerate(pickers):
+        options = GLib.Variant("a{sv}", {"title": GLib.Variant("s", f"Picker {number + 1}")})
+        picker.pick(None, options, None, picked_one)
+    return pickers
+
+
+def pushed_context():
+    """Picks right after the picker was made, on a context of its own pushed over the program's
+    and iterated alone until the pick ends, then runs the program's: the signals come there."""
+    picker = TimePicker.Picker.new()
+    print_outcomes(picker)
+    own = GLib.MainContext()
+    own.push_thread_default()
+    own_loop = GLib.MainLoop(own)
+
+    def picked_there(picker, result):
+        report(picker, result)
+        own_loop.quit()
+
+    options = GLib.Variant("a{sv}", {"title": GLib.Variant("s", "Lunch break"), "step": GLib.Variant("u", 30)})
+    picker.pick(None, options, None, picked_there)
+    own_loop.run()
+    own.pop_thread_default()
+    # At idle priority: after the picker's own connection, waiting on the program's context.
+    GLib.idle_add(lambda: say_ready() or GLib.SOURCE_REMOVE)
     return picker
 
 
@@ -89,6 +144,10 @@ elif mode == "slow-parent":
     keep = pick(parent=silent)
 elif mode == "monitor":
     keep = monitor()
+elif mode == "two-pickers":
+    keep = two_pickers()
+elif mode == "pushed-context":
+    keep = pushed_context()
 else:
     sys.exit(f"unknown mode {mode}")
 loop.run()

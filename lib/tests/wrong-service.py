@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """A service of the user's own that owns io.github.timepickerd.TimePicker1 and answers wrongly,
-for Tests/ServiceTests/LibraryTests.swift: the library must fail the pick with INVALID_REPLY.
+for Tests/ServiceTests/LibraryTests.swift: the library must fail the pick with INVALID_REPLY;
+or ends the session with a reason of its choice, which the pick must fail with.
 
 Usage: wrong-service.py not-a-time   ShowTimePicker answers the right path, then Selected("25:00", "x")
        wrong-service.py wrong-type   ... then Selected with one argument, Selected(u)
        wrong-service.py other-path   ShowTimePicker answers a path the caller did not ask for
+       wrong-service.py cancelled REASON  ... the right path, then Cancelled(REASON)
 Prints "owner NAME" once it owns the name, then "call MEMBER" per call.
 """
 import sys
@@ -28,8 +30,12 @@ def method_call(connection, sender, path, interface, method, parameters, invocat
         invocation.return_value(GLib.Variant("(o)", (f"{PATH}/session/elsewhere",)))
         return
     invocation.return_value(GLib.Variant("(o)", (session,)))
-    arguments = GLib.Variant("(ss)", ("25:00", "x")) if mode == "not-a-time" else GLib.Variant("(u)", (7,))
-    GLib.timeout_add(100, lambda: connection.emit_signal(None, session, NAME + ".Session", "Selected", arguments) and False)
+    if mode == "cancelled":
+        member, arguments = "Cancelled", GLib.Variant("(s)", (sys.argv[2],))
+    else:
+        member = "Selected"
+        arguments = GLib.Variant("(ss)", ("25:00", "x")) if mode == "not-a-time" else GLib.Variant("(u)", (7,))
+    GLib.timeout_add(100, lambda: connection.emit_signal(None, session, NAME + ".Session", member, arguments) and False)
 
 
 bus.register_object(PATH, Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0], method_call, None, None)

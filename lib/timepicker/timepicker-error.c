@@ -6,45 +6,51 @@
 
 G_DEFINE_QUARK (time-picker-error-quark, time_picker_error)
 
+/* Every code, its nick, and for the codes a session's Cancelled reason gives (the reason is
+ * the nick) the message: the one table of reasons, for the enum's type and the errors alike. */
+#define CODE(code, nick, reason_message) { { TIME_PICKER_ERROR_##code, "TIME_PICKER_ERROR_" #code, nick }, reason_message }
+static const struct
+{
+  GEnumValue value;
+  const char *reason_message; /* NULL: no Cancelled reason gives the code */
+} codes[] = {
+  CODE (USER, "user", "The person cancelled the time picker"),
+  CODE (TIMEOUT, "timeout", "The time picker timed out"),
+  CODE (CALLER, "caller", "The time picker was cancelled by a program"),
+  CODE (SHUTDOWN, "shutdown", "The time picker service stopped"),
+  CODE (UNAVAILABLE, "unavailable", "No user interface could show the time picker"),
+  CODE (SERVICE_UNAVAILABLE, "service-unavailable", NULL),
+  CODE (VANISHED, "vanished", NULL),
+  CODE (OTHER_USER, "other-user", NULL),
+  CODE (INVALID_REPLY, "invalid-reply", NULL),
+  CODE (INVALID_ARGS, "invalid-args", NULL),
+  CODE (LIMITS_EXCEEDED, "limits-exceeded", NULL),
+  CODE (FAILED, "failed", NULL),
+};
+#undef CODE
+
 GType
 time_picker_error_get_type (void)
 {
   static gsize type = 0;
-  static const GEnumValue values[] = {
-    { TIME_PICKER_ERROR_USER, "TIME_PICKER_ERROR_USER", "user" },
-    { TIME_PICKER_ERROR_TIMEOUT, "TIME_PICKER_ERROR_TIMEOUT", "timeout" },
-    { TIME_PICKER_ERROR_CALLER, "TIME_PICKER_ERROR_CALLER", "caller" },
-    { TIME_PICKER_ERROR_SHUTDOWN, "TIME_PICKER_ERROR_SHUTDOWN", "shutdown" },
-    { TIME_PICKER_ERROR_UNAVAILABLE, "TIME_PICKER_ERROR_UNAVAILABLE", "unavailable" },
-    { TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "TIME_PICKER_ERROR_SERVICE_UNAVAILABLE", "service-unavailable" },
-    { TIME_PICKER_ERROR_VANISHED, "TIME_PICKER_ERROR_VANISHED", "vanished" },
-    { TIME_PICKER_ERROR_OTHER_USER, "TIME_PICKER_ERROR_OTHER_USER", "other-user" },
-    { TIME_PICKER_ERROR_INVALID_REPLY, "TIME_PICKER_ERROR_INVALID_REPLY", "invalid-reply" },
-    { TIME_PICKER_ERROR_INVALID_ARGS, "TIME_PICKER_ERROR_INVALID_ARGS", "invalid-args" },
-    { TIME_PICKER_ERROR_LIMITS_EXCEEDED, "TIME_PICKER_ERROR_LIMITS_EXCEEDED", "limits-exceeded" },
-    { TIME_PICKER_ERROR_FAILED, "TIME_PICKER_ERROR_FAILED", "failed" },
-    { 0, NULL, NULL },
-  };
+  /* GLib keeps the array: static, and zero-terminated by its last element. */
+  static GEnumValue values[G_N_ELEMENTS (codes) + 1];
 
   if (g_once_init_enter (&type))
-    g_once_init_leave (&type, g_enum_register_static (g_intern_static_string ("TimePickerError"), values));
+    {
+      for (gsize i = 0; i < G_N_ELEMENTS (codes); i++)
+        values[i] = codes[i].value;
+      g_once_init_leave (&type, g_enum_register_static (g_intern_static_string ("TimePickerError"), values));
+    }
   return type;
 }
 
 GError *
 time_picker_error_for_reason (const char *reason)
 {
-  static const struct { const char *reason; TimePickerError code; const char *message; } reasons[] = {
-    { "user", TIME_PICKER_ERROR_USER, "The person cancelled the time picker" },
-    { "timeout", TIME_PICKER_ERROR_TIMEOUT, "The time picker timed out" },
-    { "caller", TIME_PICKER_ERROR_CALLER, "The time picker was cancelled by a program" },
-    { "shutdown", TIME_PICKER_ERROR_SHUTDOWN, "The time picker service stopped" },
-    { "unavailable", TIME_PICKER_ERROR_UNAVAILABLE, "No user interface could show the time picker" },
-  };
-
-  for (gsize i = 0; i < G_N_ELEMENTS (reasons); i++)
-    if (g_str_equal (reason, reasons[i].reason))
-      return g_error_new_literal (TIME_PICKER_ERROR, reasons[i].code, reasons[i].message);
+  for (gsize i = 0; i < G_N_ELEMENTS (codes); i++)
+    if (codes[i].reason_message != NULL && g_str_equal (reason, codes[i].value.value_nick))
+      return g_error_new_literal (TIME_PICKER_ERROR, codes[i].value.value, codes[i].reason_message);
   return g_error_new (TIME_PICKER_ERROR, TIME_PICKER_ERROR_FAILED, "The time picker was cancelled (%s)", reason);
 }
 

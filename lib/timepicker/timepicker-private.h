@@ -1,5 +1,9 @@
 /* What the library's files share and nobody else sees: the service's D-Bus names
- * (one place, as TimePickerContract is for the Swift side) and internal constructors.
+ * (one place, as TimePickerContract is for the Swift side) and internal functions.
+ *
+ * The functions are named tp_*, never time_picker_*: the version script exports every
+ * time_picker_* symbol (the public API) and hides the rest, so a new internal function
+ * stays hidden without a line there. The older time_picker_* ones are hidden by name.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -28,3 +32,49 @@ GError *time_picker_error_for_reason (const char *reason);
 
 /* The error for a failed D-Bus call: the service's and the bus's error names mapped to ours. */
 GError *time_picker_error_for_call (const GError *call_error);
+
+/* Which of the session's outcome signals a TpSessionSignal is. */
+typedef enum
+{
+  TP_SESSION_SIGNAL_OTHER,     /* a member the library does not read (a later service's) */
+  TP_SESSION_SIGNAL_RESPONSE,
+  TP_SESSION_SIGNAL_SELECTED,
+  TP_SESSION_SIGNAL_CANCELLED,
+} TpSessionSignalKind;
+
+/* A Session signal whose arguments have the interface's types (timepicker-session-signal.c). */
+typedef struct
+{
+  TpSessionSignalKind kind;
+  GVariant *results;  /* RESPONSE: its a{sv}, owned by the caller of tp_session_signal_read */
+  const char *start;  /* SELECTED: clock texts, inside the signal's parameters */
+  const char *end;
+  const char *reason; /* CANCELLED: inside the signal's parameters */
+} TpSessionSignal;
+
+gboolean tp_session_signal_read (const char      *member,
+                                 GVariant        *parameters,
+                                 TpSessionSignal *session_signal,
+                                 GError         **error);
+
+/* Every session's outcome on a bus, from the service's owner once its user is checked
+ * (timepicker-monitor.c). */
+typedef struct _TpMonitor TpMonitor;
+
+/* Told of a session that ended: range when it was Selected, else its Cancelled reason. */
+typedef void (*TpMonitorReport) (const char      *session_path,
+                                 TimePickerRange *range,
+                                 const char      *reason,
+                                 gpointer         user_data);
+
+TpMonitor *tp_monitor_new  (GDBusConnection *connection,
+                            TpMonitorReport  report,
+                            gpointer         user_data);
+void       tp_monitor_free (TpMonitor       *monitor);
+
+/* Runs one pick (timepicker-pick.c): task is time_picker_picker_pick's, connection the bus,
+ * or NULL to connect to the session bus first. */
+void tp_pick_start (GTask            *task,
+                    GDBusConnection  *connection,
+                    TimePickerParent *parent,
+                    GVariant         *options);

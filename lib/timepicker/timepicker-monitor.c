@@ -1,0 +1,230 @@
+/* The monitor: every session's outcome on the bus, whoever asked for it, for the picker's
+ * selected and cancelled signals (what `timepickerctl monitor` prints).
+ *
+ * It follows the service's well-known name, so it goes on after the service restarts, and
+ * believes only an owner that runs as the program's Unix user: each new owner's user is asked
+ * of the bus, and what it sends meanwhile is kept until the answer. Its callbacks run on the
+ * thread-default main context of the thread that made it (tp_monitor_new subscribes there).
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "timepicker-private.h"
+
+#include <unistd.h>
+
+/* At most this many signals are kept while an owner's user is asked, and this many
+ * Responses for the Selected they come before (a service has at most 256 sessions open). */
+#define TP_MONITOR_MAX_KEPT 1024
+
+struct _TpMonitor
+{
+  GDBusConnection *connection;
+  TpMonitorReport report;
+  gpointer report_data;
+  GCancellable *cancellable;   /* the owner checks out */
+  guint name_watch;
+  guint outcome_subscription;
+  char *current_owner;         /* the service's unique name, as the name watch last said */
+  char *trusted_owner;         /* the same once its user is checked, else NULL */
+  GQueue pending;              /* PendingSignals of current_owner while its user is being checked */
+  GHashTable *responses;       /* session path -> its Response's results, until Selected/Cancelled */
+};
+
+/* A Session signal of a new owner that came before its user was known. */
+typedef struct
+{
+  char *path;
+  char *member;
+  GVariant *parameters;
+} PendingSignal;
+
+static void
+pending_signal_free (gpointer data)
+{
+  PendingSignal *pending = data;
+
+  g_free (pending->path);
+  g_free (pending->member);
+  g_variant_unref (pending->parameters);
+  g_free (pending);
+}
+
+/* A question to the bus about a new owner's user. */
+typedef struct
+{
+  TpMonitor *monitor; /* not owned: tp_monitor_free cancels the call, and a cancelled call never reads it */
+  char *owner;
+} OwnerCheck;
+
+static void
+owner_check_free (OwnerCheck *check)
+{
+  g_free (check->owner);
+  g_free (check);
+}
+
+/* Reports a Session signal of the trusted owner that has the interface's types (a Response
+ * is kept for the Selected it comes before). */
+static void
+monitor_report (TpMonitor *monitor, const char *path, const char *member, GVariant *parameters)
+{
+  TpSessionSignal session_signal;
+
+  if (!g_str_has_prefix (path, TP_SESSION_PATH_PREFIX) || !tp_session_signal_read (member, parameters, &session_signal, NULL))
+    return;
+  switch (session_signal.kind)
+    {
+    case TP_SESSION_SIGNAL_RESPONSE:
+      /* Only the sessions still open are kept. */
+      if (g_hash_table_size (monitor->responses) < TP_MONITOR_MAX_KEPT)
+        g_hash_table_replace (monitor->responses, g_strdup (path), session_signal.results);
+      else
+        g_variant_unref (session_signal.results);
+      break;
+    case TP_SESSION_SIGNAL_SELECTED:
+      {
+        g_autoptr(GVariant) results = NULL;
+        g_autoptr(TimePickerRange) range = NULL;
+
+        g_hash_table_steal_extended (monitor->responses, path, NULL, (gpointer *) &results);
+        range = time_picker_range_new (session_signal.start, session_signal.end, results);
+        monitor->report (path, range, NULL, monitor->report_data);
+      }
+      break;
+    case TP_SESSION_SIGNAL_CANCELLED:
+      g_hash_table_remove (monitor->responses, path);
+      monitor->report (path, NULL, session_signal.reason, monitor->report_data);
+      break;
+    case TP_SESSION_SIGNAL_OTHER:
+      break;
+    }
+}
+
+static void
+monitor_owner_checked (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  OwnerCheck *check = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  TpMonitor *monitor = check->monitor;
+  guint32 uid;
+
+  if (reply == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("libtimepicker: the user of %s is unknown: %s", check->owner, error->message);
+      owner_check_free (check);
+      return;
+    }
+  g_variant_get (reply, "(u)", &uid);
+  if (g_strcmp0 (monitor->current_owner, check->owner) != 0)
+    ; /* An owner already gone: the new one has a check of its own. */
+  else if (uid != getuid ())
+    {
+      g_debug ("libtimepicker: %s belongs to uid %u: its signals are ignored", check->owner, uid);
+      g_queue_clear_full (&monitor->pending, pending_signal_free);
+    }
+  else
+    {
+      PendingSignal *pending;
+
+      /* Trusted from now on; what it sent while it was checked is reported now, in order. */
+      g_free (monitor->trusted_owner);
+      monitor->trusted_owner = g_strdup (check->owner);
+      while ((pending = g_queue_pop_head (&monitor->pending)) != NULL)
+        {
+          monitor_report (monitor, pending->path, pending->member, pending->parameters);
+          pending_signal_free (pending);
+        }
+    }
+  owner_check_free (check);
+}
+
+/* Forgets the owner that was: its trust, its sessions' Responses, what it sent unchecked. */
+static void
+monitor_forget_owner (TpMonitor *monitor)
+{
+  g_clear_pointer (&monitor->trusted_owner, g_free);
+  g_hash_table_remove_all (monitor->responses);
+  g_queue_clear_full (&monitor->pending, pending_signal_free);
+  g_clear_pointer (&monitor->current_owner, g_free);
+}
+
+static void
+monitor_name_appeared (GDBusConnection *connection, const char *name, const char *owner, gpointer user_data)
+{
+  TpMonitor *monitor = user_data;
+  OwnerCheck *check = g_new0 (OwnerCheck, 1);
+
+  monitor_forget_owner (monitor);
+  monitor->current_owner = g_strdup (owner);
+  check->monitor = monitor;
+  check->owner = g_strdup (owner);
+  g_dbus_connection_call (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                          "GetConnectionUnixUser", g_variant_new ("(s)", owner), G_VARIANT_TYPE ("(u)"),
+                          G_DBUS_CALL_FLAGS_NONE, -1, monitor->cancellable, monitor_owner_checked, check);
+}
+
+static void
+monitor_name_vanished (GDBusConnection *connection, const char *name, gpointer user_data)
+{
+  monitor_forget_owner (user_data);
+}
+
+/* A Session signal from the service's name: reported when it comes from the checked owner,
+ * kept until the check ends when it comes from an owner being checked, else dropped. */
+static void
+monitor_session_signal (GDBusConnection *connection, const char *sender, const char *path, const char *interface,
+                        const char *member, GVariant *parameters, gpointer user_data)
+{
+  TpMonitor *monitor = user_data;
+
+  if (monitor->trusted_owner != NULL && g_strcmp0 (sender, monitor->trusted_owner) == 0)
+    monitor_report (monitor, path, member, parameters);
+  else if (monitor->trusted_owner == NULL && g_strcmp0 (sender, monitor->current_owner) == 0
+           && g_queue_get_length (&monitor->pending) < TP_MONITOR_MAX_KEPT)
+    {
+      PendingSignal *pending = g_new0 (PendingSignal, 1);
+
+      pending->path = g_strdup (path);
+      pending->member = g_strdup (member);
+      pending->parameters = g_variant_ref (parameters);
+      g_queue_push_tail (&monitor->pending, pending);
+    }
+}
+
+/* Starts following the service's outcomes on connection; report is called for each, on the
+ * thread-default main context of this call. */
+TpMonitor *
+tp_monitor_new (GDBusConnection *connection, TpMonitorReport report, gpointer user_data)
+{
+  TpMonitor *monitor = g_new0 (TpMonitor, 1);
+
+  monitor->connection = g_object_ref (connection);
+  monitor->report = report;
+  monitor->report_data = user_data;
+  monitor->cancellable = g_cancellable_new ();
+  monitor->responses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_variant_unref);
+  /* Matched on the well-known name, so that the bus sends the signals of whoever owns it
+   * now or later; each new owner's user is checked before its signals are believed. */
+  monitor->outcome_subscription = g_dbus_connection_signal_subscribe (
+    connection, TP_SERVICE, TP_SESSION_INTERFACE, NULL, NULL, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
+    monitor_session_signal, monitor, NULL);
+  monitor->name_watch = g_bus_watch_name_on_connection (connection, TP_SERVICE, G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                                        monitor_name_appeared, monitor_name_vanished, monitor, NULL);
+  return monitor;
+}
+
+/* Stops following and frees the monitor; nothing is reported after. */
+void
+tp_monitor_free (TpMonitor *monitor)
+{
+  g_cancellable_cancel (monitor->cancellable);
+  g_bus_unwatch_name (monitor->name_watch);
+  g_dbus_connection_signal_unsubscribe (monitor->connection, monitor->outcome_subscription);
+  g_clear_object (&monitor->cancellable);
+  monitor_forget_owner (monitor);
+  g_hash_table_unref (monitor->responses);
+  g_clear_object (&monitor->connection);
+  g_free (monitor);
+}

@@ -1,0 +1,181 @@
+/* A pick's call: the session's path made predictable (handle_token) and subscribed to before
+ * ShowTimePicker is sent to the service's unique name, the options merged with the parent's,
+ * the session's outcome signals read into the pick's end, and the owner leaving the bus, or
+ * the bus closing, noticed.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "timepicker-pick-private.h"
+
+/* The reply to the session's Cancel: the session has ended (or never will now). */
+static void
+pick_cancel_answered (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, NULL);
+
+  tp_pick_cancelled (task);
+}
+
+void
+tp_pick_send_cancel (GTask *task)
+{
+  Pick *pick = g_task_get_task_data (task);
+
+  if (pick->cancel_sent)
+    return;
+  pick->cancel_sent = TRUE;
+  g_dbus_connection_call (pick->connection, pick->owner, pick->session_path, TP_SESSION_INTERFACE, "Cancel", NULL,
+                          G_VARIANT_TYPE ("()"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_cancel_answered, g_object_ref (task));
+}
+
+/* The session's Response, Selected and Cancelled, from the owner alone (the subscription's
+ * sender is its unique name). */
+static void
+pick_session_signal (GDBusConnection *connection, const char *sender, const char *path, const char *interface,
+                     const char *member, GVariant *parameters, gpointer user_data)
+{
+  GTask *task = user_data;
+  Pick *pick = g_task_get_task_data (task);
+  TpSessionSignal session_signal;
+  GError *error = NULL;
+
+  if (pick->done)
+    return;
+  if (!tp_session_signal_read (member, parameters, &session_signal, &error))
+    {
+      tp_pick_complete (task, NULL, error);
+      return;
+    }
+  switch (session_signal.kind)
+    {
+    case TP_SESSION_SIGNAL_RESPONSE:
+      g_clear_pointer (&pick->results, g_variant_unref);
+      pick->results = session_signal.results;
+      break;
+    case TP_SESSION_SIGNAL_SELECTED:
+      tp_pick_complete (task, time_picker_range_new (session_signal.start, session_signal.end, pick->results), NULL);
+      break;
+    case TP_SESSION_SIGNAL_CANCELLED:
+      if (pick->cancel_requested)
+        tp_pick_cancelled (task);
+      else
+        tp_pick_complete (task, NULL, time_picker_error_for_reason (session_signal.reason));
+      break;
+    case TP_SESSION_SIGNAL_OTHER:
+      break;
+    }
+}
+
+/* NameOwnerChanged of the owner's unique name: it left the bus, and with it the session. */
+static void
+pick_owner_changed (GDBusConnection *connection, const char *sender, const char *path, const char *interface,
+                    const char *member, GVariant *parameters, gpointer user_data)
+{
+  GTask *task = user_data;
+  Pick *pick = g_task_get_task_data (task);
+  const char *name, *old_owner, *new_owner;
+
+  if (pick->done || !g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sss)")))
+    return;
+  g_variant_get (parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
+  if (g_str_equal (name, pick->owner) && *new_owner == '\0')
+    {
+      if (pick->cancel_requested)
+        tp_pick_cancelled (task);
+      else
+        tp_pick_fail (task, TIME_PICKER_ERROR_VANISHED, "The time picker service (%s) left the bus before the person chose", name);
+    }
+}
+
+static void
+pick_connection_closed (GDBusConnection *connection, gboolean remote_peer_vanished, GError *error, gpointer user_data)
+{
+  tp_pick_fail (user_data, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The session bus closed");
+}
+
+static void
+pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Pick *pick = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  const char *path;
+
+  if (pick->done)
+    return;
+  if (reply == NULL)
+    {
+      tp_pick_complete (task, NULL, time_picker_error_for_call (error));
+      return;
+    }
+  g_variant_get (reply, "(&o)", &path);
+  pick->session_created = TRUE;
+  if (!g_str_equal (path, pick->session_path))
+    {
+      /* Not the path subscribed to: its signals would never be seen. End it. */
+      g_dbus_connection_call (pick->connection, pick->owner, path, TP_SESSION_INTERFACE, "Cancel", NULL, NULL,
+                              G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+      tp_pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker made the session %s, not %s", path, pick->session_path);
+      return;
+    }
+  if (pick->cancel_requested)
+    tp_pick_send_cancel (task);
+}
+
+/* The caller's options with the parent's identifiers and the library's handle_token. */
+static GVariant *
+pick_options (Pick *pick)
+{
+  GVariantBuilder options;
+
+  g_variant_builder_init (&options, G_VARIANT_TYPE_VARDICT);
+  if (pick->options != NULL)
+    {
+      GVariantIter iter;
+      const char *key;
+      GVariant *value;
+
+      g_variant_iter_init (&iter, pick->options);
+      while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+        {
+          /* The parent's identifiers win over the same options: they are what it is for. */
+          if (!((g_str_equal (key, "parent_window") && pick->parent_window != NULL)
+                || (g_str_equal (key, "activation_token") && pick->activation_token != NULL)))
+            g_variant_builder_add (&options, "{sv}", key, value);
+          g_variant_unref (value);
+        }
+    }
+  if (pick->parent_window != NULL)
+    g_variant_builder_add (&options, "{sv}", "parent_window", g_variant_new_string (pick->parent_window));
+  if (pick->activation_token != NULL)
+    g_variant_builder_add (&options, "{sv}", "activation_token", g_variant_new_string (pick->activation_token));
+  g_variant_builder_add (&options, "{sv}", "handle_token", g_variant_new_string (pick->token));
+  return g_variant_builder_end (&options);
+}
+
+void
+tp_pick_call (GTask *task)
+{
+  Pick *pick = g_task_get_task_data (task);
+  g_autofree char *sender = NULL;
+
+  /* The path the service makes of the caller's unique name (":1.42" is "1_42") and the token. */
+  sender = g_strdup (g_dbus_connection_get_unique_name (pick->connection) + 1);
+  g_strdelimit (sender, ".", '_');
+  pick->session_path = g_strdup_printf (TP_SESSION_PATH_PREFIX "%s/%s", sender, pick->token);
+
+  pick->session_subscription = g_dbus_connection_signal_subscribe (
+    pick->connection, pick->owner, TP_SESSION_INTERFACE, NULL, pick->session_path, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
+    pick_session_signal, g_object_ref (task), g_object_unref);
+  pick->owner_subscription = g_dbus_connection_signal_subscribe (
+    pick->connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+    pick->owner, G_DBUS_SIGNAL_FLAGS_NONE, pick_owner_changed, g_object_ref (task), g_object_unref);
+  pick->closed_handler = g_signal_connect (pick->connection, "closed", G_CALLBACK (pick_connection_closed), task);
+
+  /* The reply comes at once: the session's outcome is a signal. */
+  g_dbus_connection_call (pick->connection, pick->owner, TP_MANAGER_PATH, TP_MANAGER_INTERFACE, "ShowTimePicker",
+                          g_variant_new ("(@a{sv})", pick_options (pick)), G_VARIANT_TYPE ("(o)"),
+                          G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, pick_shown, g_object_ref (task));
+}

@@ -1,0 +1,56 @@
+/* One pick, shared by its two files: timepicker-pick.c finds the bus, the parent window and
+ * the service and ends the pick; timepicker-pick-call.c makes the call and follows the session.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#pragma once
+
+#include "timepicker-private.h"
+
+/* The state of one pick, its GTask's data. Each step's callback first asks whether the pick
+ * is over (done), since a cancel or a vanished service may end it while a call is out. Every
+ * step runs on the task's main context, the caller's thread-default one. */
+typedef struct
+{
+  GDBusConnection *connection;
+  GVariant *options;          /* the caller's a{sv}, or NULL */
+  TimePickerParent *parent;   /* or NULL */
+  gboolean parent_exported;
+  GSource *export_timeout;    /* while the parent's export is awaited */
+  gboolean export_abandoned;  /* it took too long: the pick went on without a parent */
+  gboolean service_started;   /* the bus was asked to start the service */
+  char *parent_window;
+  char *activation_token;
+  char *token;                /* the session's handle_token */
+  char *owner;                /* the service's unique name, its user checked */
+  char *session_path;
+  guint session_subscription;
+  guint owner_subscription;
+  gulong closed_handler;
+  gulong cancelled_handler;
+  gboolean session_created;   /* ShowTimePicker answered */
+  gboolean cancel_requested;  /* the caller's cancellable fired */
+  gboolean cancel_sent;
+  gboolean done;
+  GVariant *results;          /* the session's Response, once it came */
+} Pick;
+
+/* Ends the pick with range or error (one of them, taken), once; drops every subscription. */
+void tp_pick_complete (GTask           *task,
+                       TimePickerRange *range,
+                       GError          *error);
+
+void tp_pick_fail     (GTask           *task,
+                       TimePickerError  code,
+                       const char      *format,
+                       ...) G_GNUC_PRINTF (3, 4);
+
+/* Ends the pick as its caller's cancellable asked: G_IO_ERROR_CANCELLED, as GIO's operations fail. */
+void tp_pick_cancelled (GTask *task);
+
+/* Subscribes to the session's predictable path and to the owner's leaving, then calls
+ * ShowTimePicker (timepicker-pick-call.c). */
+void tp_pick_call      (GTask *task);
+
+/* Ends the session with Cancelled("caller"); the pick ends when the service has answered. */
+void tp_pick_send_cancel (GTask *task);
