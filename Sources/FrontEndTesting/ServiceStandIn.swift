@@ -50,7 +50,8 @@ final class ServiceStandIn: PickerFrontEndDelegate {
     var violations: Int { breaches.count + foreignBreaches.withLock { $0.count } }
     /// What broke the contract, in the order found.
     private(set) var breaches: [ConformanceBreach] = []
-    /// What came on another thread, where the suite must touch nothing: kept until `recordForeignBreaches` records it on the loop's thread.
+    /// What came on another thread, where the suite must touch nothing: kept until
+    /// `recordForeignBreaches` records it on the loop's thread.
     private let foreignBreaches = Locked<[String]>([])
     /// How each session the front end ended (by an event, or `cannotShow`) ended.
     private(set) var outcomes: [PickerSessionID: PickerOutcome] = [:]
