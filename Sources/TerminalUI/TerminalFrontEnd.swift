@@ -74,6 +74,10 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private let terminalCheckMilliseconds = 200
     /// Set once the terminal has hung up: nothing can be shown on it any more.
     private var isGone = false
+    /// Set once `tcgetpgrp` said the terminal is not the daemon's controlling one (ENOTTY): the
+    /// daemon opens every terminal with O_NOCTTY, so it never becomes one, and the question is
+    /// not asked again for every session.
+    private var isNotControlling = false
     /// A redraw is due on the next turn of the loop: several updates in one turn draw once.
     private var redrawScheduled = false
 
@@ -227,7 +231,11 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         // A daemon put in the background (`&`, Ctrl-Z then `bg`) must not take the terminal
         // from the shell; SIGTTOU is ignored, so the check is this. A terminal that is not the
         // daemon's controlling one (tcgetpgrp fails) has no job control to respect.
-        let foreground = owner == .daemon ? tcgetpgrp(input) : -1
+        var foreground: pid_t = -1
+        if owner == .daemon, !isNotControlling {
+            foreground = tcgetpgrp(input)
+            isNotControlling = foreground < 0 && errno == ENOTTY
+        }
         if foreground >= 0, foreground != getpgrp() {
             delegate?.frontEnd(self, session: entry.id, cannotShow: .unavailable, because: "the daemon is not in its terminal's foreground")
             return
