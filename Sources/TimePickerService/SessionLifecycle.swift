@@ -98,22 +98,26 @@ extension TimePickerService: PickerFrontEndDelegate {
         callerWatch.forget(session.id)
 
         // Response first, so that a caller reading it has the whole answer when Selected or
-        // Cancelled, the signals every caller waits for, arrives.
-        emitSignal(
-            TimePickerBus.Member.response, of: TimePickerBus.sessionInterface, on: session.path,
-            SessionResponse.arguments(for: outcome, range: session.model.range))
+        // Cancelled, the signals every caller waits for, arrives; then the answers. All in one
+        // write to the bus where the connection can (`send(together:)`), which the bus then
+        // reads at once.
+        var outgoing = [
+            signal(
+                TimePickerBus.Member.response, of: TimePickerBus.sessionInterface, on: session.path,
+                SessionResponse.arguments(for: outcome, range: session.model.range)),
+        ]
         switch outcome {
         case .selected(let start, let end):
-            emitSignal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.clockText), .string(end.clockText)])
+            outgoing.append(signal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.clockText), .string(end.clockText)]))
         case .cancelled(let reason):
-            emitSignal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)])
+            outgoing.append(signal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)]))
         }
-
         if let call = session.pendingCall {
             session.pendingCall = nil
-            answerPick(call, of: session, with: outcome)
+            outgoing.append(answer(toPick: call, of: session, with: outcome))
         }
-        if let cancel { sendReply([], to: cancel) }
+        if let cancel { outgoing.append(reply([], to: cancel)) }
+        bus.send(together: outgoing.compactMap { $0 })
         // Last: the log never holds an answer back.
         switch outcome {
         case .selected(let start, let end): log.info("session \(session.path) selected \(start)-\(end)")
@@ -121,16 +125,17 @@ extension TimePickerService: PickerFrontEndDelegate {
         }
     }
 
-    private func answerPick(_ call: DBusMessage, of session: PickerSession, with outcome: PickerOutcome) {
+    /// PickTimeRange's late answer for `session` ending with `outcome`: the range, or the error.
+    private func answer(toPick call: DBusMessage, of session: PickerSession, with outcome: PickerOutcome) -> DBusMessage? {
         switch outcome {
         case .selected(let start, let end):
-            sendReply([.string(start.clockText), .string(end.clockText)], to: call)
+            return reply([.string(start.clockText), .string(end.clockText)], to: call)
         case .cancelled(.unavailable):
             let kind = session.frontEnd?.kind ?? session.model.options.userInterface ?? userInterfaces.preferred
             let why = session.unavailableBecause ?? "the \(kind.rawValue) user interface is unavailable"
-            sendError(.noUserInterface("no user interface can show a time picker: \(why)"), to: call)
+            return errorReply(.noUserInterface("no user interface can show a time picker: \(why)"), to: call)
         case .cancelled(let reason):
-            sendError(.cancelled(reason.rawValue), to: call)
+            return errorReply(.cancelled(reason.rawValue), to: call)
         }
     }
 }
