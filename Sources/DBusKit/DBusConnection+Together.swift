@@ -28,32 +28,32 @@ extension DBusConnection {
     /// `send` does; false when one could not be queued (no memory).
     @discardableResult
     public func send(together messages: [DBusMessage]) -> Bool {
-        if messages.count > 1, let batch = batch(of: messages), writeWhole(batch) { return true }
+        defer { batchBytes.removeAll(keepingCapacity: true) }
+        if messages.count > 1, marshal(messages), writeWhole(batchBytes) { return true }
         return messages.reduce(true) { sent, message in send(message) && sent }
     }
 
-    /// The bytes of `messages`, each given a serial, when they may be written at once: nil
-    /// when one of them is a call, was sent before or carries a descriptor, when libdbus has
-    /// something waiting to be written, when the socket is not a Unix one, or when there are
-    /// more bytes than `maximumBatchBytes`.
-    private func batch(of messages: [DBusMessage]) -> [UInt8]? {
+    /// Puts the bytes of `messages`, each given a serial, in `batchBytes` when they may be
+    /// written at once; false when one of them is a call, was sent before or carries a
+    /// descriptor, when libdbus has something waiting to be written, when the socket is not a
+    /// Unix one, or when there are more bytes than `maximumBatchBytes`.
+    private func marshal(_ messages: [DBusMessage]) -> Bool {
         guard dbus_connection_has_messages_to_send(raw) == 0, dbus_connection_get_is_connected(raw) != 0, isUnixSocket,
               messages.allSatisfy({ $0.kind != .methodCall && $0.serial == 0 && dbus_message_contains_unix_fds($0.raw) == 0 })
-        else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.maximumBatchBytes)
+        else { return false }
+        batchBytes.reserveCapacity(Self.maximumBatchBytes)
         for message in messages {
             dbus_message_set_serial(message.raw, takeBatchSerial())
             var data: UnsafeMutablePointer<CChar>?
             var length: Int32 = 0
-            guard dbus_message_marshal(message.raw, &data, &length) != 0, let data else { return nil }
+            guard dbus_message_marshal(message.raw, &data, &length) != 0, let data else { return false }
             defer { dbus_free(data) }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(length)))
+            batchBytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(length)))
             // As libdbus does with a message it sends: nothing about it may change any more.
             dbus_message_lock(message.raw)
-            guard bytes.count <= Self.maximumBatchBytes else { return nil }
+            guard batchBytes.count <= Self.maximumBatchBytes else { return false }
         }
-        return bytes
+        return true
     }
 
     /// Writes `bytes` to the bus's socket in one `send(2)`; false when none of them went (the

@@ -13,6 +13,8 @@ public final class DBusConnection {
     var socketIsUnix: Bool?
     /// The serial the next message sent together with others takes (`send(together:)`).
     var nextBatchSerial: UInt32 = 1 << 31
+    /// The bytes of messages sent together, kept with their room from batch to batch.
+    var batchBytes: [UInt8] = []
 
     /// This connection's unique name on the bus, like `:1.42`.
     public let uniqueName: BusName

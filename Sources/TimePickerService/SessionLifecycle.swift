@@ -101,23 +101,26 @@ extension TimePickerService: PickerFrontEndDelegate {
         // Cancelled, the signals every caller waits for, arrives; then the answers. All in one
         // write to the bus where the connection can (`send(together:)`), which the bus then
         // reads at once.
-        var outgoing = [
-            signal(
-                TimePickerBus.Member.response, of: TimePickerBus.sessionInterface, on: session.path,
-                SessionResponse.arguments(for: outcome, range: session.model.range)),
-        ]
+        var outgoing: [DBusMessage] = []
+        outgoing.reserveCapacity(4)
+        func add(_ message: DBusMessage?) {
+            if let message { outgoing.append(message) }
+        }
+        add(signal(
+            TimePickerBus.Member.response, of: TimePickerBus.sessionInterface, on: session.path,
+            responses.arguments(for: outcome, range: session.model.range)))
         switch outcome {
         case .selected(let start, let end):
-            outgoing.append(signal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.clockText), .string(end.clockText)]))
+            add(signal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.clockText), .string(end.clockText)]))
         case .cancelled(let reason):
-            outgoing.append(signal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)]))
+            add(signal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)]))
         }
         if let call = session.pendingCall {
             session.pendingCall = nil
-            outgoing.append(answer(toPick: call, of: session, with: outcome))
+            add(answer(toPick: call, of: session, with: outcome))
         }
-        if let cancel { outgoing.append(reply([], to: cancel)) }
-        bus.send(together: outgoing.compactMap { $0 })
+        if let cancel { add(reply([], to: cancel)) }
+        bus.send(together: outgoing)
         // Last: the log never holds an answer back.
         switch outcome {
         case .selected(let start, let end): log.info("session \(session.path) selected \(start)-\(end)")

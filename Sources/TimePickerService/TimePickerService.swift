@@ -31,6 +31,8 @@ public final class TimePickerService {
     let callerWatch: CallerWatch
     /// The signals sent last, copied for the next session that says the same (`SignalTemplates`).
     let signals = SignalTemplates()
+    /// The arguments of the last Response, for the next session that ends alike.
+    let responses = RecentResponse()
 
     /// Set once `shutdown` began: a session asked for after that ends at once with
     /// Cancelled("shutdown"), as the open ones did (the loop keeps turning, and answering
