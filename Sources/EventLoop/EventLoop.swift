@@ -67,8 +67,20 @@ public final class EventLoop {
         watches.removeAll { $0.isCancelled }
         timers.removeAll { $0.isCancelled }
 
-        active.removeAll(keepingCapacity: true)
-        pollDescriptors.removeAll(keepingCapacity: true)
+        // Taken out for the turn, so that filling them is not an access to the loop's storage
+        // (checked for exclusivity) for every watch.
+        var active = self.active
+        var pollDescriptors = self.pollDescriptors
+        self.active = []
+        self.pollDescriptors = []
+        defer {
+            // This turn's watches are let go now, as when the array was made for each turn; the
+            // room of both stays for the next.
+            active.removeAll(keepingCapacity: true)
+            pollDescriptors.removeAll(keepingCapacity: true)
+            self.active = active
+            self.pollDescriptors = pollDescriptors
+        }
         for watch in watches where watch.isEnabled && !watch.events.isEmpty {
             active.append(watch)
             pollDescriptors.append(pollfd(fd: watch.descriptor, events: watch.events.pollEvents, revents: 0))
@@ -90,8 +102,6 @@ public final class EventLoop {
                 watch.handler?(IOEvents(pollEvents: polled.revents))
             }
         }
-        // This turn's watches are let go now, as when the array was made for each turn; its room stays.
-        active.removeAll(keepingCapacity: true)
         fireDueTimers()
     }
 
