@@ -42,7 +42,7 @@ let package = Package(
         // What the remote front ends send another process, in order and a few at a time.
         .target(name: "PeerDelivery"),
         // A thin Swift wrapper over libdbus; C pointers stay inside.
-        .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop", "SystemKit"]),
+        .target(name: "DBusKit", dependencies: ["CDBus", "EventLoop"]),
         // A bus in one process, for unit tests of what talks over DBusKit's MessageBus.
         .target(name: "DBusKitTesting", dependencies: ["DBusKit", "EventLoop"]),
         // The names on the bus, written once: the service's, the dialog backend's and the
@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
         .testTarget(name: "CallerAppsTests", dependencies: ["CallerApps"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "DBusKitTesting", "EventLoop", "TestHarness"]),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "DBusKitTesting", "EventLoop"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit", "Localization"]),
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore", "Localization"]),
         .testTarget(name: "DialogUITests", dependencies: ["DialogUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore"]),

@@ -9,12 +9,6 @@ public final class DBusConnection {
     /// Those who want to see every signal (besides the message handler), in the order added.
     private var signalObservers: [(DBusMessage) -> Void] = []
     var loopBinding: ConnectionLoopBinding?
-    /// Whether the bus is reached through a Unix socket, once asked (`send(together:)`).
-    var socketIsUnix: Bool?
-    /// The serial the next message sent together with others takes (`send(together:)`).
-    var nextBatchSerial: UInt32 = 1 << 31
-    /// The bytes of messages sent together, kept with their room from batch to batch.
-    var batchBytes: [UInt8] = []
 
     /// This connection's unique name on the bus, like `:1.42`.
     public let uniqueName: BusName

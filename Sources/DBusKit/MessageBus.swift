@@ -10,10 +10,6 @@ public protocol MessageBus: AnyObject {
     /// Queues `message` for sending; false when it could not be queued (no memory).
     @discardableResult
     func send(_ message: DBusMessage) -> Bool
-    /// Queues `messages` for sending, in this order, in one write when the connection can;
-    /// false when one could not be queued.
-    @discardableResult
-    func send(together messages: [DBusMessage]) -> Bool
     /// Sends a method call and hands its reply, or the error for its failure (a timeout, the
     /// connection dropping), to `completion` later on the loop's thread.
     @discardableResult
@@ -47,12 +43,6 @@ extension DBusConnection: MessageBus {}
 /// Answering calls and emitting signals: the one way the service and the dialog backend send
 /// what they owe their peers.
 extension MessageBus {
-    /// Queues each of `messages` in turn (`DBusConnection` writes them at once when it can).
-    @discardableResult
-    public func send(together messages: [DBusMessage]) -> Bool {
-        messages.reduce(true) { sent, message in send(message) && sent }
-    }
-
     /// Sends a method call whose reply is handed to `completion`, with no time limit of its own
     /// but libdbus's default (25 s).
     @discardableResult

@@ -98,29 +98,22 @@ extension TimePickerService: PickerFrontEndDelegate {
         callerWatch.forget(session.id)
 
         // Response first, so that a caller reading it has the whole answer when Selected or
-        // Cancelled, the signals every caller waits for, arrives; then the answers. All in one
-        // write to the bus where the connection can (`send(together:)`), which the bus then
-        // reads at once.
-        var outgoing: [DBusMessage] = []
-        outgoing.reserveCapacity(4)
-        func add(_ message: DBusMessage?) {
-            if let message { outgoing.append(message) }
-        }
-        add(signal(
+        // Cancelled, the signals every caller waits for, arrives.
+        emitSignal(
             TimePickerBus.Member.response, of: TimePickerBus.sessionInterface, on: session.path,
-            responses.arguments(for: outcome, range: session.model.range)))
+            responses.arguments(for: outcome, range: session.model.range))
         switch outcome {
         case .selected(let start, let end):
-            add(signal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.clockText), .string(end.clockText)]))
+            emitSignal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.clockText), .string(end.clockText)])
         case .cancelled(let reason):
-            add(signal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)]))
+            emitSignal(TimePickerBus.Member.cancelled, of: TimePickerBus.sessionInterface, on: session.path, [.string(reason.rawValue)])
         }
+
         if let call = session.pendingCall {
             session.pendingCall = nil
-            add(answer(toPick: call, of: session, with: outcome))
+            answerPick(call, of: session, with: outcome)
         }
-        if let cancel { add(reply([], to: cancel)) }
-        bus.send(together: outgoing)
+        if let cancel { sendReply([], to: cancel) }
         // Last: the log never holds an answer back.
         switch outcome {
         case .selected(let start, let end): log.info("session \(session.path) selected \(start)-\(end)")
@@ -128,17 +121,16 @@ extension TimePickerService: PickerFrontEndDelegate {
         }
     }
 
-    /// PickTimeRange's late answer for `session` ending with `outcome`: the range, or the error.
-    private func answer(toPick call: DBusMessage, of session: PickerSession, with outcome: PickerOutcome) -> DBusMessage? {
+    private func answerPick(_ call: DBusMessage, of session: PickerSession, with outcome: PickerOutcome) {
         switch outcome {
         case .selected(let start, let end):
-            return reply([.string(start.clockText), .string(end.clockText)], to: call)
+            sendReply([.string(start.clockText), .string(end.clockText)], to: call)
         case .cancelled(.unavailable):
             let kind = session.frontEnd?.kind ?? session.model.options.userInterface ?? userInterfaces.preferred
             let why = session.unavailableBecause ?? "the \(kind.rawValue) user interface is unavailable"
-            return errorReply(.noUserInterface("no user interface can show a time picker: \(why)"), to: call)
+            sendError(.noUserInterface("no user interface can show a time picker: \(why)"), to: call)
         case .cancelled(let reason):
-            return errorReply(.cancelled(reason.rawValue), to: call)
+            sendError(.cancelled(reason.rawValue), to: call)
         }
     }
 }

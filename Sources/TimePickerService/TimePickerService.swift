@@ -249,54 +249,29 @@ public final class TimePickerService {
 
     /// Answers `call` with `values`, unless the caller asked for no reply.
     func sendReply(_ values: [DBusValue], to call: DBusMessage) {
-        if let reply = reply(values, to: call) { bus.send(reply) }
+        do {
+            try bus.reply(to: call, with: values)
+        } catch {
+            log.error("cannot reply to \(call.member?.rawValue ?? "a call"): \(error)")
+        }
     }
 
     /// Answers `call` with `error`, unless the caller asked for no reply.
     func sendError(_ error: ServiceError, to call: DBusMessage) {
-        if let reply = errorReply(error, to: call) { bus.send(reply) }
+        do {
+            try bus.replyError(to: call, name: error.name, message: error.message)
+        } catch {
+            log.error("cannot send an error reply to \(call.member?.rawValue ?? "a call"): \(error)")
+        }
     }
 
     /// Broadcasts the signal `member` of `interface` from `path`: no destination, so any
     /// subscriber receives it.
     func emitSignal(_ member: MemberName, of interface: InterfaceName, on path: ObjectPath, _ values: [DBusValue]) {
-        if let signal = signal(member, of: interface, on: path, values) { bus.send(signal) }
-    }
-
-    /// The reply to `call` with `values`, to be sent; nil when the caller asked for none (or it
-    /// could not be made, which is logged).
-    func reply(_ values: [DBusValue], to call: DBusMessage) -> DBusMessage? {
-        guard call.expectsReply else { return nil }
         do {
-            let reply = try call.makeReturn()
-            try reply.append(contentsOf: values)
-            return reply
-        } catch {
-            log.error("cannot reply to \(call.member?.rawValue ?? "a call"): \(error)")
-            return nil
-        }
-    }
-
-    /// The error reply `error` to `call`, to be sent; nil when the caller asked for no reply (or
-    /// it could not be made, which is logged).
-    func errorReply(_ error: ServiceError, to call: DBusMessage) -> DBusMessage? {
-        guard call.expectsReply else { return nil }
-        do {
-            return try call.makeError(name: error.name, message: error.message)
-        } catch {
-            log.error("cannot send an error reply to \(call.member?.rawValue ?? "a call"): \(error)")
-            return nil
-        }
-    }
-
-    /// The signal `member` of `interface` from `path`, broadcast, to be sent; nil when it could
-    /// not be made (logged).
-    func signal(_ member: MemberName, of interface: InterfaceName, on path: ObjectPath, _ values: [DBusValue]) -> DBusMessage? {
-        do {
-            return try signals.signal(member, of: interface, on: path, values)
+            bus.send(try signals.signal(member, of: interface, on: path, values))
         } catch {
             log.error("cannot emit \(member) on \(path): \(error)")
-            return nil
         }
     }
 }
