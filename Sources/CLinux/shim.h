@@ -13,10 +13,35 @@
 #include <sys/syscall.h>
 // malloc_trim, for the dialog backend to give freed memory back once dialogs close.
 #include <malloc.h>
+#include <string.h>
 
 // SIGRTMIN and SIGRTMAX are calls in disguise, which Swift cannot import as macros.
 static inline int clinux_sigrtmin(void) { return SIGRTMIN; }
 static inline int clinux_sigrtmax(void) { return SIGRTMAX; }
+
+// Sets a terminal's settings now with one TCSETS, in the kernel's own struct termios, as glibc's
+// tcsetattr does it; Debian 12's also reads the settings before and after (three system calls,
+// twice for every picker shown). Only where the kernel's struct is the generic one glibc's starts
+// with (x86-64, arm64): elsewhere tcsetattr itself.
+static inline int clinux_set_terminal_now(int descriptor, const struct termios *settings) {
+#if defined(__x86_64__) || defined(__aarch64__)
+    struct {
+        tcflag_t c_iflag, c_oflag, c_cflag, c_lflag;
+        cc_t c_line;
+        cc_t c_cc[19];
+    } kernel;
+    // glibc's IBAUD0, a bit of its own in c_iflag (cfsetispeed's speed 0), never the kernel's.
+    kernel.c_iflag = settings->c_iflag & ~(tcflag_t)020000000000;
+    kernel.c_oflag = settings->c_oflag;
+    kernel.c_cflag = settings->c_cflag;
+    kernel.c_lflag = settings->c_lflag;
+    kernel.c_line = settings->c_line;
+    memcpy(kernel.c_cc, settings->c_cc, sizeof kernel.c_cc);
+    return ioctl(descriptor, TCSETS, &kernel);
+#else
+    return tcsetattr(descriptor, TCSANOW, settings);
+#endif
+}
 
 // Asks a pseudo-terminal's controlling side for its number: it answers only on that side.
 static const unsigned long CLINUX_TIOCGPTN = TIOCGPTN;

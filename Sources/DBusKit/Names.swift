@@ -19,9 +19,28 @@ public struct ObjectPath: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
-    /// The path one element deeper; nil when `element` is not a valid path element.
+    /// The path one element deeper (or several: "a/b"); nil when that is no valid path.
+    ///
+    /// An element of ASCII letters, digits and '_' after a valid path makes a valid path, so
+    /// then only the element is read: a session's path is made this way for every session,
+    /// where checking the whole path again cost libdbus a few instructions a byte. Anything
+    /// else is checked whole, as before.
     public func appending(_ element: String) -> ObjectPath? {
-        ObjectPath(rawValue == "/" ? "/\(element)" : "\(rawValue)/\(element)")
+        var path = rawValue == "/" ? "" : rawValue
+        path.reserveCapacity(path.utf8.count + 1 + element.utf8.count)
+        path.append("/")
+        path.append(element)
+        var element = element
+        let isElement = element.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "_"): true
+                default: false
+                }
+            }
+        }
+        return isElement ? ObjectPath(validated: path) : ObjectPath(path)
     }
 
     /// Whether `self` lies strictly below `ancestor`.

@@ -10,6 +10,12 @@ public final class EventLoop {
     private var timers: [Timer] = []
     private var deferred: [() -> Void] = []
     private var stopRequested = false
+    /// What one turn works with, kept from turn to turn with their room: the loop turns twice for
+    /// every call it answers, and making them anew cost six allocations a session. `running` is
+    /// the spare array deferred work trades places with (`runDeferred`).
+    private var running: [() -> Void] = []
+    private var active: [DescriptorWatch] = []
+    private var pollDescriptors: [pollfd] = []
 
     /// Told about a watch on a descriptor that is not open (poll's POLLNVAL): a bug in whoever
     /// closed it without cancelling the watch. The loop has already removed the watch, so it
@@ -61,8 +67,24 @@ public final class EventLoop {
         watches.removeAll { $0.isCancelled }
         timers.removeAll { $0.isCancelled }
 
-        let active = watches.filter { $0.isEnabled && !$0.events.isEmpty }
-        var pollDescriptors = active.map { pollfd(fd: $0.descriptor, events: $0.events.pollEvents, revents: 0) }
+        // Taken out for the turn, so that filling them is not an access to the loop's storage
+        // (checked for exclusivity) for every watch.
+        var active = self.active
+        var pollDescriptors = self.pollDescriptors
+        self.active = []
+        self.pollDescriptors = []
+        defer {
+            // This turn's watches are let go now, as when the array was made for each turn; the
+            // room of both stays for the next.
+            active.removeAll(keepingCapacity: true)
+            pollDescriptors.removeAll(keepingCapacity: true)
+            self.active = active
+            self.pollDescriptors = pollDescriptors
+        }
+        for watch in watches where watch.isEnabled && !watch.events.isEmpty {
+            active.append(watch)
+            pollDescriptors.append(pollfd(fd: watch.descriptor, events: watch.events.pollEvents, revents: 0))
+        }
         var timeout = deferred.isEmpty ? nextTimerWait() : 0
         if let maximum = maximumWaitMilliseconds { timeout = timeout < 0 ? maximum : min(timeout, maximum) }
 
@@ -94,10 +116,16 @@ public final class EventLoop {
 
     private func runDeferred() {
         // Work deferred while running deferred work waits for the next turn, so a loop of
-        // re-deferrals cannot starve descriptors and timers.
-        let batch = deferred
-        deferred.removeAll()
+        // re-deferrals cannot starve descriptors and timers. The batch takes the queue's place
+        // and the spare array (`running`, empty, with its room) the queue's, and the batch is
+        // kept as the next spare: no array is made anew, even if work here turns the loop.
+        guard !deferred.isEmpty else { return }
+        var batch: [() -> Void] = []
+        swap(&batch, &running)
+        swap(&batch, &deferred)
         for work in batch { work() }
+        batch.removeAll(keepingCapacity: true)
+        if running.capacity < batch.capacity { running = batch }
     }
 
     /// Milliseconds until the nearest timer, or -1 (poll's "forever") when there is none.

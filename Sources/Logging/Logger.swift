@@ -19,6 +19,8 @@ public final class Logger {
     }
 
     private let program: String
+    /// Each line's start, by level (error first): made once, as lines are written for every session.
+    private let prefixes: [String]
     private let verbose: Bool
     /// The least urgent level written: debug with `--verbose`, info otherwise, unless raised
     /// with `quietOnTerminal()`.
@@ -48,8 +50,10 @@ public final class Logger {
         self.program = program
         self.verbose = verbose
         threshold = verbose ? .debug : .info
-        journal = Self.isJournal(output)
+        let journal = Self.isJournal(output)
+        self.journal = journal
         self.output = output
+        prefixes = [Level.error, .warning, .notice, .info, .debug].map { level in Self.prefix(level, of: program, journal: journal) }
     }
 
     /// Whether `descriptor` is the journal's stream: JOURNAL_STREAM names its device and inode,
@@ -76,7 +80,9 @@ public final class Logger {
     /// neutralised, since messages quote callers' text.
     private func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard level >= threshold else { return }
-        let line = prefix(level) + displaySafe(message()) + "\n"
+        var line = prefix(level)
+        line.append(displaySafe(message()))
+        line.append("\n")
         if heldLines != nil {
             heldLines?.append(line)
             if let count = heldLines?.count, count > maximumHeldLines { heldLines?.removeFirst() }
@@ -118,8 +124,13 @@ public final class Logger {
         }
     }
 
-    /// "<4>" for the journal; "timepickerd: " or "timepickerd: warning: " elsewhere.
+    /// What a line at `level` begins with (`prefix(_:of:journal:)`).
     private func prefix(_ level: Level) -> String {
+        prefixes[level.rawValue - Level.error.rawValue]
+    }
+
+    /// "<4>" for the journal; "timepickerd: " or "timepickerd: warning: " elsewhere.
+    private static func prefix(_ level: Level, of program: String, journal: Bool) -> String {
         if journal { return "<\(level.rawValue)>" }
         switch level {
         case .error: return "\(program): error: "

@@ -42,6 +42,20 @@ public final class PickerFrame {
     let selectedPrefix: MeasuredText
     var clippedTitle: (width: Int, text: MeasuredText)?
     var duration: (minutes: Int, text: MeasuredText)?
+    /// What the frame was last made of and its bytes: a picker is drawn again as it was (the
+    /// first frame of the next session with the same options, a redraw without a change).
+    private var lastFrame: (drawing: Drawing, bytes: [UInt8])?
+    /// What one frame is made of: everything `render` draws from.
+    private struct Drawing: Equatable {
+        let state: PickerState
+        let size: TerminalSize
+        let placement: FramePlacement
+        let waiting: [String]
+        let secondsLeft: Int?
+        let resized: Bool
+    }
+    /// What the frame was made from, so that a session with the same may use it (`fits`).
+    private let made: (title: String, date: CalendarDate?, requester: String?)
 
     /// A frame for a session with `options`, taking its labels from `labels` (a front end's
     /// cache) and its words, measured, from `words` (kept per language).
@@ -56,6 +70,14 @@ public final class PickerFrame {
         keyLines = words.keyLines
         extendKeyLines = words.extendKeyLines
         selectedPrefix = words.selectedPrefix
+        made = (options.title, options.grid.date, options.requester)
+    }
+
+    /// Whether a session with `options` would be drawn by this frame, made for an earlier one
+    /// with `labels` and `words`: everything the frame keeps comes from these.
+    func fits(_ options: PickerOptions, labels: SlotLabels, words: TerminalWords) -> Bool {
+        labels === self.labels && words === self.words && options.title == made.title && options.grid.date == made.date
+            && options.requester == made.requester
     }
 
     /// A frame for a session with `options`, with labels of its own, in `language`.
@@ -76,12 +98,23 @@ public final class PickerFrame {
         _ state: PickerState, size: TerminalSize, placement: FramePlacement, waiting: [String] = [], now: Int = 0,
         resized: Bool = false
     ) -> [UInt8] {
+        let drawing = Drawing(
+            state: state, size: size, placement: placement, waiting: waiting, secondsLeft: state.secondsLeft(at: now), resized: resized)
+        if let lastFrame, lastFrame.drawing == drawing { return lastFrame.bytes }
+        let bytes = draw(drawing)
+        lastFrame = (drawing, bytes)
+        return bytes
+    }
+
+    /// The bytes of `drawing` (see `render`).
+    private func draw(_ drawing: Drawing) -> [UInt8] {
+        let (state, size, placement, waiting, secondsLeft, resized) =
+            (drawing.state, drawing.size, drawing.placement, drawing.waiting, drawing.secondsLeft, drawing.resized)
         let rows = placement == .inline ? min(size.rows, Self.inlineMaximumRows) : size.rows
         var frame = FrameWriter(width: max(size.columns - 1, 1), clearingLines: resized)
         // From the top-left corner: the screen's, or the inline picker's, where the cursor waits
         // (a terminal that rewraps its lines on a resize may have moved it along its line).
         frame.buffer.append(placement == .alternateScreen ? "\u{1B}[H" : "\r")
-        let secondsLeft = state.secondsLeft(at: now)
         if size.columns < Self.minimumSize.columns || rows < Self.minimumSize.rows {
             tooSmall(into: &frame)
         } else if !full(state, rows: rows, placement: placement, waiting: waiting, secondsLeft: secondsLeft, into: &frame) {
@@ -182,79 +215,5 @@ public final class PickerFrame {
             frame.writeClipped(text.waitingLine(waiting))
         }
         return true
-    }
-
-    /// For small terminals (down to `minimumSize`): the title, each column's selection on a
-    /// line of its own (the focused one marked), the duration and the essential keys; the
-    /// queue on a line of its own when there is a row for it.
-    private func compact(_ state: PickerState, rows: Int, waiting: [String], secondsLeft: Int?, into frame: inout FrameWriter) {
-        let waitingLine = rows > 5 && !waiting.isEmpty
-        frame.beginLine()
-        writeTitle(into: &frame)
-        let headingColumns = max(headings.start.columns, headings.end.columns)
-        // The two times lined up on their colons, as in the lists (a time's marks after it).
-        let layouts = columnLayouts(state)
-        let timeColumns = max(layouts.start.timeColumns, layouts.end.timeColumns)
-        let times = LabelLayout(
-            timeColumns: timeColumns,
-            columns: max(layouts.start.columns - layouts.start.timeColumns, layouts.end.columns - layouts.end.timeColumns) + timeColumns)
-        // The headings first when every label of either column has room after them (so that
-        // the frame keeps its form as the selection moves).
-        let headingsFirst = Self.markerWidth + headingColumns + 1 + times.columns <= frame.width
-        for column in [PickerColumn.start, .end] {
-            frame.beginLine()
-            let focused = state.focus == column
-            let index = column == .start ? state.startIndex : state.endIndex
-            // No line holds the whole answer here: on the alternate screen the cursor rests on
-            // the line that moves, the focused column's.
-            if focused {
-                frame.markRestingLine()
-                frame.buffer.append(Self.reverse)
-            }
-            frame.buffer.append(focused ? Self.focusedMarker : "  ")
-            let heading = column == .start ? headings.start : headings.end
-            if headingsFirst {
-                frame.buffer.append(heading.bytes)
-                frame.buffer.appendSpaces(headingColumns - heading.columns + 1 + labels.padding(index, in: times))
-                frame.buffer.append(labels.text(index))
-            } else {
-                // Words longer than a small terminal (a translation may be): the time first, whole,
-                // then what fits of the heading; the time's marks in fewer columns when the whole
-                // label has no room ("6:00 AM +1 day").
-                let room = frame.width - Self.markerWidth
-                var label = String(decoding: labels.text(index), as: UTF8.self)
-                var width = labels.width(index)
-                if width > room {
-                    label = text.shortLabel(labels.grid, index, labels.clock)
-                    width = DisplayWidth.of(label)
-                }
-                // Clipping keeps a column for its "…": a label that fills the line is shown alone.
-                let line = width < room ? label + " " + String(decoding: heading.bytes, as: UTF8.self) : label
-                frame.buffer.append(DisplayWidth.clipped(line, to: room).text)
-            }
-            if focused { frame.buffer.append(Self.reset) }
-        }
-        frame.beginLine()
-        // What matters most first: what is being typed, the time left, the duration (without
-        // its minimum, which the lists enforce), the queue.
-        var details: [String] = []
-        if !state.typed.isEmpty { details.append(text.typed(state)) }
-        if let secondsLeft { details.append(text.closesInDetail(Self.countdownText(secondsLeft))) }
-        details.append(text.duration(minutes: state.durationMinutes))
-        if !waitingLine, !waiting.isEmpty { details.append(text.waitingCount(waiting.count)) }
-        frame.writeClipped(details.joined(separator: " · "))
-        frame.beginLine()
-        writeKeys(state, into: &frame)
-        if waitingLine {
-            frame.beginLine()
-            frame.writeClipped(text.waitingLine(waiting))
-        }
-    }
-
-    /// Below `minimumSize`: saying so, rather than drawing what cannot be read.
-    private func tooSmall(into frame: inout FrameWriter) {
-        frame.beginLine()
-        let said = text.tooSmall.first { DisplayWidth.of($0) <= frame.width } ?? text.tooSmall.last ?? ""
-        frame.writeClipped(said)
     }
 }

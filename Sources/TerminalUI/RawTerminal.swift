@@ -53,7 +53,7 @@ public final class RawTerminal {
         }
         // TCSANOW, not TCSAFLUSH or TCSADRAIN: those wait for output to drain, and a terminal
         // whose reader is stuck must not stall the caller's event loop.
-        guard setAttributes(raw, when: TCSANOW) else {
+        guard setTerminalSettingsNow(fileDescriptor, raw) else {
             throw SystemError("tcsetattr")
         }
         // Drop keys typed before the picker appeared, so that stale type-ahead (an Enter
@@ -67,7 +67,7 @@ public final class RawTerminal {
         guard isRaw else { return }
         // TCSANOW never waits for output to drain (see enterRawMode); output already written
         // still reaches the terminal. A failure (the terminal hung up) leaves nothing to do.
-        _ = setAttributes(originalSettings, when: TCSANOW)
+        _ = setTerminalSettingsNow(fileDescriptor, originalSettings)
         isRaw = false
     }
 
@@ -76,11 +76,5 @@ public final class RawTerminal {
         var size = winsize()
         guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0 else { return (80, 24) }
         return (size.ws_col == 0 ? 80 : Int(size.ws_col), size.ws_row == 0 ? 24 : Int(size.ws_row))
-    }
-
-    /// tcsetattr, retried when a signal interrupts it.
-    private func setAttributes(_ settings: termios, when action: Int32) -> Bool {
-        var settings = settings
-        return retryingAfterInterrupts { tcsetattr(fileDescriptor, action, &settings) } == 0
     }
 }

@@ -4,28 +4,6 @@ public import TimePickerCore
 internal import Localization
 public import SystemKit
 
-/// Whose terminal a front end draws on.
-public enum TerminalOwner: Sendable {
-    /// The daemon's own: restored even when the daemon crashes, and used only while the daemon
-    /// is in the terminal's foreground.
-    case daemon
-    /// A caller's (the `terminal` option): each session is shown only while its caller's
-    /// process group is in the terminal's foreground, and the caller restores the terminal.
-    case caller
-    /// timepickerctl's own (the client's), when it shows the picker itself (there is no session
-    /// bus): drawn as on a caller's terminal, and restored even when timepickerctl crashes.
-    case client
-
-    /// Where pickers go: the daemon's own terminal is the daemon's alone while a picker is up;
-    /// a shell goes on printing on its terminal after the picker, so the picker takes only
-    /// lines below the cursor there and leaves the screen as it was.
-    var placement: FramePlacement { self == .daemon ? .alternateScreen : .inline }
-
-    /// Whether this process must put the terminal back when it dies of a fault: nobody else
-    /// would (a caller restores its own terminal; timepickerctl does).
-    var restoresOnCrash: Bool { self != .caller }
-}
-
 /// Shows picker sessions one at a time on a terminal: keys in as events, the states it is
 /// given out as frames.
 ///
@@ -66,6 +44,9 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private let placement: FramePlacement
     /// Label tables of the grids sessions here have used.
     private var labelCache = SlotLabelCache()
+    /// The frame the last session was given: the next with the same options draws with it, its
+    /// title, layouts and last frame already made (`PickerFrame.fits`).
+    private var lastFrame: PickerFrame?
     /// The size the shown picker was last drawn for.
     private var drawnSize: TerminalSize?
     /// Redraws the shown picker when its countdown changes.
@@ -93,6 +74,10 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
     private let terminalCheckMilliseconds = 200
     /// Set once the terminal has hung up: nothing can be shown on it any more.
     private var isGone = false
+    /// Set once `tcgetpgrp` said the terminal is not the daemon's controlling one (ENOTTY): the
+    /// daemon opens every terminal with O_NOCTTY, so it never becomes one, and the question is
+    /// not asked again for every session.
+    private var isNotControlling = false
     /// A redraw is due on the next turn of the loop: several updates in one turn draw once.
     private var redrawScheduled = false
 
@@ -201,7 +186,9 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         }
         let words = TerminalWords.forLocale(state.options.locale)
         let labels = labelCache.labels(for: state.options.grid, clock: state.options.clock, text: words.text)
-        let frame = PickerFrame(options: state.options, labels: labels, words: words)
+        let frame = lastFrame.flatMap { $0.fits(state.options, labels: labels, words: words) ? $0 : nil }
+            ?? PickerFrame(options: state.options, labels: labels, words: words)
+        lastFrame = frame
         let entry = Entry(id: session, state: state, isInForeground: isInForeground, frame: frame)
         waiting.append(entry)
         if shown == nil {
@@ -244,7 +231,11 @@ public final class TerminalFrontEnd: CallerTerminalFrontEnd {
         // A daemon put in the background (`&`, Ctrl-Z then `bg`) must not take the terminal
         // from the shell; SIGTTOU is ignored, so the check is this. A terminal that is not the
         // daemon's controlling one (tcgetpgrp fails) has no job control to respect.
-        let foreground = owner == .daemon ? tcgetpgrp(input) : -1
+        var foreground: pid_t = -1
+        if owner == .daemon, !isNotControlling {
+            foreground = tcgetpgrp(input)
+            isNotControlling = foreground < 0 && errno == ENOTTY
+        }
         if foreground >= 0, foreground != getpgrp() {
             delegate?.frontEnd(self, session: entry.id, cannotShow: .unavailable, because: "the daemon is not in its terminal's foreground")
             return

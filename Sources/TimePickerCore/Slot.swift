@@ -51,7 +51,7 @@ public struct Slot: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `HH:MM` counting on past 24 ("30:00" is 06:00 the next day), and the offset after it
     /// when dated ("02:30+01:00").
     public var wireText: String {
-        let clock = Self.twoDigits(minutes / 60) + ":" + Self.twoDigits(minutes % 60)
+        let clock = twoDigitPair(minutes / 60, UInt8(ascii: ":"), minutes % 60)
         guard let utcOffset else { return clock }
         return clock + Self.offsetText(seconds: utcOffset)
     }
@@ -87,12 +87,7 @@ public struct Slot: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 1972, are dropped).
     public static func offsetText(seconds: Int) -> String {
         let magnitude = abs(seconds) / 60
-        return (seconds < 0 ? "-" : "+") + twoDigits(magnitude / 60) + ":" + twoDigits(magnitude % 60)
-    }
-
-    /// Zero-pads a value in 0...99 to two digits.
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+        return twoDigitPair(magnitude / 60, UInt8(ascii: ":"), magnitude % 60, after: UInt8(ascii: seconds < 0 ? "-" : "+"))
     }
 
 }

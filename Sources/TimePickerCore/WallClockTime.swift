@@ -57,7 +57,7 @@ public struct WallClockTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The clock text, as the service's interface writes a time: "09:05", "24:00".
     public var clockText: String {
-        Self.twoDigits(hour) + ":" + Self.twoDigits(minute)
+        twoDigitPair(hour, UInt8(ascii: ":"), minute)
     }
 
     /// The time as a person reads it in the given clock style.

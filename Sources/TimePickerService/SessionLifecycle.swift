@@ -101,7 +101,7 @@ extension TimePickerService: PickerFrontEndDelegate {
         // Cancelled, the signals every caller waits for, arrives.
         emitSignal(
             TimePickerBus.Member.response, of: TimePickerBus.sessionInterface, on: session.path,
-            SessionResponse.arguments(for: outcome, range: session.model.range))
+            responses.arguments(for: outcome, range: session.model.range))
         switch outcome {
         case .selected(let start, let end):
             emitSignal(TimePickerBus.Member.selected, of: TimePickerBus.sessionInterface, on: session.path, [.string(start.clockText), .string(end.clockText)])

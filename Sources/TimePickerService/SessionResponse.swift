@@ -50,3 +50,18 @@ enum SessionResponse {
     private static let yes = DBusValue.variant(.boolean(true))
     private static let no = DBusValue.variant(.boolean(false))
 }
+
+/// The arguments of the last Response made, given again to a session that ends the same way on
+/// the same range (the usual case: the same answer, or the same range cancelled): its values,
+/// ten boxes and arrays, are then made once, not for every session.
+final class RecentResponse {
+    private var last: (outcome: PickerOutcome, range: PickedRange, arguments: [DBusValue])?
+
+    /// `SessionResponse.arguments(for:range:)`, made again only when they differ from the last.
+    func arguments(for outcome: PickerOutcome, range: PickedRange) -> [DBusValue] {
+        if let last, last.outcome == outcome, last.range == range { return last.arguments }
+        let arguments = SessionResponse.arguments(for: outcome, range: range)
+        last = (outcome, range, arguments)
+        return arguments
+    }
+}

@@ -29,6 +29,10 @@ public final class TimePickerService {
     var heldCalls = HeldCalls<BusName>(perCaller: (4 << 20, 16), inAll: (16 << 20, 128))
     /// Callers some sessions wait on leaving the bus.
     let callerWatch: CallerWatch
+    /// The signals sent last, copied for the next session that says the same (`SignalTemplates`).
+    let signals = SignalTemplates()
+    /// The arguments of the last Response, for the next session that ends alike.
+    let responses = RecentResponse()
 
     /// Set once `shutdown` began: a session asked for after that ends at once with
     /// Cancelled("shutdown"), as the open ones did (the loop keeps turning, and answering
@@ -265,7 +269,7 @@ public final class TimePickerService {
     /// subscriber receives it.
     func emitSignal(_ member: MemberName, of interface: InterfaceName, on path: ObjectPath, _ values: [DBusValue]) {
         do {
-            try bus.emitSignal(member, of: interface, on: path, values)
+            bus.send(try signals.signal(member, of: interface, on: path, values))
         } catch {
             log.error("cannot emit \(member) on \(path): \(error)")
         }

@@ -58,6 +58,18 @@ struct MessageCodingTests {
         #expect((ObjectPath(text) != nil) == valid)
     }
 
+    @Test("A path one element deeper is what libdbus takes for the whole path, from the root too")
+    func appendedElements() {
+        let elements = ["t1", "1_42", "Abc_09", "_", "", "a-b", "a/b", "a.b", "é", "a b", "a\u{0}b", "/", "t1/"]
+        for base in ["/", "/io/github/session"] {
+            let path = ObjectPath(base)
+            for element in elements {
+                let whole = ObjectPath(base == "/" ? "/" + element : base + "/" + element)
+                #expect(path?.appending(element) == whole, "\(base) + \(element.debugDescription)")
+            }
+        }
+    }
+
     @Test("Bus, interface and error names are validated")
     func otherNames() {
         // Through variables: a literal argument would pick the literal initialiser instead.

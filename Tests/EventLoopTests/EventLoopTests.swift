@@ -74,6 +74,24 @@ struct EventLoopTests {
         #expect(order == [1, 2, 3])
     }
 
+    @Test("Each deferred work runs once, on the turn after it was deferred, also when work turns the loop, turn after turn")
+    func deferredOnce() {
+        let loop = EventLoop()
+        var runs: [String] = []
+        for turn in 0..<4 {
+            loop.runSoon {
+                runs.append("a\(turn)")
+                loop.runSoon { runs.append("inner\(turn)") }
+                // Work that turns the loop itself: the work deferred just now runs there, once.
+                loop.runOnce(maximumWaitMilliseconds: 0)
+            }
+            loop.runSoon { runs.append("b\(turn)") }
+            loop.runOnce(maximumWaitMilliseconds: 0)
+            loop.runOnce(maximumWaitMilliseconds: 0)
+        }
+        #expect(runs == (0..<4).flatMap { ["a\($0)", "inner\($0)", "b\($0)"] })
+    }
+
     @Test("Signals arrive as loop work through the signalfd")
     func signals() throws {
         let loop = EventLoop()
