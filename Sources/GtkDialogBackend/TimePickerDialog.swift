@@ -67,14 +67,12 @@ final class TimePickerDialog: DialogWindow {
         self.log = log
         self.reports = reports
         words = PickerWords(request.language)
-        // One list of every slot's label, which both columns show a run of.
-        let labels = SlotRows.labels(of: options.grid, clock: options.clock, words: words)
+        let labels = SlotLabels(grid: options.grid, clock: options.clock, words: words)
         startColumn = SlotColumn(title: words.start, grid: options.grid, labels: labels)
         endColumn = SlotColumn(title: words.end, grid: options.grid, labels: labels)
         startColumn.rowName = { [grid = options.grid, clock = options.clock, words] index in
             DialogText.startRowName(grid, index, clock, words)
         }
-        g_object_unref(UnsafeMutableRawPointer(labels))
         rangeLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(rangeLabel, "numeric")
         typedLabel = gtk_label_new(nil)
