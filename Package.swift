@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore", "Localization"]),
         .testTarget(name: "DialogUITests", dependencies: ["DialogUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "Logging"]),
-        .testTarget(name: "GtkDialogBackendTests", dependencies: ["GtkDialogBackend", "CGtk", "TimePickerCore"]),
+        .testTarget(name: "GtkDialogBackendTests", dependencies: ["GtkDialogBackend", "CGtk", "Localization", "TimePickerCore"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         // PickerFrontEndConformance run against every front end: FakeFrontEnd, the terminal on a
         // pseudo-terminal, notifications and dialogs over a fake bus playing the server and the backend.

@@ -4,22 +4,23 @@ internal import TimePickerCore
 /// One column of the dialog: a heading over a scrollable `GtkListView` of slot labels, showing
 /// a contiguous run of the grid's slots with one of them selected.
 ///
-/// The list view makes widgets only for the rows in view (`SlotRows`), so a long column costs
-/// what a short one does. It draws what it is told and reports what the person does (a click on
-/// a row, keys, the keyboard focus arriving) through its closures; it never moves its selection
-/// by itself, except that GTK highlights a clicked row at once.
+/// The list holds the rows in view and a few beyond (`SlotWindow`, `SlotRows`), following the
+/// scroll position, between spacers for the rest of the run (`SlotScroller`), so a long column
+/// costs what a short one does. It draws what it is told and reports what the person does (a
+/// click on a row, keys, the keyboard focus arriving) through its closures; it never moves its
+/// selection by itself, except that GTK highlights a clicked row at once.
 @MainActor
 final class SlotColumn {
     /// The column's widget: the heading over the scrolled list.
     let widget: Widget
     private let list: Widget
-    private let scroller: Widget
+    private let scroller: SlotScroller
     private let grid: SlotGrid
     private let rows: SlotRows
     /// The label of each row that has a widget now, by its position in the list.
     private var boundLabels: [UInt32: Widget] = [:]
     /// The position each label of `boundLabels` is bound to, so that an unbind finds its entry
-    /// at once (a long list binds and unbinds some 200 rows a column as it is built).
+    /// at once (each move of a window binds and unbinds all its rows).
     private var boundPositions: [Widget: UInt32] = [:]
     /// The grid index of the selected row.
     private var selected: Int?
@@ -30,6 +31,8 @@ final class SlotColumn {
     private var scrollPending = false
     /// The selected row is to get the keyboard focus once it has a widget.
     private var focusPending = false
+    /// The window is to follow the scroll position at the next idle moment.
+    private var followPending = false
 
     /// The accessible name of the row of each grid index: what a screen reader says for the
     /// row alone (its label is the row's child, which Orca does not read when the row has
@@ -61,12 +64,8 @@ final class SlotColumn {
     /// The keyboard focus came into the list.
     var onFocusIn: (@MainActor () -> Void)?
 
-    /// Nine rows and a half of libadwaita's 38-pixel rows: the selection with rows on both
-    /// sides, and a list that shows it goes on.
-    private static let minimumListHeight: Int32 = 361
-
-    /// A column titled `title` over `labels`, every label of `grid` (`SlotRows.labels`).
-    init(title: String, grid: SlotGrid, labels: OpaquePointer) {
+    /// A column titled `title` over the slots of `grid`, its rows labelled by `labels`.
+    init(title: String, grid: SlotGrid, labels: SlotLabels) {
         self.grid = grid
         rows = SlotRows(labels: labels)
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
@@ -81,42 +80,39 @@ final class SlotColumn {
         gtk_widget_add_css_class(list, "navigation-sidebar")
         gtk_widget_add_css_class(list, DialogStyle.listClass)
         list.setAccessibleLabel(title)
-
-        scroller = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_min_content_height(scroller.opaque, Self.minimumListHeight)
-        gtk_scrolled_window_set_propagate_natural_width(scroller.opaque, 1)
-        gtk_scrolled_window_set_has_frame(scroller.opaque, 1)
-        gtk_scrolled_window_set_child(scroller.opaque, list)
-        gtk_widget_set_vexpand(scroller, 1)
-        gtk_box_append(widget.cast(), scroller)
+        scroller = SlotScroller(list: list)
+        gtk_box_append(widget.cast(), scroller.widget)
         connectFactory(UnsafeMutableRawPointer(factory))
         connectSignals()
     }
 
-    /// Shows the slots `shown` (grid indices) with `selectedIndex` selected. When the selection
+    /// Shows the slots `run` (grid indices) with `selectedIndex` selected. When the selection
     /// moved (or the rows did) and `scrolling`, the row is scrolled into view and keeps the
     /// keyboard focus the list had; otherwise the list stays where the person put it (a click,
     /// the wheel), whatever else changed.
-    func draw(rows shown: Range<Int>, selectedIndex: Int, scrolling: Bool = true) {
+    func draw(rows run: Range<Int>, selectedIndex: Int, scrolling: Bool = true) {
         isDrawing = true
         defer { isDrawing = false }
         let hadFocus = list.containsFocus
-        let reshaped = shown != rows.shown
+        let reshaped = run != rows.run
         let moved = selectedIndex != selected
         selected = selectedIndex
+        let inView = rowsInView(after: reshaped || (moved && scrolling))
+        let window = SlotWindow(run: run, inView: inView, keeping: rows.kept(in: run, selected: selectedIndex), previous: rows.window)
+        let rewindowed = window != rows.window
         // Before the selection moves, when the rows stay where they are: a screen reader that
         // follows it finds the row's name and description in place, and hears them once.
-        if !reshaped { speakBoundRows() }
+        if !rewindowed { speakBoundRows() }
         if hadFocus || focusPending {
-            rows.show(shown)
+            rows.hold(window)
             if rows.selectedIndex != selectedIndex { rows.select(selectedIndex) }
-        } else if reshaped || rows.selectedIndex != selectedIndex {
+        } else if rewindowed || rows.selectedIndex != selectedIndex {
             // The keyboard is in the other column: a screen reader must not follow this one.
-            rows.showAndSelectQuietly(shown, selectedIndex)
+            rows.holdAndSelectQuietly(window, selectedIndex)
         }
+        scroller.space(window)
         // Before the focus moves: the row is spoken with its name and description as it lands.
-        if reshaped { speakBoundRows() }
+        if rewindowed { speakBoundRows() }
         guard reshaped || moved || gtk_widget_get_mapped(list) == 0 else { return }
         guard scrolling || reshaped else { return }
         // Rows added or removed move the others only at the next layout: scroll after it.
@@ -129,9 +125,52 @@ final class SlotColumn {
         }
     }
 
+    /// The grid indices in view: where the list is scrolled, or, when it is about to scroll to
+    /// the selected row (`scrollingToSelected`) or is not laid out yet, around that row.
+    private func rowsInView(after scrollingToSelected: Bool) -> Range<Int> {
+        let run = rows.run
+        if let view = scroller.rowsInView(of: run.count), let selected {
+            let shown = (run.lowerBound + view.lowerBound)..<(run.lowerBound + view.upperBound)
+            if !scrollingToSelected || shown.contains(selected) { return shown }
+            return (selected - shown.count / 2)..<(selected - shown.count / 2 + shown.count)
+        }
+        let around = selected ?? 0
+        return (around - SlotWindow.rowsInViewAtFirst / 2)..<(around + SlotWindow.rowsInViewAtFirst / 2)
+    }
+
+    /// Moves the window to the rows in view, once the person scrolled (or the list was laid
+    /// out anew): the rows coming into view are made, the others dropped.
+    private func followView() {
+        // A scroll to the selected row waits for a layout: the view is not where it will be.
+        guard !scrollPending, let current = rows.window else { return }
+        let run = current.run
+        guard let view = scroller.rowsInView(of: run.count) else { return }
+        let shown = (run.lowerBound + view.lowerBound)..<(run.lowerBound + view.upperBound)
+        let window = SlotWindow(run: run, inView: shown, keeping: rows.kept(in: run, selected: selected), previous: current)
+        guard window != current else { return }
+        isDrawing = true
+        defer { isDrawing = false }
+        // The selected row is kept before and after: its item, and so its selection and
+        // widget, go along.
+        rows.hold(window)
+        scroller.space(window)
+        speakBoundRows()
+    }
+
+    /// Follows the view at the next idle moment, before GTK lays out and draws the next frame;
+    /// never from inside a layout, which changing the list would upset.
+    private func followViewSoon() {
+        guard !followPending else { return }
+        followPending = true
+        MainLoopSource.whileIdle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+            self?.followPending = false
+            self?.followView()
+            return false
+        }
+    }
+
     /// Puts the keyboard focus on the selected row, once it is laid out in view: the list is
-    /// scrolled to it first. (Focusing a row out of view makes GTK 4.8's list view scroll by
-    /// itself, and a scroll of ours on top of that leaves it blank around the row.)
+    /// scrolled to it first (the viewport does not scroll to the focus: `SlotScroller`).
     func focus() {
         focus(scrolled: false)
     }
@@ -143,13 +182,13 @@ final class SlotColumn {
             return
         }
         let row = boundLabels[position].flatMap { gtk_widget_get_parent($0) }
-        if let row, scrolled || isInView(position) {
+        if let row, scrolled || scroller.isInView(row: selected - rows.run.lowerBound) {
             focusPending = false
             gtk_widget_grab_focus(row)
             return
         }
         focusPending = true
-        guard extent(of: position) != nil else { return }  // the first layout settles it
+        guard scroller.extent(ofRow: 0) != nil else { return }  // the first layout settles it
         scrollToSelected()
         // A row that has a widget already is not bound again: settle after this scroll.
         if row != nil { settleAfterLayout(scrolled: true) }
@@ -176,8 +215,7 @@ final class SlotColumn {
     /// Gives the row around `label`, at list `position`, its name, and its description if it is
     /// the selected row; only what changed.
     private func speak(row label: Widget, at position: UInt32) {
-        let index = rows.index(at: position)
-        guard let row = gtk_widget_get_parent(label), rows.shown.contains(index) else { return }
+        guard let index = rows.index(at: position), let row = gtk_widget_get_parent(label) else { return }
         let speech = (name: rowName(index), description: index == selected ? selectedRowDescription : "")
         // GTK 4.8 sends each property set to the accessibility bus, changed or not.
         let before = rowSpeech[label]
@@ -197,52 +235,40 @@ final class SlotColumn {
 
     // MARK: - Scrolling
 
-    /// The rows' extent in the list: they all have one height, so a row's place is its position
-    /// times the list's height shared out. Nil before the list is laid out.
-    private func extent(of position: UInt32) -> (top: Double, bottom: Double, value: Double, page: Double)? {
-        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)
-        let page = gtk_adjustment_get_page_size(adjustment)
-        let height = gtk_adjustment_get_upper(adjustment)
-        guard page > 0, height > 0, !rows.shown.isEmpty, gtk_widget_get_mapped(list) != 0 else { return nil }
-        let rowHeight = height / Double(rows.shown.count)
-        let top = Double(position) * rowHeight
-        return (top, top + rowHeight, gtk_adjustment_get_value(adjustment), page)
-    }
-
-    /// Whether the row at `position` lies within the part of the list in view.
-    private func isInView(_ position: UInt32) -> Bool {
-        guard let extent = extent(of: position) else { return false }
-        return extent.top >= extent.value && extent.bottom <= extent.value + extent.page
-    }
-
-    /// Scrolls so that the selected row is in view with two rows on each side where the list
-    /// has them (less in a short list): centred when it was out of view, moved as little as
-    /// can be when it was near an edge, as a terminal's scrolloff does.
+    /// Scrolls so that the selected row is in view (`SlotScroller.scroll`), or once the list is
+    /// laid out.
     private func scrollToSelected() {
-        guard let selected, let position = rows.position(of: selected) else { return }
-        guard let extent = extent(of: position) else {
-            scrollPending = true
-            return
-        }
-        scrollPending = false
-        let rowHeight = extent.bottom - extent.top
-        let margin = max(0, min(2 * rowHeight, (extent.page - rowHeight) / 2))
-        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)
-        if extent.bottom <= extent.value || extent.top >= extent.value + extent.page {
-            gtk_adjustment_set_value(adjustment, (extent.top + extent.bottom) / 2 - extent.page / 2)
-        } else if extent.top < extent.value + margin {
-            gtk_adjustment_set_value(adjustment, extent.top - margin)
-        } else if extent.bottom > extent.value + extent.page - margin {
-            gtk_adjustment_set_value(adjustment, extent.bottom + margin - extent.page)
-        }
+        guard let selected else { return }
+        scrollPending = !scroller.scroll(toShow: selected - rows.run.lowerBound)
+    }
+
+    /// Scrolls to the row that has the keyboard focus if it is out of view: the keyboard came
+    /// into the list (Tab) after the wheel took the list away from it. The list is not
+    /// scrollable itself, so GTK's list view does not scroll to its focus.
+    private func scrollToFocusedRow() {
+        guard let focus = gtk_root_get_focus(gtk_widget_get_root(list)), gtk_widget_get_parent(focus) == list,
+              let label = gtk_widget_get_first_child(focus), let position = boundPositions[label],
+              let index = rows.index(at: position)
+        else { return }
+        let offset = index - rows.run.lowerBound
+        if !scroller.isInView(row: offset) { _ = scroller.scroll(toShow: offset) }
+    }
+
+    /// Measures the rows' pitch from those laid out; when it is not what the spacers were made
+    /// with (the first dialog, a new text size), makes them again, and returns true: what waits
+    /// for a layout waits for the next.
+    private func measureRows() -> Bool {
+        let laidOut = boundLabels.compactMap { position, label in gtk_widget_get_parent(label).map { (Int(position), $0) } }
+        guard scroller.measure(laidOut), let window = rows.window else { return false }
+        scroller.space(window)
+        return true
     }
 
     /// Scrolls and focuses what waits for a layout, once it is done; `scrolled` when the list
     /// was scrolled for the focus already.
     private func settleAfterLayout(scrolled: Bool = false) {
-        guard scrollPending || focusPending else { return }
         MainLoopSource.onceIdle { [weak self] in
-            guard let self else { return }
+            guard let self, !self.measureRows() else { return }
             if self.scrollPending { self.scrollToSelected() }
             if self.focusPending { self.focus(scrolled: scrolled) }
         }
@@ -293,7 +319,7 @@ final class SlotColumn {
     private func connectSignals() {
         Signal.connect(UnsafeMutableRawPointer(rows.selection), "notify::selected") { [weak self] _ in
             guard let self, !self.isDrawing else { return }
-            guard let index = self.rows.selectedIndex, self.rows.shown.contains(index) else { return }
+            guard let index = self.rows.selectedIndex else { return }
             if index != self.selected { self.onPick?(self.grid[index]) }
         }
         Signal.connect(list.raw, "activate") { [weak self] _ in
@@ -311,13 +337,19 @@ final class SlotColumn {
         let focus = gtk_event_controller_focus_new()!
         Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in
             self?.onFocusIn?()
+            // Once GTK has put the focus on its row.
+            MainLoopSource.onceIdle { self?.scrollToFocusedRow() }
         }
         gtk_widget_add_controller(list, focus)
         // The adjustment changes while the list is laid out anew; scrolling from inside that
-        // layout would move the scroll bar but not the rows, so scroll just after it.
-        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
-        Signal.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in
+        // layout would move the scroll bar but not the rows, so scroll just after it. The
+        // window follows the view as it scrolls.
+        Signal.connect(scroller.signalSource, "changed") { [weak self] in
             self?.settleAfterLayout()
+            self?.followViewSoon()
+        }
+        Signal.connect(scroller.signalSource, "value-changed") { [weak self] in
+            self?.followViewSoon()
         }
     }
 }

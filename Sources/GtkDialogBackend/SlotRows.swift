@@ -1,40 +1,35 @@
-internal import Localization
 internal import CGtk
-internal import TimePickerCore
 
-/// The rows of one column as GTK's list models: every slot of the grid (a `GtkStringList` the
-/// two columns of a dialog share), the run of them the column shows (a `GtkSliceListModel`),
-/// and the one selected (a `GtkSingleSelection`, which never selects or unselects by itself).
+/// The rows one column's list holds, as GTK's list models: a `GListStore` of the rows of a
+/// `SlotWindow`, each item a `GtkStringObject` with its slot's label, and the one selected (a
+/// `GtkSingleSelection`, which never selects or unselects by itself).
 ///
-/// A `GtkListView` over these creates widgets only for the rows in view: a column of 1,441
-/// slots (`step` 1), or 2,880 overnight, costs what a column of 24 does, where a `GtkListBox` made a row, a label
-/// and their accessible objects for each slot.
+/// An item is made as its row comes into the window, its label with it, and dropped as the
+/// row leaves: a column of 1,441 slots (`step` 1), or 2,880 overnight, holds some 25 of them
+/// and no label of the others. While a row stays held it keeps its item, so GTK keeps its
+/// widget, and the selection and the keyboard focus on it, as the window moves.
 ///
 /// Not actor-isolated, so that its references can be dropped in `deinit`; its owner, a column,
 /// uses it on the main thread only.
 final class SlotRows {
     /// The selection model, for the list view (give it a reference of its own).
     let selection: OpaquePointer
-    private let slice: OpaquePointer
-    /// The grid indices the rows show, in order.
-    private(set) var shown: Range<Int> = 0..<0
+    private let store: OpaquePointer
+    /// The rows' labels.
+    private let labels: SlotLabels
+    /// The rows held now.
+    private(set) var window: SlotWindow?
+    /// The grid indices held, in the list's order (`SlotWindow.held`).
+    private(set) var held: [Int] = []
+    /// The item of each held grid index.
+    private var items: [Int: UnsafeMutableRawPointer] = [:]
 
-    /// Every label of `grid`, in order, as one list for the columns of a dialog to share: each
-    /// time as the person reads it, the next day's marked ("06:00 (next day)") and the
-    /// repeated hour's with its zone ("02:30 (CEST)"), so that the row a screen reader names
-    /// says it too. Strings only (up to 2,880 of them overnight at step 1): the list view
-    /// makes widgets for the rows in view alone.
-    static func labels(of grid: SlotGrid, clock: ClockStyle, words: PickerWords) -> OpaquePointer {
-        let list = gtk_string_list_new(nil)!
-        for index in 0..<grid.count { gtk_string_list_append(list, words.label(grid, index, clock)) }
-        return list
-    }
-
-    /// Rows over `labels` (which they keep a reference to), showing none yet.
-    init(labels: OpaquePointer) {
-        // The constructors take the reference they are given: each model keeps its own.
-        slice = gtk_slice_list_model_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(labels))), 0, 0)
-        let single = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(slice))))!
+    /// Rows labelled by `labels`, holding none yet.
+    init(labels: SlotLabels) {
+        self.labels = labels
+        store = g_list_store_new(gtk_string_object_get_type())
+        // The constructor takes the reference it is given: the store keeps its own.
+        let single = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store))))!
         gtk_single_selection_set_autoselect(single, 0)
         gtk_single_selection_set_can_unselect(single, 0)
         selection = single
@@ -42,36 +37,62 @@ final class SlotRows {
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(selection))
-        g_object_unref(UnsafeMutableRawPointer(slice))
+        g_object_unref(UnsafeMutableRawPointer(store))
+        for item in items.values { g_object_unref(item) }
     }
 
-    /// Shows the slots `rows` (grid indices).
-    func show(_ rows: Range<Int>) {
-        guard rows != shown else { return }
-        // Offset and size change in one go where they can: each change tells the list view.
-        gtk_slice_list_model_set_offset(slice, UInt32(rows.lowerBound))
-        gtk_slice_list_model_set_size(slice, UInt32(rows.count))
-        shown = rows
+    /// The grid indices the column shows: the window's run.
+    var run: Range<Int> { window?.run ?? 0..<0 }
+
+    /// The rows `run` keeps held besides `selected`: a row of each shape of label, when the
+    /// run is long enough to be held in windows (`SlotWindow`, `SlotLabels.widestRows`).
+    func kept(in run: Range<Int>, selected: Int?) -> [Int] {
+        let selected = selected.map { [$0] } ?? []
+        return run.count > SlotWindow.wholeRunLimit ? selected + labels.widestRows(in: run) : selected
     }
 
-    /// Selects the row of grid index `index`, if shown.
+    /// Holds the rows of `window`, in one change of the list: GTK keeps the widget of each row
+    /// held before and after, finding it by its item.
+    func hold(_ window: SlotWindow) {
+        guard window != self.window else { return }
+        self.window = window
+        let before = held.count
+        held = window.held
+        let kept = Set(held)
+        var dropped: [UnsafeMutableRawPointer] = []
+        for (index, item) in items where !kept.contains(index) {
+            dropped.append(item)
+            items[index] = nil
+        }
+        var additions: [UnsafeMutableRawPointer?] = held.map { index in
+            if let item = items[index] { return item }
+            let item = UnsafeMutableRawPointer(gtk_string_object_new(labels.label(index)))
+            items[index] = item
+            return item
+        }
+        g_list_store_splice(store, 0, UInt32(before), &additions, UInt32(additions.count))
+        // After the change: the store has taken references of its own.
+        for item in dropped { g_object_unref(item) }
+    }
+
+    /// Selects the row of grid index `index`, if held.
     func select(_ index: Int) {
-        guard shown.contains(index) else { return }
-        gtk_single_selection_set_selected(selection, UInt32(index - shown.lowerBound))
+        guard let position = position(of: index) else { return }
+        gtk_single_selection_set_selected(selection, position)
     }
 
-    /// Shows `rows` and selects `index` without telling the accessibility bus, for a column the
-    /// keyboard is not in. GTK 4.8 sends each `selection-changed` of a list view's model to the
-    /// bus as the list's SelectionChanged, and Orca takes a list's new selection for where the
-    /// person is: a move in Start was spoken as a move in End ("End. List with 30 items.
+    /// Holds `window` and selects `index` without telling the accessibility bus, for a column
+    /// the keyboard is not in. GTK 4.8 sends each `selection-changed` of a list view's model to
+    /// the bus as the list's SelectionChanged, and Orca takes a list's new selection for where
+    /// the person is: a move in Start was spoken as a move in End ("End. List with 30 items.
     /// 6:00 PM"). So the handlers connected to the signal since `noteListViewHandlers` (those
     /// of the list's accessible object, connected when it is realized) are blocked meanwhile;
     /// the list view's own still draws the selection, and the rows' `selected` state stays true.
-    func showAndSelectQuietly(_ rows: Range<Int>, _ index: Int) {
+    func holdAndSelectQuietly(_ window: SlotWindow, _ index: Int) {
         let model = UnsafeMutableRawPointer(selection)
         let blocked = blockSelectionChangedHandlers()
         for handler in blocked where listViewHandlers.contains(handler) { g_signal_handler_unblock(model, handler) }
-        show(rows)
+        hold(window)
         select(index)
         for handler in blocked where !listViewHandlers.contains(handler) { g_signal_handler_unblock(model, handler) }
     }
@@ -106,16 +127,17 @@ final class SlotRows {
 
     /// The grid index of the selected row, if any.
     var selectedIndex: Int? {
-        let position = gtk_single_selection_get_selected(selection)
-        guard position != UInt32.max else { return nil }  // GTK_INVALID_LIST_POSITION
-        return shown.lowerBound + Int(position)
+        index(at: gtk_single_selection_get_selected(selection))
     }
 
-    /// The grid index of the row at `position` in the list.
-    func index(at position: UInt32) -> Int { shown.lowerBound + Int(position) }
+    /// The grid index of the row at `position` in the list, if there is one (not for
+    /// GTK_INVALID_LIST_POSITION).
+    func index(at position: UInt32) -> Int? {
+        Int(exactly: position).flatMap { held.indices.contains($0) ? held[$0] : nil }
+    }
 
-    /// The list position of grid index `index`, if shown.
+    /// The list position of grid index `index`, if held.
     func position(of index: Int) -> UInt32? {
-        shown.contains(index) ? UInt32(index - shown.lowerBound) : nil
+        held.firstIndex(of: index).map { UInt32($0) }
     }
 }

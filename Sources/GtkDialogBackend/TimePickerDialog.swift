@@ -36,7 +36,7 @@ final class TimePickerDialog: DialogWindow {
     private var describedRange = ""
     /// Whether the typed line is out of the accessible tree (while it is empty).
     private var typedLineHidden = false
-    private let countdownLabel: Widget
+    private let countdown: DialogCountdown
     /// More time (Alt+M in English): shown while the daemon says extensions are left; a click
     /// asks the daemon for the whole time limit again (WCAG 2.2.1).
     private let moreTimeButton: Widget
@@ -49,20 +49,10 @@ final class TimePickerDialog: DialogWindow {
     private var selection: ShownSelection
     /// The column the daemon was last told (or told us) that keyboard moves act on.
     private var reportedFocus: PickerColumn
-    /// The range as a screen reader last said it, and what the dialog has to tell with it: a
-    /// warning that time runs out and a typed note (said before it), the time limit at open
-    /// (after it). They stay until the range changes or there is something new to tell, so a
-    /// screen reader does not say the same range again when only the typing ended.
-    private var spokenRange = ""
-    private var spokenWarning = ""
-    private var spokenNote = ""
-    private var spokenAfter = ""
-    private var countdownSource: UInt32 = 0
-    private var secondsLeft: UInt32 = 0
-    /// The seconds the countdown last started from.
-    private var countdownStart: UInt32 = 0
-    /// The description last given to each response button.
-    private var accessibleDescriptions: [Widget: String] = [:]
+    /// AdwMessageDialog's Cancel and OK, as many as it made.
+    private let responseButtons: ResponseButtons
+    /// What the selected rows and the buttons tell a screen reader.
+    private let speech: DialogSpeech
     private var finished = false
     /// Where events, the end and the notice about the parent window go.
     private let reports: DialogWindowReports
@@ -77,22 +67,19 @@ final class TimePickerDialog: DialogWindow {
         self.log = log
         self.reports = reports
         words = PickerWords(request.language)
-        // One list of every slot's label, which both columns show a run of.
-        let labels = SlotRows.labels(of: options.grid, clock: options.clock, words: words)
+        let labels = SlotLabels(grid: options.grid, clock: options.clock, words: words)
         startColumn = SlotColumn(title: words.start, grid: options.grid, labels: labels)
         endColumn = SlotColumn(title: words.end, grid: options.grid, labels: labels)
         startColumn.rowName = { [grid = options.grid, clock = options.clock, words] index in
             DialogText.startRowName(grid, index, clock, words)
         }
-        g_object_unref(UnsafeMutableRawPointer(labels))
         rangeLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(rangeLabel, "numeric")
         typedLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(typedLabel, "caption")
-        countdownLabel = gtk_label_new(nil)
-        gtk_widget_add_css_class(countdownLabel, "caption")
+        countdown = DialogCountdown(words: words)
         moreTimeButton = gtk_button_new_with_mnemonic(DialogText.moreTimeButton(request.language))
-        // Named by its label alone, as the response buttons are (`nameResponseButtons`).
+        // Named by its label alone, as the response buttons are (`ResponseButtons`).
         gtk_accessible_reset_property(moreTimeButton.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL)
         requesterLabel = request.options.requester == nil ? nil : gtk_label_new(nil)
         if let requesterLabel { gtk_widget_add_css_class(requesterLabel, "dim-label") }
@@ -105,7 +92,7 @@ final class TimePickerDialog: DialogWindow {
         adw_message_dialog_set_heading(dialog, request.heading)
         // A dated picker's day under the heading ("Sat 28 Mar"): the day its times are on.
         if let day = DialogText.dayLine(options, words) { adw_message_dialog_set_body(dialog, day) }
-        // Who asked ("Asked by Firefox"): a line above the columns (`makeContent`), and the
+        // Who asked ("Asked by Firefox"): a line above the columns (`content`), and the
         // dialog's description, which a screen reader reads with its name.
         if let requester = DialogText.requesterLine(options, words) {
             requesterLabel?.setLabelText(requester)
@@ -117,11 +104,11 @@ final class TimePickerDialog: DialogWindow {
         adw_message_dialog_set_response_appearance(dialog, Self.okResponse, ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(dialog, Self.okResponse)
         adw_message_dialog_set_close_response(dialog, Self.cancelResponse)
-        adw_message_dialog_set_extra_child(dialog, makeContent())
-        responseButtons = findResponseButtons(okLabel: buttons.ok)
-        nameResponseButtons()
-        hideUnshownResponseButtons()
-        limitHeadingLines()
+        adw_message_dialog_set_extra_child(dialog, Self.content(
+            [requesterLabel, Self.columns(startColumn, endColumn), rangeLabel, typedLabel, Self.countdownRow(countdown.label, moreTimeButton)]))
+        responseButtons = ResponseButtons(in: window, okLabel: buttons.ok, besides: moreTimeButton)
+        speech = DialogSpeech(words: words, columns: [startColumn, endColumn], buttons: responseButtons)
+        MessageDialogHeading.limitLines(of: window)
         gtk_window_set_title(window.cast(), request.heading)
         if request.language.isRightToLeft { mirror() }
         connectSignals()
@@ -151,7 +138,7 @@ final class TimePickerDialog: DialogWindow {
         }
         reportedFocus = newState.model.focus
         draw(restartingCountdown: restartingCountdown, clicked: nil)
-        if extended { sayTimeLimit(timeLimitWords(seconds: newState.secondsLeft)) }
+        if extended { speech.sayTimeLimit(timeLimitWords(seconds: newState.secondsLeft), selection.shown) }
     }
 
     /// Ends the dialog with `.ended(reason)` and takes the window down.
@@ -162,23 +149,29 @@ final class TimePickerDialog: DialogWindow {
 
     // MARK: - Drawing
 
-    private func makeContent() -> Widget {
+    /// The dialog's own part, below the heading: `parts` one above the other.
+    private static func content(_ parts: [Widget?]) -> Widget {
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        for part in parts.compactMap({ $0 }) { gtk_box_append(content.cast(), part) }
+        return content
+    }
+
+    /// The two columns side by side, of one width.
+    private static func columns(_ start: SlotColumn, _ end: SlotColumn) -> Widget {
         let columns = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_box_set_homogeneous(columns.cast(), 1)
-        gtk_box_append(columns.cast(), startColumn.widget)
-        gtk_box_append(columns.cast(), endColumn.widget)
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        if let requesterLabel { gtk_box_append(content.cast(), requesterLabel) }
-        gtk_box_append(content.cast(), columns)
-        gtk_box_append(content.cast(), rangeLabel)
-        gtk_box_append(content.cast(), typedLabel)
-        // The countdown with More time beside it, centred under the range.
-        let countdownRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_set_halign(countdownRow, GTK_ALIGN_CENTER)
-        gtk_box_append(countdownRow.cast(), countdownLabel)
-        gtk_box_append(countdownRow.cast(), moreTimeButton)
-        gtk_box_append(content.cast(), countdownRow)
-        return content
+        gtk_box_append(columns.cast(), start.widget)
+        gtk_box_append(columns.cast(), end.widget)
+        return columns
+    }
+
+    /// The countdown with More time beside it, centred under the range.
+    private static func countdownRow(_ countdown: Widget, _ moreTime: Widget) -> Widget {
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        gtk_box_append(row.cast(), countdown)
+        gtk_box_append(row.cast(), moreTime)
+        return row
     }
 
     /// Draws the shown selection. A column whose selection changed scrolls it into view, except
@@ -189,11 +182,11 @@ final class TimePickerDialog: DialogWindow {
         endColumn.rowName = { [grid = options.grid, clock = options.clock, words, start = model.startIndex] index in
             DialogText.endRowName(grid, index, from: start, clock, words)
         }
-        if restartingCountdown, spokenRange.isEmpty, state.secondsLeft > 0 {
+        if restartingCountdown, !speech.hasSaidRange, state.secondsLeft > 0 {
             // The time limit, said once as the dialog opens, with how to get more.
-            spokenAfter = timeLimitWords(seconds: state.secondsLeft)
+            speech.sayAfterRange(timeLimitWords(seconds: state.secondsLeft))
         }
-        updateSpeech(model)
+        speech.update(model, note: DialogText.spokenNote(model, typed: state.typed, words) ?? "")
         startColumn.draw(rows: Range(model.validStartIndices), selectedIndex: model.startIndex, scrolling: clicked != .start)
         endColumn.draw(rows: Range(model.validEndIndices), selectedIndex: model.endIndex, scrolling: clicked != .end)
         let range = DialogText.rangeLine(model, words)
@@ -216,96 +209,25 @@ final class TimePickerDialog: DialogWindow {
         if restartingCountdown { restartCountdown(from: state.secondsLeft) }
     }
 
-    /// What a screen reader is told about the range, through the accessible description of
-    /// whatever has the keyboard focus: GTK 4.8 has no announcements (`gtk_accessible_announce`
-    /// came in 4.14) and no live regions, but Orca presents a change of the focused object's
-    /// description as it happens, and says it with the name when the focus lands. The selected
-    /// row of each column and OK carry the range (OK: "Returns …"), Cancel only a warning.
-    private func updateSpeech(_ model: PickerState) {
-        let range = DialogText.spokenRange(model, words)
-        let note = DialogText.spokenNote(model, typed: state.typed, words) ?? ""
-        if range != spokenRange {
-            // A new range: the old note, warning or time limit said with the old one is done.
-            if !spokenRange.isEmpty { spokenAfter = "" }
-            spokenRange = range
-            spokenWarning = ""
-            spokenNote = note
-        } else if !note.isEmpty {
-            spokenNote = note
-        }
-        applySpeech(model, now: false)
-    }
-
-    /// Gives the selected rows, OK and Cancel their descriptions; `now` for rows a draw does
-    /// not follow (a warning between keys).
-    private func applySpeech(_ model: PickerState, now: Bool) {
-        let language = words.language
-        let rowText = DialogText.sentences([spokenWarning, spokenNote, spokenRange, spokenAfter], language)
-        startColumn.describeSelectedRow(rowText, now: now)
-        endColumn.describeSelectedRow(rowText, now: now)
-        for (button, isOK) in responseButtons {
-            let text = isOK ? DialogText.sentences([spokenWarning, DialogText.okDescription(model, words)], language) : spokenWarning
-            if accessibleDescriptions[button] != text {
-                button.setAccessibleDescription(text)
-                accessibleDescriptions[button] = text
-            }
-        }
-    }
-
-    /// Warns, through the focused object's description, that the time limit is near: once at
-    /// a minute left (when the limit was two minutes or more) and once at 20 seconds, never
-    /// each second.
-    private func warnOfTimeLimit() {
-        guard secondsLeft == 20 || (secondsLeft == 60 && countdownStart >= 120), countdownStart > secondsLeft + 10 else { return }
-        sayTimeLimit(timeLimitWords(seconds: secondsLeft))
-    }
-
-    /// Says `words` of the time limit through the focused object's description, before the
-    /// range, in place of a note or the words said at open.
-    private func sayTimeLimit(_ words: String) {
-        spokenWarning = words
-        spokenNote = ""
-        spokenAfter = ""
-        applySpeech(selection.shown, now: true)
-    }
-
     /// "Closes in 20 seconds", and while extensions are left "Press Alt+M for more time".
     private func timeLimitWords(seconds: UInt32) -> String {
-        let limit = DialogText.spokenTimeLimit(seconds: seconds, words)
-        guard state.offersMoreTime else { return limit }
-        return DialogText.sentences([limit, DialogText.spokenMoreTime(words.language)], words.language)
+        speech.timeLimitWords(seconds: seconds, offeringMoreTime: state.offersMoreTime)
     }
 
-    /// The countdown ran out: the daemon closes the dialog at once, but what the person sees
-    /// and hears until then says why ("Time is up"), not "Closes in 0 s".
-    private func sayTimeIsUp() {
+    /// Says the time limit each time the countdown warns of it; when the countdown ran out (the
+    /// daemon closes the dialog at once), shows and says why ("Time is up"), not "Closes in 0 s".
+    private func countdownTicked(isOver: Bool) {
+        if countdown.isTimeToWarn { speech.sayTimeLimit(timeLimitWords(seconds: countdown.secondsLeft), selection.shown) }
+        guard isOver else { return }
         let text = DialogText.timeIsUp(words.language)
-        countdownLabel.setLabelText(text)
+        countdown.label.setLabelText(text)
         gtk_widget_set_visible(moreTimeButton, 0)
-        sayTimeLimit(text)
+        speech.sayTimeLimit(text, selection.shown)
     }
 
     private func restartCountdown(from seconds: UInt32) {
-        if countdownSource != 0 { g_source_remove(countdownSource) }
-        countdownSource = 0
-        secondsLeft = seconds
-        countdownStart = seconds
-        gtk_widget_set_visible(countdownLabel, seconds > 0 ? 1 : 0)
+        countdown.restart(from: seconds)
         gtk_widget_set_visible(moreTimeButton, state.offersMoreTime ? 1 : 0)
-        guard seconds > 0 else { return }
-        countdownLabel.setLabelText(DialogText.countdown(seconds: seconds, words))
-        // Only shown: the daemon enforces the timeout and calls Close.
-        countdownSource = MainLoopSource.every(milliseconds: 1000) { [weak self] in
-            guard let self else { return false }
-            self.secondsLeft -= 1
-            self.countdownLabel.setLabelText(DialogText.countdown(seconds: self.secondsLeft, self.words))
-            self.warnOfTimeLimit()
-            if self.secondsLeft == 0 {
-                self.countdownSource = 0
-                self.sayTimeIsUp()
-            }
-            return self.secondsLeft > 0
-        }
     }
 
     private func column(_ which: PickerColumn) -> SlotColumn {
@@ -314,14 +236,9 @@ final class TimePickerDialog: DialogWindow {
 
     /// Puts the keyboard focus in column `which`; the other forgets a focus it was waiting to take.
     private func focus(_ which: PickerColumn) {
-        if !spokenNote.isEmpty {
-            // The note was about typing in the other column: the column the keyboard goes to
-            // is said without it (the one it leaves takes the same words at the next draw,
-            // once it no longer has the focus, so a screen reader does not say them there).
-            spokenNote = ""
-            column(which).describeSelectedRow(
-                DialogText.sentences([spokenWarning, spokenRange, spokenAfter], words.language), now: true)
-        }
+        // The note was about typing in the other column: the column the keyboard goes to is
+        // said without it.
+        speech.dropNote(saying: column(which))
         column(which.other).dropPendingFocus()
         column(which).focus()
     }
@@ -369,6 +286,7 @@ final class TimePickerDialog: DialogWindow {
                 }
             }
         }
+        countdown.onTick = { [weak self] isOver in self?.countdownTicked(isOver: isOver) }
         Signal.connect(moreTimeButton.raw, "clicked") { [weak self] in
             guard let self, !self.finished else { return }
             self.reports.event(.extendTime)
@@ -402,50 +320,7 @@ final class TimePickerDialog: DialogWindow {
     private func focusResponseButton(first: Bool) {
         startColumn.dropPendingFocus()
         endColumn.dropPendingFocus()
-        let shown = responseButtons.map(\.button).filter { gtk_widget_get_mapped($0) != 0 }
-        if let button = first ? shown.first : shown.last { gtk_widget_grab_focus(button) }
-    }
-
-    /// The response buttons, which AdwMessageDialog keeps to itself (two of each, for its
-    /// wide and narrow layouts), each with whether it is OK: found once, after they are made.
-    private var responseButtons: [(button: Widget, isOK: Bool)] = []
-
-    /// The GtkButtons in the dialog's widget tree, each with whether it is labelled `okLabel`.
-    private func findResponseButtons(okLabel: String) -> [(button: Widget, isOK: Bool)] {
-        // More time is in the dialog's own content, not one of AdwMessageDialog's responses.
-        window.descendants.filter { $0.isA(gtk_button_get_type()) && $0 != moreTimeButton }.map { button in
-            (button, gtk_button_get_label(button.cast()).map { String(cString: $0) } == okLabel)
-        }
-    }
-
-    /// Keeps a long heading to three lines, ellipsized: AdwMessageDialog's heading label (the
-    /// one styled `title-2`) would wrap a 200-character title onto ten. The window title and
-    /// the dialog's accessible name keep the whole title.
-    private func limitHeadingLines() {
-        let heading = window.descendants.first { $0.isA(gtk_label_get_type()) && gtk_widget_has_css_class($0, "title-2") != 0 }
-        guard let heading else { return }
-        gtk_label_set_lines(heading.opaque, 3)
-        gtk_label_set_ellipsize(heading.opaque, PANGO_ELLIPSIZE_END)
-    }
-
-    /// Lets each response button be named by its label alone. GTK 4.8 names a button by its
-    /// label property followed by the label it is labelled by, which makes "_Cancel Cancel"
-    /// for a screen reader; without the property it is "Cancel".
-    private func nameResponseButtons() {
-        for (button, _) in responseButtons {
-            gtk_accessible_reset_property(button.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL)
-        }
-    }
-
-    /// Keeps the response buttons of the layout not in use out of the accessible tree:
-    /// AdwMessageDialog lays its buttons out twice (side by side, and stacked for a narrow
-    /// window) and maps one set, but GTK 4.8 shows a screen reader both, the other with no size.
-    private func hideUnshownResponseButtons() {
-        for (button, _) in responseButtons {
-            button.setAccessibleHidden(true)
-            Signal.connect(button.raw, "map") { button.setAccessibleHidden(false) }
-            Signal.connect(button.raw, "unmap") { button.setAccessibleHidden(true) }
-        }
+        responseButtons.focus(first: first)
     }
 
     /// Tells the daemon the keyboard moved to column `which`, unless it already knows.
@@ -483,8 +358,7 @@ final class TimePickerDialog: DialogWindow {
     private func finish(_ outcome: DialogOutcome) {
         guard !finished else { return }
         finished = true
-        if countdownSource != 0 { g_source_remove(countdownSource) }
-        countdownSource = 0
+        countdown.stop()
         reports.finish(outcome)
     }
 }

@@ -80,7 +80,7 @@ struct DialogBackendLoadTests {
         return (try cpuSeconds(of: fixture.backend.process.pid) - cpuBefore) / Double(count)
     }
 
-    @Test("64 long dialogs (4 callers × 16, step 1: 1,441 rows a list) take little memory and less than 8 times the CPU of 64 short ones, and give the memory back once closed")
+    @Test("64 long dialogs (4 callers × 16, step 1: 1,441 rows a list) take little memory and less than 4 times the CPU of 64 short ones, and give the memory back once closed")
     func longDialogs() throws {
         let fixture = try DialogFixture(arguments: Self.quietArguments)
         let pid = fixture.backend.process.pid
@@ -110,12 +110,12 @@ struct DialogBackendLoadTests {
         #expect(ratio < Self.longOverShortCPU, "building 64 long dialogs took \(long64.cpu) s of CPU, 64 short ones \(short.cpu) s")
     }
 
-    /// How many times the CPU of 64 short dialogs the long ones may take. A list view makes
-    /// rows only around the one it shows (up to 200 a column), so the long ones cost 3.6–4.5
-    /// times the short ones (measured on two cores, alone and beside the other load suites,
-    /// whose work falls on one part more than the other); a list box made all 1,441 rows, 3.75
-    /// times what the list view takes, some 15 times the short ones.
-    static let longOverShortCPU = 8.0
+    /// How many times the CPU of 64 short dialogs the long ones may take. A long column holds
+    /// the rows in view and a few more (`SlotWindow`: some 25, a short one its 24) and makes
+    /// each label once to find their shapes, so the long ones cost 1.8–2.2 times the short ones
+    /// (measured on two cores); 3.6–4.5 times when GTK 4.8's list view made 200 rows a list,
+    /// and a list box, which made all 1,441, 3.75 times what the list view took.
+    static let longOverShortCPU = 4.0
 
     /// Opens 64 dialogs with `options` (4 callers × 16, titled "`title` caller-number"), waits
     /// until all are on screen, and returns them with the backend's CPU seconds that took.
@@ -142,23 +142,35 @@ struct DialogBackendLoadTests {
         try waitUntil("the dialogs titled \(title) to go", seconds: 60) { try fixture.display.visibleWindows(titled: "\(title) ").isEmpty }
     }
 
-    /// What 64 long dialogs may take, 5 MiB each (4.2 measured): GTK 4.8's list view keeps row
-    /// widgets for up to 200 items around the one it shows (GTK_LIST_VIEW_MAX_LIST_ITEMS), about
-    /// 9 KiB each (the row, its label, their CSS nodes and accessible objects), so two columns
-    /// take 3.5 MiB however long they are; the rest of the dialog 0.8 MiB, and the 1,441 labels
-    /// the columns share 0.1 MiB. A list box made every row: 15 MiB a dialog.
-    static let residentForLongDialogs = 320 * 1024
+    /// What 64 long dialogs may take, 1.5 MiB each (0.8 measured): a row is about 10 KiB (the
+    /// row, its label, their CSS nodes and accessible objects) and a long column holds some 25
+    /// (`SlotWindow`), 0.5 MiB the two; the rest of the dialog 0.35. GTK 4.8's list view made
+    /// rows for up to 200 items around the one it showed (GTK_LIST_VIEW_MAX_LIST_ITEMS): 4.4 MiB
+    /// a dialog; a list box made every row: 15 MiB.
+    static let residentForLongDialogs = 96 * 1024
     /// What may stay once they are closed: GTK's caches (glyphs, CSS) grown by the dialogs.
     static let keptAfterClosing = 24 * 1024
 
-    @Test("One caller's 256 open dialogs deny nobody else: its 257th is refused, another caller's dialog comes up")
+    /// What the backend may hold, itself included, with 256 dialogs of 2,881 slots open, in KiB:
+    /// 400 MB (issue 37). 249–260 MiB measured, each list holding some 25 rows (`SlotWindow`);
+    /// 1,191 MiB when GTK 4.8's list view made 200 rows a list.
+    static let residentFor256LongestDialogs = 400_000_000 / 1024
+
+    @Test("One caller's 256 open dialogs, the longest there are (step 1 overnight: 1,441 rows in each list), take under 400 MB and deny nobody else: its 257th is refused, another caller's dialog comes up")
     func oneCallerCannotFillTheBackend() throws {
         let fixture = try DialogFixture(arguments: Self.quietArguments)
         let hog = try BackendCaller(bus: fixture.bus)
+        let night: [String: DBusValue] = ["overnight": .boolean(true), "step": .uint32(1), "start": .string("22:00"), "end": .string("30:00")]
         var serials: [(ObjectPath, UInt32)] = []
         for number in 0..<257 {
             let handle = try ObjectPath("/io/github/timepickerd/TimePicker1/session/1_1/hog\(number)").orThrow()
-            serials.append((handle, try hog.showPicker(handle, ["title": .string("Hog \(number)")])))
+            serials.append((handle, try hog.showPicker(handle, night.merging(["title": .string("Hog \(number)")]) { $1 })))
+        }
+        try waitUntil("256 dialogs titled Hog on screen", seconds: 240) { try fixture.display.visibleWindows(titled: "Hog ").count == 256 }
+        let resident = try residentKiB(of: fixture.backend.process.pid)
+        print("  256 step-1 overnight dialogs: VmRSS \(resident) KiB")
+        if SanitizerBuild.measuresFigures {
+            #expect(resident < Self.residentFor256LongestDialogs, "the backend holds \(resident) KiB with 256 dialogs open")
         }
         let refused = try hog.outcome(of: serials[256].1)
         #expect(refused.response == 2)

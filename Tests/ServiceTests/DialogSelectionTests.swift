@@ -46,6 +46,43 @@ struct DialogSelectionTests {
         #expect(after.isWithin(pane))
     }
 
+    @Test("A long list (step 1) scrolled far by the wheel lays out every row it reaches, keeps the keyboard on the selected row, and a click there selects the row where it lies")
+    func longListScrolledFar() throws {
+        let fixture = try DialogFixture()
+        let title = "Far down a long list"
+        _ = try fixture.caller.showPicker(Self.handle, [
+            "title": .string(title), "step": .uint32(1), "first": .string("00:00"), "start": .string("12:00"), "end": .string("13:00"),
+            "clock": .string("24h"),
+        ])
+        let opened = try fixture.dialog(title) { $0.first(role: "list", name: "Start")?.item("12:00")?.isFocused == true }
+        let pane = try #require(opened.scrollPane(around: "Start"))
+        // Some 50 rows down: past the rows the list held as it opened, so it holds others.
+        try fixture.click(pane, inWindowTitled: title, count: 40, button: 5)
+        let scrolled = try fixture.dialog(title) { dialog in
+            let rows = dialog.first(role: "list", name: "Start")?.children.filter { $0.isOnScreen && $0.isWithin(pane) } ?? []
+            return !rows.isEmpty && rows.allSatisfy { $0.name > "12:30" }
+        }
+        let start = try #require(scrolled.first(role: "list", name: "Start"))
+        let inView = start.children.filter { $0.isOnScreen && $0.isWithin(pane) }.sorted { $0.extents[1] < $1.extents[1] }
+        let minutes = inView.compactMap { row in
+            row.all.first { $0.role == "label" }.flatMap { label in Int(label.label.prefix(2)).map { $0 * 60 + (Int(label.label.suffix(2)) ?? 0) } }
+        }
+        #expect(inView.count >= 8 && minutes.count == inView.count, "\(inView.map(\.name))")
+        #expect(minutes == Array((minutes.first ?? 0)..<((minutes.first ?? 0) + minutes.count)), "one row a minute, none missing: \(inView.map(\.name))")
+        #expect(start.item("12:00")?.isFocused == true, "the selected row kept the keyboard focus")
+        #expect(fixture.caller.events(for: Self.handle).isEmpty)
+
+        let row = try #require(inView.last)
+        let label = try #require(row.all.first { $0.role == "label" }?.label)
+        try fixture.click(row, inWindowTitled: title)
+        try fixture.caller.pump("the Updates answered") {
+            fixture.caller.events(for: Self.handle) == ["set start \(label)"] && fixture.caller.unansweredUpdates == 0
+        }
+        let dialog = try fixture.dialog(title) { $0.first(role: "list", name: "Start")?.selectedItem == label }
+        #expect(dialog.first(role: "list", name: "Start")?.item(label)?.extents == row.extents, "the row clicked stays where it was")
+        #expect(dialog.first(role: "list", name: "Start")?.item(label)?.isFocused == true)
+    }
+
     @Test("A double click far down a scrolled list takes exactly that row, and the window is gone within a second")
     func doubleClickTakesTheRow() throws {
         let fixture = try DialogFixture()
