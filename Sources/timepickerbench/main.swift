@@ -85,7 +85,7 @@ do {
         let missedMeasures = rows.filter { $0.verdict == .missed }.map(\.measure)
         if missedMeasures.contains(where: { $0.hasPrefix("timepickerd's Session ÷") }) {
             print("- Ours ÷ the reference's: compare the allocations and system calls per session with the table")
-            print("  in docs/benchmark.md (67 and 16 on 2026-12-05, after issue 37): more means a session does work again, and")
+            print("  in docs/benchmark.md (57 and 18 on 2026-12-05, after issue 37): more means a session does work again, and")
             print("  callgrind says which. The quotient also follows the machine: the bus, the bench's caller and")
             print("  the terminal's wake-ups weigh in both services' sessions (docs/benchmark.md, \"A session's cost\").")
         }
