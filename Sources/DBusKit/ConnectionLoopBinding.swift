@@ -8,7 +8,11 @@ internal import EventLoop
 /// bookkeep; dispatching happens later, from the loop, never from inside a callback.
 final class ConnectionLoopBinding {
     private let connection: OpaquePointer
+    /// The connection whose deferred messages (read by a blocking call) dispatching hands out first.
+    private unowned let owner: DBusConnection
     private let loop: any ConnectionDriver
+    /// What runs the connection's timers: the time limits of its calls too.
+    var driver: any ConnectionDriver { loop }
     private var watches: [OpaquePointer: any ConnectionWatch] = [:]
     private var timeouts: [OpaquePointer: any ConnectionTimer] = [:]
     private var dispatchScheduled = false
@@ -19,6 +23,7 @@ final class ConnectionLoopBinding {
 
     init(connection: DBusConnection, loop: any ConnectionDriver) {
         self.connection = connection.raw
+        owner = connection
         self.loop = loop
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_set_watch_functions(connection.raw, addWatch, removeWatch, toggleWatch, context, nil)
@@ -108,7 +113,7 @@ final class ConnectionLoopBinding {
 
     // MARK: Dispatching
 
-    fileprivate func scheduleDispatch() {
+    func scheduleDispatch() {
         guard !dispatchScheduled, !detached else { return }
         dispatchScheduled = true
         loop.runSoon { [weak self] in self?.dispatch() }
@@ -117,6 +122,7 @@ final class ConnectionLoopBinding {
     private func dispatch() {
         dispatchScheduled = false
         guard !detached else { return }
+        owner.deliverDeferred()
         for _ in 0..<messagesPerTurn {
             guard dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS else { return }
         }

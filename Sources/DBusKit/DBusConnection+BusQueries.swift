@@ -36,9 +36,12 @@ extension DBusConnection {
 
     /// Starts the service that provides `name` by D-Bus activation unless it already runs.
     ///
-    /// The corresponding C function is `dbus_bus_start_service_by_name`.
+    /// The corresponding bus method is `org.freedesktop.DBus.StartServiceByName` (libdbus's
+    /// `dbus_bus_start_service_by_name` would believe anyone's answer).
     public func startService(_ name: BusName) throws(DBusFailure) {
-        _ = try DBusFailure.check { error in dbus_bus_start_service_by_name(raw, name.rawValue, 0, nil, error) }
+        let query = try DBusMessage.methodCall(destination: .messageBus, path: .messageBus, interface: .messageBus, member: .startServiceByName)
+        try query.append(contentsOf: [.string(name.rawValue), .uint32(0)])
+        _ = try call(query)
     }
 
     /// The one uint32 the bus's `member` answers about `name`.

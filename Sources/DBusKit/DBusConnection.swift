@@ -9,6 +9,16 @@ public final class DBusConnection {
     /// Those who want to see every signal (besides the message handler), in the order added.
     private var signalObservers: [(DBusMessage) -> Void] = []
     var loopBinding: ConnectionLoopBinding?
+    /// The calls sent that wait for their answer, and whom it is believed from.
+    var awaited = AwaitedReplies()
+    /// Messages read while a blocking call waited for its answer, for the handler (or
+    /// `nextMessage`) afterwards, in the order they came.
+    var deferred: [DBusMessage] = []
+    /// Told of each reply dropped because it came from another connection than the one asked
+    /// (a forgery, or a peer's mistake): the daemon and the backend log the first.
+    public var forgedReplyObserver: ((DBusMessage) -> Void)?
+    /// The owners of well-known names whose replies blocking calls have believed.
+    var knownOwners: [BusName: BusName] = [:]
 
     /// This connection's unique name on the bus, like `:1.42`.
     public let uniqueName: BusName
@@ -29,7 +39,9 @@ public final class DBusConnection {
 
     /// Connects to the session bus named by DBUS_SESSION_BUS_ADDRESS.
     ///
-    /// The corresponding C function is `dbus_bus_get_private`, which also registers.
+    /// The corresponding C function is `dbus_bus_get_private`, which also registers: libdbus
+    /// believes Hello's answer by its serial alone, which is safe there, as the bus sends it
+    /// before any other connection can know this one's name.
     public static func sessionBus() throws(DBusFailure) -> DBusConnection {
         let raw = try DBusFailure.check { error in dbus_bus_get_private(DBUS_BUS_SESSION, error) }
         guard let raw else { throw .noMemory }
@@ -54,6 +66,7 @@ public final class DBusConnection {
 
     deinit {
         loopBinding?.detach()
+        _ = awaited.removeAll()
         dbus_connection_close(raw)
         dbus_connection_unref(raw)
     }
@@ -80,40 +93,32 @@ public final class DBusConnection {
         dbus_connection_flush(raw)
     }
 
-    /// Sends a method call and blocks until its reply; an error reply is thrown.
-    ///
-    /// For start-up, and programs without an event loop: an event loop must never call this.
-    /// The corresponding C function is `dbus_connection_send_with_reply_and_block`.
-    public func call(_ message: DBusMessage, timeoutMilliseconds: Int32 = -1) throws(DBusFailure) -> DBusMessage {
-        let reply = try DBusFailure.check { error in
-            dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, error)
-        }
-        guard let reply else { throw .noMemory }
-        return DBusMessage(adopting: reply)
-    }
-
-    /// Sends a method call and hands its reply (or the error libdbus makes when the call times
-    /// out or the connection drops) to `completion` while the connection dispatches. The
+    /// Sends a method call and hands its reply (or the error for its failure: the time limit
+    /// passed, the connection closed) to `completion` while the connection dispatches. The
     /// returned call can be given up (`cancel`); dropping it does not give it up.
     ///
-    /// The corresponding C functions are `dbus_connection_send_with_reply` and `dbus_pending_call_set_notify`.
+    /// The reply is believed only from the connection the call went to (`AwaitedReplies`), so
+    /// the call must go to a unique name or the bus: ask the bus who owns a well-known name
+    /// first. libdbus's pending calls, which match a reply by its serial alone, are not used.
+    /// The corresponding C function is `dbus_connection_send`.
     @discardableResult
     public func call(
         _ message: DBusMessage, timeoutMilliseconds: Int32, completion: @escaping (DBusMessage) -> Void
     ) throws(DBusFailure) -> any OutstandingCall {
-        var pending: OpaquePointer?
-        guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0 else { throw .noMemory }
-        guard let pending else {
-            throw DBusFailure(name: .disconnected, message: "the connection is closed")
+        guard let answerer = AwaitedReplies.answerer(of: message) else {
+            throw DBusFailure(
+                name: .invalidArgs,
+                message: "a call that waits for its answer goes to a unique name or the bus, not to \(message.destination?.rawValue ?? "no destination"): "
+                    + "another connection could answer in the owner's place")
         }
-        let box = Unmanaged.passRetained(CompletionBox(completion)).toOpaque()
-        guard dbus_pending_call_set_notify(pending, pendingCallCompleted, box, releaseCompletionBox) != 0 else {
-            Unmanaged<CompletionBox>.fromOpaque(box).release()
-            dbus_pending_call_unref(pending)
-            throw .noMemory
-        }
-        // libdbus keeps its own reference until the call completes; ours goes to the handle.
-        return PendingCall(adopting: pending)
+        guard isConnected else { throw DBusFailure(name: .disconnected, message: "the connection is closed") }
+        installFilter()
+        var serial: UInt32 = 0
+        guard dbus_connection_send(raw, message.raw, &serial) != 0 else { throw .noMemory }
+        let limit = Self.limit(ofTimeout: timeoutMilliseconds)
+        awaited.expect(serial, AwaitedReplies.Call(answerer: answerer, completion: completion, timeoutMilliseconds: limit))
+        if let limit { armTimer(for: serial, milliseconds: limit) }
+        return AwaitedCall(connection: self, serial: serial)
     }
 
     /// Asks the bus to route messages matching `rule` here, without waiting for its answer.
@@ -130,10 +135,15 @@ public final class DBusConnection {
 
     /// Asks for a well-known name, blocking for the answer (start-up only).
     ///
-    /// The corresponding C function is `dbus_bus_request_name`.
+    /// The corresponding bus method is `org.freedesktop.DBus.RequestName` (libdbus's
+    /// `dbus_bus_request_name` would believe anyone's answer).
     public func requestName(_ name: BusName, flags: NameRequestFlags) throws(DBusFailure) -> NameRequestReply {
-        let code = try DBusFailure.check { error in dbus_bus_request_name(raw, name.rawValue, flags.rawValue, error) }
-        guard let reply = NameRequestReply(rawValue: code) else {
+        let query = try DBusMessage.methodCall(destination: .messageBus, path: .messageBus, interface: .messageBus, member: .requestName)
+        try query.append(contentsOf: [.string(name.rawValue), .uint32(flags.rawValue)])
+        guard case .uint32(let code)? = try call(query).arguments().first else {
+            throw DBusFailure(name: .failed, message: "the bus answered RequestName with no code")
+        }
+        guard let reply = NameRequestReply(rawValue: Int32(bitPattern: code)) else {
             throw DBusFailure(name: .failed, message: "the bus answered RequestName with the unknown code \(code)")
         }
         return reply
@@ -154,9 +164,14 @@ public final class DBusConnection {
 
     /// Whether `name` has an owner now, blocking for the answer (start-up, and programs without an event loop).
     ///
-    /// The corresponding C function is `dbus_bus_name_has_owner`.
+    /// The corresponding bus method is `org.freedesktop.DBus.NameHasOwner`.
     public func nameHasOwner(_ name: BusName) throws(DBusFailure) -> Bool {
-        try DBusFailure.check { error in dbus_bus_name_has_owner(raw, name.rawValue, error) } != 0
+        let query = try DBusMessage.methodCall(destination: .messageBus, path: .messageBus, interface: .messageBus, member: .nameHasOwner)
+        try query.append(.string(name.rawValue))
+        guard case .boolean(let owned)? = try call(query).arguments().first else {
+            throw DBusFailure(name: .failed, message: "NameHasOwner gave no answer")
+        }
+        return owned
     }
 
     /// The names the bus can start on demand (D-Bus activation), blocking for the answer
@@ -190,17 +205,28 @@ public final class DBusConnection {
         signalObservers.append(observer)
     }
 
-    /// The corresponding C function is `dbus_connection_add_filter`; added once.
-    private func installFilter() {
-        guard messageHandler == nil, signalObservers.isEmpty else { return }
+    /// The corresponding C function is `dbus_connection_add_filter`; added once, by the first
+    /// handler, observer or call that waits for its answer.
+    private var filterInstalled = false
+    func installFilter() {
+        guard !filterInstalled else { return }
+        filterInstalled = true
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_add_filter(raw, filterMessage, context, nil)
     }
 
-    /// Shows `message` to the observers when it is a signal, then to the message handler.
-    fileprivate func handle(_ message: DBusMessage) -> Bool {
-        if message.kind == .signal {
+    /// Judges a reply against the calls waiting (no handler sees one); shows a signal to the
+    /// observers; then anything else to the message handler. True when `message` needs nothing more.
+    func handle(_ message: DBusMessage) -> Bool {
+        switch message.kind {
+        case .methodReturn, .error:
+            take(reply: message)
+            return true
+        case .signal:
+            if message.isSignal(interface: .local, member: .disconnected) { failAwaitedCalls() }
             for observer in signalObservers { observer(message) }
+        default:
+            break
         }
         return messageHandler?(message) ?? false
     }
@@ -210,12 +236,14 @@ public final class DBusConnection {
     public func attach(to loop: any ConnectionDriver) {
         guard loopBinding == nil else { return }
         loopBinding = ConnectionLoopBinding(connection: self, loop: loop)
+        armUntimedCalls()
     }
 
     /// For programs without an event loop: reads and writes for up to `timeoutMilliseconds`, then returns
     /// the next received message, if any. The corresponding C functions are
     /// `dbus_connection_read_write` and `dbus_connection_pop_message`.
     public func nextMessage(timeoutMilliseconds: Int32) -> DBusMessage? {
+        if !deferred.isEmpty { return deferred.removeFirst() }
         if let message = dbus_connection_pop_message(raw) { return DBusMessage(adopting: message) }
         guard dbus_connection_read_write(raw, timeoutMilliseconds) != 0 else { return nil }
         return dbus_connection_pop_message(raw).map { DBusMessage(adopting: $0) }
@@ -235,51 +263,6 @@ public struct NameRequestFlags: OptionSet, Sendable {
 /// The bus's answer to `requestName`.
 public enum NameRequestReply: Int32, Sendable {
     case primaryOwner = 1, inQueue = 2, exists = 3, alreadyOwner = 4
-}
-
-/// A method call sent with `DBusConnection.call(_:timeoutMilliseconds:completion:)` whose
-/// reply may still come: `cancel` gives it up, so that a call whose answer no longer matters
-/// (a dialog's ShowPicker once the session ended) holds no memory, whatever its peer does.
-final class PendingCall: OutstandingCall {
-    private let raw: OpaquePointer
-
-    init(adopting raw: OpaquePointer) {
-        self.raw = raw
-    }
-
-    deinit {
-        dbus_pending_call_unref(raw)
-    }
-
-    /// Whether the reply (or libdbus's error for it) has been handed to the completion.
-    var isCompleted: Bool { dbus_pending_call_get_completed(raw) != 0 }
-
-    /// Gives the call up: its completion never runs and is released now; a reply that comes
-    /// later is dropped. Does nothing once the call completed.
-    ///
-    /// The corresponding C functions are `dbus_pending_call_cancel` and `dbus_pending_call_set_notify`.
-    func cancel() {
-        guard !isCompleted else { return }
-        dbus_pending_call_cancel(raw)
-        // Lets go of the completion (and what it holds) without waiting for this handle to go.
-        _ = dbus_pending_call_set_notify(raw, nil, nil, nil)
-    }
-}
-
-/// Keeps a Swift closure alive while libdbus holds it as a pending call's user data.
-private final class CompletionBox {
-    let completion: (DBusMessage) -> Void
-    init(_ completion: @escaping (DBusMessage) -> Void) { self.completion = completion }
-}
-
-private func pendingCallCompleted(_ pending: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
-    guard let pending, let context, let reply = dbus_pending_call_steal_reply(pending) else { return }
-    Unmanaged<CompletionBox>.fromOpaque(context).takeUnretainedValue().completion(DBusMessage(adopting: reply))
-}
-
-private func releaseCompletionBox(_ context: UnsafeMutableRawPointer?) {
-    guard let context else { return }
-    Unmanaged<CompletionBox>.fromOpaque(context).release()
 }
 
 private func filterMessage(

@@ -25,6 +25,7 @@ extension MemberName {
     // org.freedesktop.DBus: the bus's methods and its signal.
     public static let getNameOwner: MemberName = "GetNameOwner"
     public static let nameHasOwner: MemberName = "NameHasOwner"
+    public static let requestName: MemberName = "RequestName"
     public static let listActivatableNames: MemberName = "ListActivatableNames"
     public static let startServiceByName: MemberName = "StartServiceByName"
     public static let getConnectionUnixUser: MemberName = "GetConnectionUnixUser"

@@ -59,6 +59,10 @@ public final class FakeBus: MessageBus {
     public func call(
         _ message: DBusMessage, timeoutMilliseconds: Int32, completion: @escaping (DBusMessage) -> Void
     ) throws(DBusFailure) -> any OutstandingCall {
+        // As the real connection: an answer is believed only from a unique name or the bus.
+        if let destination = message.destination, !destination.isUnique, destination != .messageBus {
+            throw DBusFailure(name: .invalidArgs, message: "a call that waits for its answer goes to a unique name or the bus, not to \(destination)")
+        }
         stamp(message)
         sent.append(message)
         let call = FakeOutstandingCall(message: message, completion: completion)

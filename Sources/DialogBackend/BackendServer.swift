@@ -29,6 +29,7 @@ package final class BackendServer {
             throw BackendStartError("cannot connect to the session bus: \(error.message)")
         }
         connection.attach(to: loop)
+        connection.reportFirstForgedReply { log.warning($0) }
         let handOver = NameHandOver(name: name, bus: connection, driver: loop, ownUser: getuid())
         handOver.onHolding = { obstacle in log.warning("not stopping yet: \(obstacle); stopping once it has gone") }
         self.handOver = handOver

@@ -51,26 +51,12 @@ final class BackendProxy {
     /// run as the daemon's own user: a bus that admits other users lets them take any free
     /// name, and what such a process answers is nobody's choice at this screen.
     func resolveOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
-        currentOwner { [weak self] result in
+        bus.resolveOwner(of: name, timeoutMilliseconds: Self.callTimeoutMilliseconds, startTimeoutMilliseconds: Self.startTimeoutMilliseconds) {
+            [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let owner):
-                self.checkUser(of: owner, completion: completion)
-            case .failure(let failure) where failure.isAbsent:
-                self.busCall(.startServiceByName, [.string(self.name.rawValue), .uint32(0)], timeout: Self.startTimeoutMilliseconds) { result in
-                    if case .failure(let failure) = result {
-                        completion(.failure(failure))
-                        return
-                    }
-                    self.currentOwner { result in
-                        switch result {
-                        case .success(let owner): self.checkUser(of: owner, completion: completion)
-                        case .failure: completion(result)
-                        }
-                    }
-                }
-            case .failure:
-                completion(result)
+            case .success(let owner): self.checkUser(of: owner, completion: completion)
+            case .failure(let failure): completion(.failure(Self.failure(failure, of: .startServiceByName, name: self.name)))
             }
         }
     }
@@ -94,18 +80,6 @@ final class BackendProxy {
                 return
             }
             completion(names.contains(.string(name.rawValue)))
-        }
-    }
-
-    /// GetNameOwner: who owns `name` now.
-    private func currentOwner(completion: @escaping (Result<BusName, Failure>) -> Void) {
-        busCall(.getNameOwner, [.string(name.rawValue)], timeout: Self.callTimeoutMilliseconds) { [name] result in
-            completion(result.flatMap { values in
-                guard case .string(let text)? = values.first, let owner = BusName(text) else {
-                    return .failure(Failure(message: "the bus named no owner for \(name)", isAbsent: true))
-                }
-                return .success(owner)
-            })
         }
     }
 
@@ -255,28 +229,33 @@ final class BackendProxy {
     ) -> (any OutstandingCall)? {
         let name = self.name
         return bus.call(member, of: interface, on: path, at: destination, arguments, timeoutMilliseconds: timeout, maximumValues: 64) { answer in
-            completion(answer.map(\.values).mapError { failure in
-                let error = failure.name
-                let detail = Self.clipped(failure.message)
-                let message: String
-                if error.meansAbsent {
-                    message = "no dialog backend \(name) on the bus (\(detail))"
-                } else if error.isSpawnFailure {
-                    message = "the dialog backend \(name) could not be started: \(detail)"
-                } else if error == .noReply || error == .timeout {
-                    message = "the dialog backend \(name) gave no answer to \(member): \(detail)"
-                } else if failure.sender == nil, error != .disconnected {
-                    // Not sent at all (libdbus refused to make or queue it).
-                    message = "\(member): \(failure.message)"
-                } else {
-                    message = "the dialog backend \(name) refused \(member): \(error.rawValue): \(detail)"
-                }
-                return Failure(
-                    // A refusal is an answer, the backend's or the bus's: not a failure made here.
-                    message: message, isAbsent: error.meansAbsent,
-                    isRefusal: failure.sender != nil && !error.meansAbsent && !error.meansUnanswered,
-                    recipientLeft: error == .noReply && failure.sender == .messageBus)
-            })
+            completion(answer.map(\.values).mapError { Self.failure($0, of: member, name: name) })
         }
+    }
+
+    /// The failure of a call of `member` to the backend `name` or to the bus about it, in the
+    /// words of the log and the caller, and what it means for the dialog: the backend is not
+    /// there, it refused, or it left without answering.
+    private static func failure(_ failure: DBusFailure, of member: MemberName, name: BusName) -> Failure {
+        let error = failure.name
+        let detail = clipped(failure.message)
+        let message: String
+        if error.meansAbsent {
+            message = "no dialog backend \(name) on the bus (\(detail))"
+        } else if error.isSpawnFailure {
+            message = "the dialog backend \(name) could not be started: \(detail)"
+        } else if error == .noReply || error == .timeout {
+            message = "the dialog backend \(name) gave no answer to \(member): \(detail)"
+        } else if failure.sender == nil, error != .disconnected {
+            // Not sent at all (libdbus refused to make or queue it).
+            message = "\(member): \(failure.message)"
+        } else {
+            message = "the dialog backend \(name) refused \(member): \(error.rawValue): \(detail)"
+        }
+        return Failure(
+            // A refusal is an answer, the backend's or the bus's: not a failure made here.
+            message: message, isAbsent: error.meansAbsent,
+            isRefusal: failure.sender != nil && !error.meansAbsent && !error.meansUnanswered,
+            recipientLeft: error == .noReply && failure.sender == .messageBus)
     }
 }

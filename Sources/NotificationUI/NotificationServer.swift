@@ -54,33 +54,45 @@ final class NotificationServer {
         return change.name == NotificationsBus.name && change.oldOwner != nil
     }
 
-    /// GetServerInformation, then who runs the process that answered, then its GetCapabilities.
+    /// Who owns the server's name (started by D-Bus activation when nobody does), then who runs
+    /// it, then its GetServerInformation and GetCapabilities, asked of that process alone: only
+    /// its answers are believed.
     func askInfo(completion: @escaping (Result<Info, Failure>) -> Void) {
-        call(NotificationsBus.Member.getServerInformation, to: NotificationsBus.name, []) { [weak self] result in
+        bus.resolveOwner(
+            of: NotificationsBus.name, timeoutMilliseconds: Self.callTimeoutMilliseconds, startTimeoutMilliseconds: Self.callTimeoutMilliseconds
+        ) { [weak self] owner in
+            guard let self else { return }
+            switch owner {
+            case .failure(let failure):
+                completion(.failure(Failure(
+                    message: failure.name.meansAbsent ? "no notification server answers" : "\(NotificationsBus.name): \(failure.message)",
+                    timedOut: failure.name == .noReply || failure.name == .timeout)))
+            case .success(let owner):
+                self.checkUser(of: owner, serverName: NotificationsBus.name.rawValue) { failure in
+                    if let failure { return completion(.failure(failure)) }
+                    self.askInfo(of: owner, completion: completion)
+                }
+            }
+        }
+    }
+
+    /// GetServerInformation and GetCapabilities of the server at `owner`.
+    private func askInfo(of owner: BusName, completion: @escaping (Result<Info, Failure>) -> Void) {
+        call(NotificationsBus.Member.getServerInformation, to: owner, []) { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let failure):
                 completion(.failure(failure))
             case .success(let reply):
                 let name = reply.strings.first ?? ""
-                guard let owner = reply.message.sender else {
-                    completion(.failure(Failure(message: "the notification server's answer has no sender", timedOut: false)))
-                    return
-                }
-                self.checkUser(of: owner, serverName: name) { failure in
-                    if let failure {
-                        completion(.failure(failure))
-                        return
-                    }
-                    self.call(NotificationsBus.Member.getCapabilities, to: owner, []) { result in
-                        completion(result.map { capabilities in
-                            var found: Set<String> = []
-                            if case .array(_, let elements)? = capabilities.values.first {
-                                for case .string(let capability) in elements { found.insert(capability) }
-                            }
-                            return Info(name: name, capabilities: found, owner: owner)
-                        })
-                    }
+                self.call(NotificationsBus.Member.getCapabilities, to: owner, []) { result in
+                    completion(result.map { capabilities in
+                        var found: Set<String> = []
+                        if case .array(_, let elements)? = capabilities.values.first {
+                            for case .string(let capability) in elements { found.insert(capability) }
+                        }
+                        return Info(name: name, capabilities: found, owner: owner)
+                    })
                 }
             }
         }

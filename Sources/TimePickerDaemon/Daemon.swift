@@ -90,6 +90,7 @@ public enum Daemon {
         } catch {
             throw StartupFailure(message: "cannot connect to the session bus: \(error.message)")
         }
+        connection.reportFirstForgedReply { log.warning($0) }
         // The dialog backend knows a session by its object path, which the service makes; the
         // remote front ends share their sends among sessions' creators, which the service knows.
         weak var namer: TimePickerService?
