@@ -162,8 +162,9 @@ public struct PickerWords: Sendable {
     public func note(_ note: TypedNote, _ clock: ClockStyle) -> String {
         switch note {
         case .notATime(let typed):
+            // What was typed may come from a notification server's reply field: anything.
             // TRANSLATORS: %s is what the person typed, such as 25.
-            return filled(tr("%s is not a time"), typed)
+            return filled(tr("%s is not a time"), displaySafe(typed))
         case .offGrid(let time, let nearest, let step):
             // TRANSLATORS: %1$s is the time typed, %2$s the minutes between slots, %3$s the nearest slot.
             return filled(tr("%1$s is not on the %2$s-min grid: %3$s"), label(time, clock), String(step), label(nearest, clock))

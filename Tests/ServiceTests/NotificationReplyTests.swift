@@ -48,6 +48,17 @@ struct NotificationReplyTests {
         #expect(try fixture.waitForSignal("Selected", on: handle).strings == ["09:00", "17:30"])
     }
 
+    @Test("What a server sends back as typed is shown display-safe when it is no time: no escape sequence or bidi override reaches the body")
+    func notATimeDisplaySafe() throws {
+        let fixture = try NotificationFixture(capabilities: Self.capabilities)
+        let mock = try fixture.mock
+        let (_, shown) = try Self.show(fixture, "Hostile")
+        try mock.reply("\u{1B}]0;owned\u{07}\u{202E}25-26", on: shown.id)
+        let told = try mock.waitForNotify { $0.summary == "Hostile" && $0.body.contains("Not taken") }
+        #expect(!told.body.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "body: \(told.body.debugDescription)")
+        #expect(told.body.hasPrefix("Not taken: \u{FFFD}]0;owned\u{FFFD}\u{FFFD}25 is not a time."), "body: \(told.body.debugDescription)")
+    }
+
     @Test("A time between slots is read to the nearest and shown for OK, not taken unseen, saying how to take it on that server: on Plasma, where OK is no button but a click on the popup, a click", arguments: [
         // A server not measured: OK may be a button or a click on the body.
         (nil, "click this notification (or OK) to take it."), ("Plasma", "click this notification to take it."),
