@@ -174,6 +174,10 @@ public struct PickerWords: Sendable {
         case .afterLatest(let time, let latest):
             // TRANSLATORS: %1$s is the time typed, %2$s the latest the column can take.
             return filled(tr("%1$s is after %2$s"), label(time, clock), label(latest, clock))
+        case .laterReading(let typed, let time):
+            // TRANSLATORS: %1$s is an hour the person typed without AM or PM, such as 9 after a
+            // start of 17:30; %2$s the later of its two times, which was taken, such as 21:00.
+            return filled(tr("%1$s read as %2$s"), displaySafe(typed), label(time, clock))
         }
     }
 
