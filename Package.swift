@@ -51,9 +51,9 @@ let package = Package(
         // The terminal front end: keys in, frames out.
         .target(name: "TerminalUI", dependencies: ["TimePickerCore", "EventLoop", "Localization", "SystemKit"]),
         // The notification front end: the Notifications server over the daemon's own bus connection.
-        .target(name: "NotificationUI", dependencies: ["DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
+        .target(name: "NotificationUI", dependencies: ["CallerApps", "DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "LocalSettings", "Localization"]),
         // The dialog front end: a dialog backend's windows, over the daemon's own bus connection.
-        .target(name: "DialogUI", dependencies: ["DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "Localization"]),
+        .target(name: "DialogUI", dependencies: ["CallerApps", "DBusKit", "EventLoop", "PeerDelivery", "TimePickerCore", "TimePickerContract", "Localization"]),
         // Sessions and the D-Bus interface, on top of the above.
         .target(
             name: "TimePickerService",
@@ -140,8 +140,8 @@ let package = Package(
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "DBusKitTesting", "EventLoop"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit", "Localization"]),
-        .testTarget(name: "NotificationUITests", dependencies: ["NotificationUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore", "Localization"]),
-        .testTarget(name: "DialogUITests", dependencies: ["DialogUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore"]),
+        .testTarget(name: "NotificationUITests", dependencies: ["CallerApps", "NotificationUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore", "Localization"]),
+        .testTarget(name: "DialogUITests", dependencies: ["CallerApps", "DialogUI", "DBusKit", "DBusKitTesting", "EventLoop", "FrontEndTesting", "TimePickerCore"]),
         .testTarget(name: "DialogBackendTests", dependencies: ["DialogBackend", "TimePickerCore", "DBusKit", "DBusKitTesting", "EventLoop", "Logging"]),
         .testTarget(name: "GtkDialogBackendTests", dependencies: ["GtkDialogBackend", "CGtk", "Localization", "TimePickerCore"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
@@ -150,8 +150,8 @@ let package = Package(
         .testTarget(
             name: "FrontEndConformanceTests",
             dependencies: [
-                "FrontEndTesting", "TerminalUI", "NotificationUI", "DialogUI", "DialogBackend", "DBusKit", "DBusKitTesting", "EventLoop",
-                "SystemKit", "TestHarness", "TimePickerContract", "TimePickerCore",
+                "CallerApps", "FrontEndTesting", "TerminalUI", "NotificationUI", "DialogUI", "DialogBackend", "DBusKit", "DBusKitTesting",
+                "EventLoop", "SystemKit", "TestHarness", "TimePickerContract", "TimePickerCore",
             ]),
         .testTarget(
             name: "ServiceTests", dependencies: ["CLinux", "DBusKit", "EventLoop", "TimePicker", "TimePickerCore", "TestHarness", "LocalSettings", "SystemKit"],

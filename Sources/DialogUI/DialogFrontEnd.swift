@@ -1,3 +1,4 @@
+public import CallerApps
 internal import PeerDelivery
 internal import TimePickerContract
 public import DBusKit
@@ -17,11 +18,11 @@ public import TimePickerCore
 ///
 /// Like the notification path, the backend is sent what is true now, not every request: at
 /// most four ShowPicker calls the backend process has not yet taken are out (a
-/// `DeliveryQueue`, as for notifications), the sessions beyond wait here, their creators taking
-/// turns, and one that ends while it waits is never sent; each dialog has at most one Update
-/// out, carrying the latest state. Each ShowPicker has a handle of its own (the session's path
-/// and a serial), so nothing said about one dialog reaches another. A dialog's life is its
-/// `Dialog.Phase`.
+/// `DeliveryQueue`, as for notifications), the sessions beyond wait here, their callers (told
+/// apart by app, not by connection: `CallerKey`) taking turns, and one that ends while it waits
+/// is never sent; each dialog has at most one Update out, carrying the latest state. Each
+/// ShowPicker has a handle of its own (the session's path and a serial), so nothing said about
+/// one dialog reaches another. A dialog's life is its `Dialog.Phase`.
 public final class DialogFrontEnd: PickerFrontEnd, HandOverTarget {
     public let kind = UserInterfaceKind.dialog
     public weak var delegate: (any PickerFrontEndDelegate)?
@@ -33,7 +34,7 @@ public final class DialogFrontEnd: PickerFrontEnd, HandOverTarget {
     /// A session's object path, below which its dialogs' handles are made.
     private let sessionPath: (PickerSessionID) -> ObjectPath?
     /// Who asked for a session (nil when the service no longer knows it): whose turn it is.
-    private let creator: (PickerSessionID) -> BusName?
+    private let caller: (PickerSessionID) -> CallerKey?
     private var dialogs: [PickerSessionID: Dialog] = [:]
     /// The sessions waiting for a ShowPicker, each with the attempt it waits for, and the
     /// ShowPicker calls each backend process has not yet taken. A ShowPicker's own reply comes
@@ -60,19 +61,19 @@ public final class DialogFrontEnd: PickerFrontEnd, HandOverTarget {
     /// waiting, and kept up to date as the backend's name changes hands.
     public var acceptsHandOver: Bool { !isShutDown && !backendFailed && (backendHasOwner || backendIsActivatable) }
 
-    /// Sessions waiting for a ShowPicker, by creator and backend process.
-    private typealias ShowPickerQueue = DeliveryQueue<PickerSessionID, BusName?, Dialog.Attempt, BusName>
+    /// Sessions waiting for a ShowPicker, by caller and backend process.
+    private typealias ShowPickerQueue = DeliveryQueue<PickerSessionID, CallerKey?, Dialog.Attempt, BusName>
 
-    /// Shows dialogs through the backend named `backendName` on `bus`; `creator` tells who
+    /// Shows dialogs through the backend named `backendName` on `bus`; `caller` tells who
     /// asked for a session, so that callers take turns; `sessionPath` gives its object path.
     public init(
         backendName: BusName, bus: any MessageBus, loop: EventLoop,
-        creator: @escaping (PickerSessionID) -> BusName?,
+        caller: @escaping (PickerSessionID) -> CallerKey?,
         sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) {
         backend = BackendProxy(name: backendName, bus: bus)
         self.loop = loop
-        self.creator = creator
+        self.caller = caller
         self.sessionPath = sessionPath
         bus.addMatch(MatchRule.nameOwnerChanged(of: backendName))
         bus.addSignalObserver { [weak self] signal in self?.handle(signal) }
@@ -87,7 +88,7 @@ public final class DialogFrontEnd: PickerFrontEnd, HandOverTarget {
     public func show(_ session: PickerSessionID, _ state: PickerState) {
         guard !isShutDown, dialogs[session] == nil else { return }
         dialogs[session] = Dialog(session: session, state: state)
-        queue.want(.first, for: session, of: creator(session))
+        queue.want(.first, for: session, of: caller(session))
         sendWaiting()
     }
 
@@ -253,7 +254,7 @@ public final class DialogFrontEnd: PickerFrontEnd, HandOverTarget {
             onProblem?("\(shown.handle.rawValue): \(failure.message); sending it to the next owner of \(backend.name)")
             if owner == shown.owner { owner = nil }
             dialog.phase = .waiting
-            queue.wantFirst(.retry, for: session, of: creator(session))
+            queue.wantFirst(.retry, for: session, of: caller(session))
             sendWaiting()
         case .failure(let failure) where failure.isRefusal:
             // Refused (no such object or method, options it does not take): nobody saw it.

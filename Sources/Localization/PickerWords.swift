@@ -162,8 +162,9 @@ public struct PickerWords: Sendable {
     public func note(_ note: TypedNote, _ clock: ClockStyle) -> String {
         switch note {
         case .notATime(let typed):
+            // What was typed may come from a notification server's reply field: anything.
             // TRANSLATORS: %s is what the person typed, such as 25.
-            return filled(tr("%s is not a time"), typed)
+            return filled(tr("%s is not a time"), displaySafe(typed))
         case .offGrid(let time, let nearest, let step):
             // TRANSLATORS: %1$s is the time typed, %2$s the minutes between slots, %3$s the nearest slot.
             return filled(tr("%1$s is not on the %2$s-min grid: %3$s"), label(time, clock), String(step), label(nearest, clock))
@@ -173,6 +174,10 @@ public struct PickerWords: Sendable {
         case .afterLatest(let time, let latest):
             // TRANSLATORS: %1$s is the time typed, %2$s the latest the column can take.
             return filled(tr("%1$s is after %2$s"), label(time, clock), label(latest, clock))
+        case .laterReading(let typed, let time):
+            // TRANSLATORS: %1$s is an hour the person typed without AM or PM, such as 9 after a
+            // start of 17:30; %2$s the later of its two times, which was taken, such as 21:00.
+            return filled(tr("%1$s read as %2$s"), displaySafe(typed), label(time, clock))
         }
     }
 

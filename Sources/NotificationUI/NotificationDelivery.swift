@@ -1,3 +1,4 @@
+internal import CallerApps
 internal import DBusKit
 internal import EventLoop
 internal import Localization
@@ -10,11 +11,11 @@ internal import TimePickerCore
 ///
 /// What the server is sent is the latest wish per session, not every request (a
 /// `DeliveryQueue`, as for dialogs): at most four Notify calls are out to the server, shared
-/// among the sessions' creators in turn, a newer view replaces an older one not yet sent, and a
-/// session that ends before its Notify went out never reaches the server. So a flood of
-/// sessions leaves no backlog of stale notifications, one caller's flood does not keep another
-/// caller's first notification waiting, and what waits is bounded by the open sessions, at any
-/// rate. Each session's notification is in one `NotificationPhase`.
+/// among the callers in turn (told apart by app, not by connection: `CallerKey`), a newer view
+/// replaces an older one not yet sent, and a session that ends before its Notify went out never
+/// reaches the server. So a flood of sessions leaves no backlog of stale notifications, one
+/// caller's flood does not keep another caller's first notification waiting, and what waits is
+/// bounded by the open sessions, at any rate. Each session's notification is in one `NotificationPhase`.
 final class NotificationDelivery {
     /// On a server where each step is a new notification, how long after one was shown a click
     /// on its body is taken for a click meant for the buttons of the one before: GNOME Shell
@@ -26,7 +27,7 @@ final class NotificationDelivery {
     private let loop: EventLoop
     private let layoutOverride: NotificationLayout?
     /// Who asked for a session (nil when the service no longer knows it): whose turn it is.
-    private let creator: (PickerSessionID) -> BusName?
+    private let caller: (PickerSessionID) -> CallerKey?
     private var info: NotificationServer.Info?
     /// What the server does with notifications, known with `info`.
     private var profile: NotificationServerProfile?
@@ -53,14 +54,14 @@ final class NotificationDelivery {
     /// Told what happened to a session: an action, a dismissal, or its end.
     var onReport: ((NotificationReport) -> Void)?
 
-    /// Sessions waiting for a Notify, by creator and server process.
-    private typealias NotifyQueue = DeliveryQueue<PickerSessionID, BusName?, NotificationView, BusName>
+    /// Sessions waiting for a Notify, by caller and server process.
+    private typealias NotifyQueue = DeliveryQueue<PickerSessionID, CallerKey?, NotificationView, BusName>
 
-    init(bus: any MessageBus, loop: EventLoop, layoutOverride: NotificationLayout?, creator: @escaping (PickerSessionID) -> BusName?) {
+    init(bus: any MessageBus, loop: EventLoop, layoutOverride: NotificationLayout?, caller: @escaping (PickerSessionID) -> CallerKey?) {
         server = NotificationServer(bus: bus)
         self.loop = loop
         self.layoutOverride = layoutOverride
-        self.creator = creator
+        self.caller = caller
     }
 
     /// Gets `view` shown for `session`, in place of what it shows; the same view again with
@@ -74,7 +75,7 @@ final class NotificationDelivery {
         }
         if redraw, profile?.updatesInPlace == false, phases[session]?.showing != nil { return }
         if phases[session] == nil { phases[session] = .queued }
-        queue.want(view, for: session, of: creator(session))
+        queue.want(view, for: session, of: caller(session))
         pump()
     }
 

@@ -1,3 +1,4 @@
+public import CallerApps
 public import DBusKit
 public import EventLoop
 internal import LocalSettings
@@ -35,10 +36,10 @@ public final class NotificationFrontEnd: PickerFrontEnd {
     private let stopGraceMilliseconds = 2000
 
     /// Shows notifications through the server on `bus`; `layout` overrides the choice by the
-    /// server's name; `creator` tells who asked for a session, so that callers take turns.
-    public init(bus: any MessageBus, loop: EventLoop, layout: NotificationLayout?, creator: @escaping (PickerSessionID) -> BusName?) {
+    /// server's name; `caller` tells who asked for a session, so that callers take turns.
+    public init(bus: any MessageBus, loop: EventLoop, layout: NotificationLayout?, caller: @escaping (PickerSessionID) -> CallerKey?) {
         self.loop = loop
-        delivery = NotificationDelivery(bus: bus, loop: loop, layoutOverride: layout, creator: creator)
+        delivery = NotificationDelivery(bus: bus, loop: loop, layoutOverride: layout, caller: caller)
         delivery.onReport = { [weak self] report in self?.handle(report) }
         bus.addSignalObserver { [weak self] signal in self?.handle(signal) }
     }

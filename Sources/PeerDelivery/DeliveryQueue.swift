@@ -6,13 +6,15 @@
 /// sessions shown and ended faster than the other process takes them leaves no backlog there,
 /// and what waits here is bounded by the open sessions.
 ///
-/// Whose send goes next: the caller (a session's creator) with the fewest sessions the
-/// recipient has been sent, and among those the one whose turn came longest ago (round robin),
-/// its sessions in the order they asked. So one caller's backlog never holds another's first
-/// picker back by more than the sends already out: a caller with nothing shown goes before
-/// every caller with something shown, however many sessions they wait with and on however
-/// many connections, and callers with as much shown take turns. A send tried again
-/// (`wantFirst`) goes before all of them: it was asked for first.
+/// Whose send goes next: the caller with the fewest sessions the recipient has been sent, and
+/// among those the one whose turn came longest ago (round robin), its sessions in the order
+/// they asked. So one caller's backlog never holds another's first picker back by more than
+/// the sends already out: a caller with nothing shown goes before every caller with something
+/// shown, however many sessions they wait with, and callers with as much shown take turns. A
+/// send tried again (`wantFirst`) goes before all of them: it was asked for first. Who counts
+/// as one caller is the front end's key: the daemon's front ends tell callers apart by
+/// application, not by connection (`CallerApps.CallerKey`), or one program would have a turn for
+/// each connection it opened.
 ///
 /// The queue sends nothing itself: the front end takes the next send (`next(to:)`), makes the
 /// call, and says when the send stops counting (`settle`): the recipient took it, answered it,

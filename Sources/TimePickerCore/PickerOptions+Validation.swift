@@ -170,11 +170,15 @@ extension PickerOptions {
     ) throws(OptionError) -> Int {
         let grid = limits.grid
         if text == "now" { return try startNow(now.map { ($0, zone()) }, limits: limits) }
-        guard let index = try validatedSlot(text, key: "start", grid: grid, from: 0) else { return 0 }
+        // A start is on the picker's day: its time is never looked for on the next, where a
+        // time the clocks skip on the day (02:30 on a spring-forward night) would be found.
+        guard let index = try validatedSlot(text, key: "start", grid: grid, from: 0, onNextDay: false) else { return 0 }
         guard limits.starts.contains(index) else {
             let start = grid[index]
             if limits.overnight, start.minutes >= WallClockTime.minutesPerDay {
-                throw OptionError(key: "start", reason: "must be before 24:00 with overnight (a start is on the picker's day), got '24:00'")
+                // Only 24:00 (the next day's 00:00) is on the day's clock and past it.
+                throw OptionError(
+                    key: "start", reason: "must be before 24:00 with overnight (a start is on the picker's day), got \(quotedForMessage(text ?? ""))")
             }
             let problem = "\(start.clockText) plus \(minutesPhrase(limits.minDurationSeconds / 60)) is past the last slot (\(grid.last.clockText)\(limits.overnight && grid.last.isNextDay ? " the next day" : ""))"
             if blameMinDuration {
@@ -228,20 +232,34 @@ extension PickerOptions {
     }
 
     /// The index of the slot a time option names, the first at or after index `from` with that
-    /// time on the clock (on its day or, overnight, the next: "00:00" there is 24:00); else the
-    /// first anywhere. Nil when not sent; an error when no slot has that time.
-    static func validatedSlot(_ text: String?, key: String, grid: SlotGrid, from: Int) throws(OptionError) -> Int? {
+    /// time on the clock (on its day or, overnight and `onNextDay`, the next: "00:00" there is
+    /// 24:00); else the first anywhere. Nil when not sent; an error when no slot has that time,
+    /// or when the clocks skip it where it would be read (at or after `from`).
+    static func validatedSlot(_ text: String?, key: String, grid: SlotGrid, from: Int, onNextDay: Bool = true) throws(OptionError) -> Int? {
         guard let time = try validatedTime(text, key: key) else { return nil }
+        let day = WallClockTime.minutesPerDay
         // The next day's times only where the grid reaches them (overnight).
-        let clockTimes = grid.last.minutes > WallClockTime.minutesPerDay ? [time.minutes, time.minutes + WallClockTime.minutesPerDay] : [time.minutes]
+        let clockTimes = onNextDay && grid.last.minutes > day ? [time.minutes, time.minutes + day] : [time.minutes]
         let matching = grid.indices.lazy.filter { clockTimes.contains(grid[$0].minutes) }
-        if let index = matching.first(where: { $0 >= from }) ?? matching.first { return index }
+        if let index = matching.first(where: { $0 >= from }) { return index }
         let runs = "slots run every \(minutesPhrase(grid.step)) from \(grid.first.clockText) to \(grid.last.clockText)\(grid.last.isNextDay ? " the next day" : "")"
-        let onClock = clockTimes.contains { $0 >= grid.first.minutes && $0 <= grid.last.minutes && ($0 - grid.first.minutes) % grid.step == 0 }
-        if let date = grid.date, let zone = grid.zone, onClock {
-            throw OptionError(
-                key: key, reason: "\(quotedForMessage(time.clockText)) does not exist on \(date) in \(zone.name): the clocks skip it (\(runs))")
+        // Times a whole number of steps from the first, up to the last, that no slot has: on a
+        // dated grid, the clocks skip them.
+        let skipped = clockTimes.filter { minutes in
+            minutes >= grid.first.minutes && minutes <= grid.last.minutes && (minutes - grid.first.minutes) % grid.step == 0
+                && !matching.contains { grid[$0].minutes == minutes }
         }
+        /// The error for `minutes`, skipped on its day (the picker's or, past 24:00, the next).
+        func skippedError(_ minutes: Int) -> OptionError? {
+            guard let date = grid.date, let zone = grid.zone, let skippedDay = minutes >= day ? date.next : date else { return nil }
+            return OptionError(
+                key: key, reason: "\(quotedForMessage(time.clockText)) does not exist on \(skippedDay) in \(zone.name): the clocks skip it (\(runs))")
+        }
+        // Skipped where it would be read (an end's 02:30 on the morning the clocks go forward):
+        // that, not the same time on the day before the start, is what is wrong.
+        if let error = skipped.first(where: { $0 >= grid[from].minutes }).flatMap(skippedError) { throw error }
+        if let index = matching.first { return index }
+        if let error = skipped.first.flatMap(skippedError) { throw error }
         throw OptionError(key: key, reason: "\(quotedForMessage(time.clockText)) is not a slot: \(runs)")
     }
 

@@ -59,6 +59,13 @@ public enum TypedTime {
     public static func readings(of typed: String) -> [WallClockTime]? {
         ClockFace(typing: typed.lowercased())?.readings
     }
+
+    /// Whether `typed` is a time written the 24-hour way, without a mark: its hour above 12 or
+    /// with a leading zero (`17:30`, `0930`), which a person who writes hours 1 to 12 for the
+    /// afternoon does not write.
+    public static func isTwentyFourHour(_ typed: String) -> Bool {
+        ClockFace(typing: typed.lowercased()).map { $0.twentyFourHour && $0.readings != nil } ?? false
+    }
 }
 
 /// The parts of a written time: hour and minute digits, and an AM/PM mark.

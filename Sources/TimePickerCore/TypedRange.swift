@@ -2,7 +2,9 @@
 /// `930-1100`), for a front end with a text field (a notification's inline reply): the start
 /// read as the Start column reads a typed time, then the end as the End column reads one after
 /// that start (`TypedReading`, one reading for every interface), so `9-5` is 09:00 to 17:00 and,
-/// overnight, `22-6` ends the next morning.
+/// overnight, `22-6` ends the next morning. A start written the 24-hour way (`17:30`) shows how
+/// the person writes: the end's `9` is then 09:00 where the column has it, else 21:00 with a
+/// note, never 21:00 unsaid.
 public struct TypedRange: Sendable, Equatable {
     /// The slots (indices into the grid) it selects; nil when it cannot be read.
     public let startIndex: Int?
@@ -42,7 +44,9 @@ public struct TypedRange: Sendable, Equatable {
             self.init(start: nil, end: nil, notes: [], failure: .start(start.note ?? .notATime(startText)))
             return
         }
-        let end = TypedReading(typed: endText, grid: grid, indices: state.validEndIndices(forStart: startIndex))
+        let end = TypedReading(
+            typed: endText, grid: grid, indices: state.validEndIndices(forStart: startIndex),
+            twentyFourHourWriter: TypedTime.isTwentyFourHour(startText))
         guard let endIndex = end.index else {
             self.init(start: startIndex, end: nil, notes: [], failure: .end(end.note ?? .notATime(endText)))
             return

@@ -11,22 +11,38 @@
 ///   after the times of the picker's own: `6` in End after a 22:00 start is 06:00 the next day;
 /// - a time between slots goes to the nearer slot (the earlier on a tie) and says so;
 /// - a time the column cannot take, or typing that means no time, leaves the selection alone
-///   and says so.
+///   and says so;
+/// - where the person has shown they write the 24-hour way (a typed range whose start is
+///   `17:30` or `09:00`), an hour of 1 to 12 without a mark is read as written first, on the
+///   picker's day and then the next, and taken as its later time only when the column has
+///   neither, saying so: `17:30-9` is 17:30 to 21:00 with "9 read as 21:00", overnight 09:00
+///   the next morning, where a person writing `9-5` means 17:00 and is not asked.
 public struct TypedReading: Sendable, Equatable {
     /// The slot (an index into the grid) the focused column goes to; nil: it stays where it is.
     public let index: Int?
     /// What the person is told beside the typing; nil when the slot is exactly what was typed.
     public let note: TypedNote?
 
-    /// Reads `typed` for a column whose slots are `indices` of `grid`.
-    public init(typed: String, grid: SlotGrid, indices: ClosedRange<Int>) {
+    /// Reads `typed` for a column whose slots are `indices` of `grid`; `twentyFourHourWriter`
+    /// when the person has shown they write the 24-hour way.
+    public init(typed: String, grid: SlotGrid, indices: ClosedRange<Int>, twentyFourHourWriter: Bool = false) {
         guard let written = TypedTime.readings(of: typed) else {
             self.init(index: nil, note: .notATime(typed))
             return
         }
         let day = WallClockTime.minutesPerDay
-        let nextDay = grid.last.minutes > day ? written.map { $0.minutes + day } : []
-        let readings = written.map(\.minutes) + nextDay
+        let overnight = grid.last.minutes > day
+        /// `times` on the picker's day, then (overnight) on the next.
+        func onBothDays(_ times: ArraySlice<WallClockTime>) -> [Int] {
+            times.map(\.minutes) + (overnight ? times.map { $0.minutes + day } : [])
+        }
+        // A 24-hour writer's `9` is 09:00, today or tomorrow, before it is 21:00.
+        let asWritten = twentyFourHourWriter ? onBothDays(written.prefix(1)) : []
+        let readings = asWritten + onBothDays(written.dropFirst(asWritten.isEmpty ? 0 : 1))
+        /// The later of an unmarked hour's two times, taken where the person writes 24-hour.
+        func isLaterReading(_ minutes: Int) -> Bool {
+            !asWritten.isEmpty && written.count > 1 && !asWritten.contains(minutes)
+        }
         // The column's earliest and latest clock times: on a dated grid's fall-back day the
         // clock goes back within the column, so its first slot need not be its earliest time.
         // (Undated, the clock only goes on: the column's ends, without a search.)
@@ -48,7 +64,7 @@ public struct TypedReading: Sendable, Equatable {
         // slot at or after it within the column and the one before it. Searched in the column,
         // not the grid: the grid's first slot of a repeated time may be before the column starts.
         if let exact = indices.first(where: { grid[$0].minutes == minutes }) {
-            self.init(index: exact, note: nil)
+            self.init(index: exact, note: isLaterReading(minutes) ? .laterReading(typed, grid[exact]) : nil)
             return
         }
         let above = indices.first { grid[$0].minutes >= minutes } ?? indices.upperBound
@@ -74,4 +90,7 @@ public enum TypedNote: Sendable, Equatable {
     case beforeEarliest(Slot, earliest: Slot)
     /// Later than the column takes (a start with no room for an end): the selection stays.
     case afterLatest(Slot, latest: Slot)
+    /// An hour of 1 to 12 without a mark, typed by a person who writes the 24-hour way, taken
+    /// as its later time since the column has no other (`9` after 17:30: 21:00): selected.
+    case laterReading(String, Slot)
 }

@@ -92,12 +92,12 @@ public enum Daemon {
         }
         connection.reportFirstForgedReply { log.warning($0) }
         // The dialog backend knows a session by its object path, which the service makes; the
-        // remote front ends share their sends among sessions' creators, which the service knows.
+        // remote front ends share their sends among the callers, whom the service knows.
         weak var namer: TimePickerService?
         let desktopClock = DesktopClock()
         let frontEnds = try FrontEnds.make(
             for: arguments, ownTerminal: ownTerminal, connection: connection, loop: loop, log: log,
-            creator: { id in namer?.creator(of: id) }, sessionPath: { id in namer?.path(of: id) })
+            caller: { id in namer?.callerKey(of: id) }, sessionPath: { id in namer?.path(of: id) })
         redrawOnResize = frontEnds.terminal.map { terminal in { terminal.redraw() } }
         // Desktop entries' names in the daemon's own language (LANGUAGE was cleared by
         // `Catalogs.bind`, as gettext would let it win over every session's locale).

@@ -1,3 +1,4 @@
+internal import CallerApps
 internal import DBusKit
 internal import DialogUI
 internal import EventLoop
@@ -37,17 +38,17 @@ struct FrontEnds {
     /// Makes every front end the daemon can offer and picks the preferred one: what `--ui`
     /// names, or for `auto` the daemon's terminal when it uses one (`ownTerminal`), else a
     /// dialog when the backend is on the bus or can be started (notifications when one cannot
-    /// be shown), else notifications. `creator` tells who asked for a session, for the remote
+    /// be shown), else notifications. `caller` tells who asked for a session, for the remote
     /// front ends, whose sends callers take turns at; `sessionPath` names a session's object,
     /// for the dialog backend; `arguments` have passed `check`.
     static func make(
         for arguments: DaemonArguments, ownTerminal: Bool, connection: DBusConnection, loop: EventLoop, log: Logger,
-        creator: @escaping (PickerSessionID) -> BusName?, sessionPath: @escaping (PickerSessionID) -> ObjectPath?
+        caller: @escaping (PickerSessionID) -> CallerKey?, sessionPath: @escaping (PickerSessionID) -> ObjectPath?
     ) throws(StartupFailure) -> FrontEnds {
         let layout = arguments.notificationLayout.flatMap(NotificationLayout.init(rawValue:))
-        let notifications = NotificationFrontEnd(bus: connection, loop: loop, layout: layout, creator: creator)
+        let notifications = NotificationFrontEnd(bus: connection, loop: loop, layout: layout, caller: caller)
         let dialog = DialogFrontEnd(
-            backendName: arguments.dialogBackend, bus: connection, loop: loop, creator: creator, sessionPath: sessionPath)
+            backendName: arguments.dialogBackend, bus: connection, loop: loop, caller: caller, sessionPath: sessionPath)
         dialog.onProblem = { message in log.warning(message) }
         var frontEnds: [UserInterfaceKind: any PickerFrontEnd] = [.notification: notifications, .dialog: dialog]
         var whyMissing: [UserInterfaceKind: String] = [:]

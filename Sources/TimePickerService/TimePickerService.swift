@@ -1,3 +1,4 @@
+public import CallerApps
 internal import TimePickerContract
 public import DBusKit
 public import EventLoop
@@ -76,10 +77,15 @@ public final class TimePickerService {
         sessions[session]?.path
     }
 
-    /// Who asked for a session (its creator's unique name), for a front end that shares what it
-    /// sends another process among callers; nil once the session has ended.
-    public func creator(of session: PickerSessionID) -> BusName? {
-        sessions[session]?.creator
+    /// Who asked for a session, as callers are told apart when they take turns (by app, not by
+    /// connection), for a front end that shares what it sends another process among them; nil
+    /// once the session has ended.
+    public func callerKey(of session: PickerSessionID) -> CallerKey? {
+        guard let session = sessions[session] else { return nil }
+        let credentials = session.creatorCredentials
+        return CallerKey(
+            connection: session.creator.rawValue, userID: credentials.userID, processID: credentials.processID,
+            application: credentials.application)
     }
 
     /// Ends every session with `Cancelled("shutdown")`, answers every pending call and writes

@@ -35,7 +35,7 @@ struct DialogDeliveryTests {
 
     @Test("Callers take turns: another caller's first dialog goes before one caller's backlog")
     func callersTakeTurns() throws {
-        let fixture = DialogFixture(creator: { $0.rawValue < 100 ? ":1.8" : ":1.9" })
+        let fixture = DialogFixture(caller: { .connection($0.rawValue < 100 ? ":1.8" : ":1.9") })
         fixture.answersVersion = false
         let backend = fixture.startBackend()
         try fixture.show(1...8)

@@ -1,3 +1,4 @@
+import CallerApps
 import DBusKit
 import DBusKitTesting
 import DialogUI
@@ -26,10 +27,10 @@ final class DialogFixture {
     /// The backend answers Update as it comes; when false, the test answers it (`bus.reply`).
     var answersUpdate = true
 
-    /// `creator` says who asked for each session: one caller unless a test says otherwise.
-    init(creator: @escaping (PickerSessionID) -> BusName? = { _ in ":1.1" }) {
+    /// `caller` says who asked for each session: one caller unless a test says otherwise.
+    init(caller: @escaping (PickerSessionID) -> CallerKey? = { _ in .connection(":1.1") }) {
         bus = FakeBus(loop: loop, defaultUser: getuid())
-        frontEnd = DialogFrontEnd(backendName: Self.backendName, bus: bus, loop: loop, creator: creator) { session in
+        frontEnd = DialogFrontEnd(backendName: Self.backendName, bus: bus, loop: loop, caller: caller) { session in
             ObjectPath("/test/session/s\(session.rawValue)")
         }
         frontEnd.delegate = delegate

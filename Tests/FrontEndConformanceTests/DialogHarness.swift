@@ -1,3 +1,4 @@
+import CallerApps
 import DBusKit
 import DBusKitTesting
 import DialogUI
@@ -20,7 +21,7 @@ final class DialogHarness: PickerFrontEndHarness {
         bus = FakeBus(loop: loop, defaultUser: getuid())
         backend = FakeDialogBackend(bus: bus, name: DialogBackendBus.gtkName)
         backend.start()
-        dialogs = DialogFrontEnd(backendName: DialogBackendBus.gtkName, bus: bus, loop: loop, creator: { _ in ":1.1" }) { session in
+        dialogs = DialogFrontEnd(backendName: DialogBackendBus.gtkName, bus: bus, loop: loop, caller: { _ in .connection(":1.1") }) { session in
             ObjectPath("/io/github/timepickerd/TimePicker1/session/conformance\(session.rawValue)")
         }
     }

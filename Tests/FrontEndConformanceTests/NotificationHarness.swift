@@ -1,3 +1,4 @@
+import CallerApps
 import DBusKit
 import DBusKitTesting
 import EventLoop
@@ -29,7 +30,7 @@ final class NotificationHarness: PickerFrontEndHarness {
         server = FakeNotificationServer(bus: bus, serverName: serverName)
         server.start()
         self.clickDelayMilliseconds = clickDelayMilliseconds
-        notifications = NotificationFrontEnd(bus: bus, loop: loop, layout: nil, creator: { _ in ":1.1" })
+        notifications = NotificationFrontEnd(bus: bus, loop: loop, layout: nil, caller: { _ in .connection(":1.1") })
     }
 
     var frontEnd: any PickerFrontEnd { notifications }

@@ -37,7 +37,7 @@ struct NotificationDeliveryTests {
 
     @Test("Callers take turns: another caller's first notification goes before one caller's backlog")
     func callersTakeTurns() throws {
-        let fixture = NotificationFixture(creator: { $0.rawValue < 100 ? ":1.8" : ":1.9" })
+        let fixture = NotificationFixture(caller: { .connection($0.rawValue < 100 ? ":1.8" : ":1.9") })
         fixture.answersNotify = false
         let server = fixture.startServer()
         try fixture.show(1...8)

@@ -1,3 +1,4 @@
+import CallerApps
 import DBusKit
 import DBusKitTesting
 import EventLoop
@@ -24,10 +25,10 @@ final class NotificationFixture {
     var answersNotify = true
     private var lastID: UInt32 = 0
 
-    /// `creator` says who asked for each session: one caller unless a test says otherwise.
-    init(creator: @escaping (PickerSessionID) -> BusName? = { _ in ":1.1" }) {
+    /// `caller` says who asked for each session: one caller unless a test says otherwise.
+    init(caller: @escaping (PickerSessionID) -> CallerKey? = { _ in .connection(":1.1") }) {
         bus = FakeBus(loop: loop, defaultUser: getuid())
-        frontEnd = NotificationFrontEnd(bus: bus, loop: loop, layout: nil, creator: creator)
+        frontEnd = NotificationFrontEnd(bus: bus, loop: loop, layout: nil, caller: caller)
         frontEnd.delegate = delegate
     }
 

@@ -48,6 +48,29 @@ struct NotificationReplyTests {
         #expect(try fixture.waitForSignal("Selected", on: handle).strings == ["09:00", "17:30"])
     }
 
+    @Test("What a server sends back as typed is shown display-safe when it is no time: no escape sequence or bidi override reaches the body")
+    func notATimeDisplaySafe() throws {
+        let fixture = try NotificationFixture(capabilities: Self.capabilities)
+        let mock = try fixture.mock
+        let (_, shown) = try Self.show(fixture, "Hostile")
+        try mock.reply("\u{1B}]0;owned\u{07}\u{202E}25-26", on: shown.id)
+        let told = try mock.waitForNotify { $0.summary == "Hostile" && $0.body.contains("Not taken") }
+        #expect(!told.body.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "body: \(told.body.debugDescription)")
+        #expect(told.body.hasPrefix("Not taken: \u{FFFD}]0;owned\u{FFFD}\u{FFFD}25 is not a time."), "body: \(told.body.debugDescription)")
+    }
+
+    @Test("17:30-9 is not taken unsaid as 17:30 to 21:00: shown for OK, saying how the 9 was read")
+    func twentyFourHourStartThenBareHour() throws {
+        let fixture = try NotificationFixture(capabilities: Self.capabilities)
+        let mock = try fixture.mock
+        let (handle, shown) = try Self.show(fixture, "Evening")
+        try mock.reply("17:30-9", on: shown.id)
+        let read = try mock.waitForNotify { $0.summary == "Evening" && $0.body.contains("Read as") }
+        #expect(read.body.hasPrefix("Read as 17:30–21:00 (9 read as 21:00): click this notification (or OK) to take it."), "body: \(read.body)")
+        try mock.invokeAction("default", on: read.id)
+        #expect(try fixture.waitForSignal("Selected", on: handle).strings == ["17:30", "21:00"])
+    }
+
     @Test("A time between slots is read to the nearest and shown for OK, not taken unseen, saying how to take it on that server: on Plasma, where OK is no button but a click on the popup, a click", arguments: [
         // A server not measured: OK may be a button or a click on the body.
         (nil, "click this notification (or OK) to take it."), ("Plasma", "click this notification to take it."),

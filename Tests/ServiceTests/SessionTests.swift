@@ -51,6 +51,11 @@ struct SessionTests {
         // The spring-forward day in Berlin has no 02:30: the clocks go from 02:00 to 03:00.
         (["date": .string("2026-03-29"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "start": .string("02:30")],
          "start", "does not exist on 2026-03-29 in Europe/Berlin"),
+        // Overnight too: a start is on the picker's day, where 02:30 is skipped (it was found the
+        // next day and refused as '24:00').
+        (["date": .string("2026-03-29"), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "overnight": .boolean(true),
+          "start": .string("02:30")],
+         "start", "'02:30' does not exist on 2026-03-29 in Europe/Berlin"),
     ])
     func badDatesAndZones(options: [String: DBusValue], key: String, reason: String) throws {
         let fixture = try Fixture()

@@ -105,6 +105,34 @@ struct DatedRangeTests {
         }
     }
 
+    @Test("Overnight, a start the clocks skip on the picker's day is refused as skipped there, not found the next day and called 24:00; an end skipped the next morning is refused as skipped then, not as before the start")
+    func skippedOvernight() throws {
+        /// The key and message the options are refused with.
+        func refusal(_ raw: [String: OptionValue]) -> (key: String, message: String)? {
+            let berlin: [String: OptionValue] = ["overnight": .boolean(true), "time_zone": .string("Europe/Berlin"), "step": .uint32(30)]
+            do {
+                _ = try datedOptions(berlin.merging(raw) { $1 })
+                return nil
+            } catch {
+                return (error.key, error.message)
+            }
+        }
+        let start = refusal(["date": .string("2026-03-29"), "start": .string("02:30")])
+        #expect(start?.key == "start" && start?.message.contains("'02:30' does not exist on 2026-03-29 in Europe/Berlin: the clocks skip it") == true, "\(String(describing: start))")
+        #expect(start?.message.contains("24:00") == false, "\(String(describing: start))")
+        let midnight = refusal(["date": .string("2026-03-29"), "start": .string("24:00")])
+        #expect(midnight?.key == "start" && midnight?.message.contains("must be before 24:00 with overnight") == true, "\(String(describing: midnight))")
+        let end = refusal(["date": .string("2026-03-28"), "start": .string("22:00"), "end": .string("02:30")])
+        #expect(end?.key == "end" && end?.message.contains("'02:30' does not exist on 2026-03-29 in Europe/Berlin: the clocks skip it") == true, "\(String(describing: end))")
+        // The times either side of the gap are taken, on the day and the next morning.
+        let around = try datedOptions([
+            "overnight": .boolean(true), "time_zone": .string("Europe/Berlin"), "step": .uint32(30), "date": .string("2026-03-29"),
+            "start": .string("03:00"), "end": .string("01:30"),
+        ])
+        let model = PickerModel(options: around)
+        #expect(model.range.startTime == "2026-03-29T03:00:00+02:00" && model.range.endTime == "2026-03-30T01:30:00+02:00")
+    }
+
     @Test("The fall-back day offers its repeated hour twice, each at its own offset, in order")
     func fallBack() throws {
         let options = try datedOptions([

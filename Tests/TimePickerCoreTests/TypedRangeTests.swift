@@ -54,6 +54,29 @@ struct TypedRangeTests {
         }
     }
 
+    @Test("A start written the 24-hour way: the end's bare hour is read as written where the column has it, else as its later time with a note, never taken unsaid")
+    func twentyFourHourStart() throws {
+        let day = try Self.state()
+        let reading = TypedRange(typed: "17:30-9", state: day, words: [])
+        let end = try #require(reading.endIndex)
+        #expect(day.options.grid[end].clockText == "21:00")
+        #expect(!reading.isExact, "17:30-9 taken as 17:30-21:00 without asking")
+        #expect(reading.notes == [.laterReading("9", day.options.grid[end])])
+        #expect(Self.read("09:00-5", day)?.0 == "09:00-17:00" && Self.read("09:00-5", day)?.1 == false)
+        // Written with a mark, or on the 24-hour clock, it means one time: nothing to say.
+        #expect(Self.read("17:30-9pm", day)?.1 == true && Self.read("17:30-21", day)?.1 == true)
+        // A person writing 12-hour times means the afternoon, as a calendar reads it.
+        #expect(Self.read("9-5", day)?.0 == "09:00-17:00" && Self.read("9-5", day)?.1 == true)
+
+        let night = try Self.state(["step": .uint32(30), "overnight": .boolean(true)])
+        let overnight = TypedRange(typed: "17:30-9", state: night, words: [])
+        let morning = try #require(overnight.endIndex)
+        #expect(night.options.grid[morning].isNextDay && night.options.grid[morning].clockText == "09:00", "\(overnight)")
+        #expect(overnight.isExact)
+        // Without that evidence, overnight too: 22-6 ends the next morning, 9-5 the same day.
+        #expect(Self.read("9-5", night)?.0 == "09:00-17:00")
+    }
+
     @Test("The person's language's word between two times: 9 bis 17:30, 9 à 17 h… as it is translated")
     func words() throws {
         let state = try Self.state()
