@@ -55,7 +55,7 @@ public final class PickerFrame {
         let resized: Bool
     }
     /// What the frame was made from, so that a session with the same may use it (`fits`).
-    private let made: (title: String, date: CalendarDate?, requester: String?)
+    private let made: (title: String, date: CalendarDate?, requester: Requester?)
 
     /// A frame for a session with `options`, taking its labels from `labels` (a front end's
     /// cache) and its words, measured, from `words` (kept per language).
