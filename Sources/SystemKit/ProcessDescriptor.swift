@@ -6,7 +6,8 @@ internal import Glibc
 /// when the last reference goes.
 ///
 /// What is read of a process through its id (`/proc/PID/…`) was read of this process when it
-/// still runs after the reading (`isRunning`): an id is reused only once its process has ended.
+/// still runs after the reading (`isRunning`): an id is reused only once its process has ended
+/// and been reaped.
 public final class ProcessDescriptor: Sendable {
     /// The descriptor, open until this object goes.
     public let rawValue: Int32
@@ -36,12 +37,27 @@ public final class ProcessDescriptor: Sendable {
         self.processID = processID
     }
 
+    /// Takes `descriptor` as a descriptor of the process that has `processID`, unchecked: for
+    /// tests, which make an id that has passed to another process.
+    init(taking descriptor: Int32, uncheckedProcessID processID: Int32) {
+        rawValue = descriptor
+        self.processID = processID
+    }
+
     deinit { _ = close(rawValue) }
 
-    /// Whether the process still runs (a zombie, whose id is not yet free, counts): signal 0
-    /// sent through the descriptor. The corresponding C function is `pidfd_send_signal`.
+    /// Whether the process still runs: not ended, nor ended and waiting to be reaped (a zombie,
+    /// whose id is not yet free but whose files are mostly gone). Its state in `/proc/PID/stat`
+    /// is read first, then signal 0 is sent through the descriptor: when that succeeds, the
+    /// id was still this process's when its state was read. The corresponding C function is
+    /// `pidfd_send_signal`.
     public var isRunning: Bool {
-        clinux_pidfd_send_signal(rawValue, 0) == 0 || errno == EPERM
+        guard let stat = readFile(atPath: "/proc/\(processID)/stat", maximumBytes: 1024),
+              let close = stat.lastIndex(of: UInt8(ascii: ")")), stat.index(close, offsetBy: 2) < stat.endIndex
+        else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)]
+        guard state != UInt8(ascii: "Z"), state != UInt8(ascii: "X") else { return false }
+        return clinux_pidfd_send_signal(rawValue, 0) == 0 || errno == EPERM
     }
 
     /// The `Pid:` line of a pidfd's `/proc/self/fdinfo` entry: the process's id here, -1 once
