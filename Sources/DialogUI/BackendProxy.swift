@@ -228,7 +228,7 @@ final class BackendProxy {
     /// A backend's text (an error's message, a reason) as it may go into a log line and a
     /// caller's error: one line, neutralised, at most 200 Unicode scalars.
     static func clipped(_ text: String) -> String {
-        displayBounded(text, maxScalars: 200)
+        displayBounded(text, maxScalars: maxShownReasonScalars)
     }
 
     /// Calls the backend interface's `member` at `owner`.

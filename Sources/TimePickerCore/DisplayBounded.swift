@@ -17,3 +17,7 @@ public func displayBounded(_ text: String, maxScalars: Int) -> String {
     if kept.count > 1, (kept + next).count == kept.count { kept.removeLast() }
     return displaySafe(kept) + "…"
 }
+
+/// The most Unicode scalars shown of a reason someone else gave (a backend's, a cancelled
+/// session's): enough for any sentence, a few hundred bytes however it is composed.
+public let maxShownReasonScalars = 200
