@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "TimePickerClientTests", dependencies: ["TimePickerClient", "TimePicker", "TerminalUI", "TimePickerCore", "DBusKit", "LocalSettings"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "PeerDeliveryTests", dependencies: ["PeerDelivery"]),
-        .testTarget(name: "CallerAppsTests", dependencies: ["CallerApps"]),
+        .testTarget(name: "CallerAppsTests", dependencies: ["CallerApps", "SystemKit"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit"]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "DBusKitTesting", "EventLoop"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TimePickerCore", "EventLoop", "TestHarness", "SystemKit", "Localization"]),

@@ -11,6 +11,8 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <sys/syscall.h>
+#include <errno.h>
+#include <unistd.h>
 // malloc_trim, for the dialog backend to give freed memory back once dialogs close.
 #include <malloc.h>
 #include <string.h>
@@ -40,6 +42,27 @@ static inline int clinux_set_terminal_now(int descriptor, const struct termios *
     return ioctl(descriptor, TCSETS, &kernel);
 #else
     return tcsetattr(descriptor, TCSANOW, settings);
+#endif
+}
+
+// A descriptor of process `pid` (pidfd_open, Linux 5.3), and a signal sent through one
+// (pidfd_send_signal, Linux 5.1: signal 0 asks only whether the process still runs). Through
+// syscall(2): glibc 2.36 has wrappers, older C libraries only the numbers. -1 with ENOSYS
+// where the architecture's headers have neither.
+static inline int clinux_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+static inline int clinux_pidfd_send_signal(int descriptor, int signal) {
+#ifdef SYS_pidfd_send_signal
+    return (int)syscall(SYS_pidfd_send_signal, descriptor, signal, NULL, 0);
+#else
+    errno = ENOSYS;
+    return -1;
 #endif
 }
 

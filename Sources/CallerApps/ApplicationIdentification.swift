@@ -22,7 +22,9 @@ public enum ApplicationIdentification {
     /// desktop-environment integration names them (`-` in ID escaped as `\x2d`).
     /// On a system with cgroup v1 for systemd (hybrid or legacy), its `name=systemd` line is read
     /// when the unified line names no unit.
-    public static func unitApplication(inCgroup text: String) -> (id: String, source: CallerApplication.Source)? {
+    /// Whichever it is, the unit's name is the program's own choice (`systemd-run --user
+    /// --scope --unit=…`); `isSnap` says only which desktop files to look in.
+    public static func unitApplication(inCgroup text: String) -> (id: String, isSnap: Bool)? {
         let lines = text.split(separator: "\n")
         let paths = lines.compactMap { line -> Substring? in
             if line.hasPrefix("0::") { return line.dropFirst(3) }
@@ -39,11 +41,11 @@ public enum ApplicationIdentification {
     }
 
     /// The application a unit's name names; nil for any other unit.
-    static func application(ofUnit unit: String) -> (id: String, source: CallerApplication.Source)? {
+    static func application(ofUnit unit: String) -> (id: String, isSnap: Bool)? {
         if unit.hasPrefix("snap."), unit.hasSuffix(".scope") || unit.hasSuffix(".service") {
             let parts = unit.dropFirst("snap.".count).split(separator: ".")
             guard let name = parts.first, isSnapName(String(name)) else { return nil }
-            return (String(name), .snap)
+            return (String(name), true)
         }
         guard unit.hasPrefix("app-") else { return nil }
         var body: Substring
@@ -62,7 +64,18 @@ public enum ApplicationIdentification {
         let parts = body.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count <= 2, let last = parts.last else { return nil }
         let id = String(last.replacing("\\x2d", with: "-"))
-        return isApplicationID(id) ? (id, .systemdUnit) : nil
+        return isApplicationID(id) ? (id, false) : nil
+    }
+
+    /// The snap's name in a process's AppArmor label (`/proc/PID/attr/current`: "snap.NAME.APP
+    /// (enforce)", "snap.NAME.hook.configure (complain)"), which snapd's profiles give and a
+    /// process cannot take for itself; nil for any other label.
+    public static func snapName(inAppArmorLabel text: String) -> String? {
+        let label = text.split(separator: " ").first.map(String.init) ?? ""
+        guard label.hasPrefix("snap."), let name = label.dropFirst("snap.".count).split(separator: ".").first,
+              label.dropFirst("snap.".count).contains(".")
+        else { return nil }
+        return isSnapName(String(name)) ? String(name) : nil
     }
 
     /// The `Name` of a desktop entry's `[Desktop Entry]` group in the first of `languages`

@@ -21,34 +21,58 @@ public final class CallerApplicationLookup {
         applicationDirectories = Self.applicationDirectories(environment)
     }
 
-    /// Calls `completion` on the loop with the application of process `processID`; nil when
-    /// the process is gone or says nothing.
-    public func identify(processID: UInt32, completion: @escaping (CallerApplication?) -> Void) {
+    /// Calls `completion` on the loop with the application of the process `descriptor` names
+    /// (the bus's `ProcessFD`), else of the process that has `processID` now (opened here, on
+    /// the loop, as the bus's answer comes in: the sooner, the less time for the id to pass
+    /// to another process); nil when the process is gone, or its id was reused while it was
+    /// read, or it says nothing.
+    public func identify(
+        processID: UInt32, descriptor: ProcessDescriptor?, completion: @escaping (CallerApplication?) -> Void
+    ) {
+        guard let process = descriptor ?? ProcessDescriptor(processID: Int32(bitPattern: processID)) else { return completion(nil) }
         let box = CompletionBox(completion)
         let languages = languages
         let directories = applicationDirectories
         queue.async { [mailbox] in
-            let application = Self.identify(processID: processID, languages: languages, applicationDirectories: directories)
+            let application = Self.identify(process, languages: languages, applicationDirectories: directories)
             mailbox.post { box.completion(application) }
         }
     }
 
-    /// The application of `processID`, from its files: blocking, for the queue.
-    static func identify(processID: UInt32, languages: [String], applicationDirectories: [String]) -> CallerApplication? {
+    /// The application of `process`, from its files: blocking, for the queue. Nil when the
+    /// process ended before its files were all read: they may then be another process's, which
+    /// was given its id.
+    static func identify(_ process: ProcessDescriptor, languages: [String], applicationDirectories: [String]) -> CallerApplication? {
+        let found = identify(processID: process.processID, languages: languages, applicationDirectories: applicationDirectories)
+        return process.isRunning ? found : nil
+    }
+
+    /// The application of the process that has `processID`, from its files.
+    private static func identify(processID: Int32, languages: [String], applicationDirectories: [String]) -> CallerApplication? {
         let process = "/proc/\(processID)"
         if let info = readText("\(process)/root/.flatpak-info"), let id = ApplicationIdentification.flatpakAppID(in: info) {
             return CallerApplication(
                 id: id, source: .flatpak, displayName: desktopName(of: id, languages: languages, in: applicationDirectories))
         }
-        if let cgroup = readText("\(process)/cgroup"), let (id, source) = ApplicationIdentification.unitApplication(inCgroup: cgroup) {
-            // A snap's desktop files are NAME_APP.desktop in snapd's directory.
-            let names = source == .snap ? ["\(id)_\(id)"] : [id]
-            let directories = source == .snap ? ["/var/lib/snapd/desktop/applications"] + applicationDirectories : applicationDirectories
-            let displayName = names.lazy.compactMap { desktopName(of: $0, languages: languages, in: directories) }.first
-            return CallerApplication(id: id, source: source, displayName: displayName)
+        // A snap's confinement (its AppArmor profile, which only snapd loads) is the system's
+        // word; a scope named `snap.NAME.….scope` is anyone's to make.
+        let label = readText("\(process)/attr/apparmor/current") ?? readText("\(process)/attr/current")
+        if let name = label.flatMap(ApplicationIdentification.snapName(inAppArmorLabel:)) {
+            return CallerApplication(id: name, source: .snap, displayName: snapDesktopName(of: name, languages, applicationDirectories))
+        }
+        if let cgroup = readText("\(process)/cgroup"), let (id, isSnap) = ApplicationIdentification.unitApplication(inCgroup: cgroup) {
+            let displayName = isSnap
+                ? snapDesktopName(of: id, languages, applicationDirectories)
+                : desktopName(of: id, languages: languages, in: applicationDirectories)
+            return CallerApplication(id: id, source: .systemdUnit, displayName: displayName)
         }
         guard let executable = executableName(of: process) else { return nil }
         return CallerApplication(id: executable, source: .executable, displayName: nil)
+    }
+
+    /// The Name of snap `name`'s desktop file: NAME_NAME.desktop in snapd's directory.
+    private static func snapDesktopName(of name: String, _ languages: [String], _ directories: [String]) -> String? {
+        desktopName(of: "\(name)_\(name)", languages: languages, in: ["/var/lib/snapd/desktop/applications"] + directories)
     }
 
     /// The executable's file name (`/proc/PID/exe`), else the kernel's short name (`comm`).

@@ -20,7 +20,7 @@ package struct DialogRequest: Sendable, Equatable {
     }
 
     /// The option keys the core checks; `title`, `start`, `end`, `focus`, `activation_token`,
-    /// `locale`, `requester` and `timeout_extensions` (the extensions left, which the core's
+    /// `locale`, `requester`, `requester_kind` and `timeout_extensions` (the extensions left, which the core's
     /// option of that name is not: it is read as Update's) are read here.
     static let checkedByCore = ["step", "first", "last", "min_duration", "timeout", "clock", "overnight", "date", "time_zone"]
 
@@ -52,7 +52,7 @@ package struct DialogRequest: Sendable, Equatable {
         heading = DialogText.heading(PickerWords(language).title(options))
         options.title = heading
         // Who asked, as the daemon found it from the caller's process; bounded again here.
-        options.requester = try StateValue.string(raw, "requester").flatMap(PickerOptions.requesterName)
+        options.requester = Requester(wireName: try StateValue.string(raw, "requester"), kind: try StateValue.string(raw, "requester_kind"))
         self.options = options
         let focus = try StateValue.column(raw, "focus") ?? .start
         var first = PickerState(options: options, start: options.start, end: options.end, focus: focus)

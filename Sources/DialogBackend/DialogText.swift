@@ -7,13 +7,13 @@ package enum DialogText {
     package static let maxTitleCharacters = PickerOptions.maxTitleLength
 
     /// A caller's title made safe to show: control and bidi formatting characters neutralised,
-    /// on one line, clipped to `maxTitleCharacters` with an ellipsis. Plain text, never markup.
+    /// on one line, clipped to `PickerOptions.maxTitleScalars` scalars and `maxTitleCharacters`
+    /// with an ellipsis. Plain text, never markup.
     package static func heading(_ title: String) -> String {
-        // Bound the work before counting Characters: a title may be megabytes long.
-        let head = title.unicodeScalars.prefix(PickerOptions.maxTitleScalars + 1)
-        let cut = head.count > PickerOptions.maxTitleScalars
-        let safe = displaySafe(cut ? String(String.UnicodeScalarView(head.dropLast())) : title)
-        guard cut || safe.count > maxTitleCharacters else { return safe }
+        // Scalars first (`displayBounded`): a title may be megabytes long, or one Character of
+        // thousands of marks; counting Characters then reads at most the bounded text.
+        let safe = displayBounded(title, maxScalars: PickerOptions.maxTitleScalars)
+        guard safe.count > maxTitleCharacters else { return safe }
         return String(safe.prefix(maxTitleCharacters - 1)) + "…"
     }
 

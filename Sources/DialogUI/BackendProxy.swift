@@ -200,10 +200,9 @@ final class BackendProxy {
     }
 
     /// A backend's text (an error's message, a reason) as it may go into a log line and a
-    /// caller's error: one line, neutralised, at most 200 characters.
+    /// caller's error: one line, neutralised, at most 200 Unicode scalars.
     static func clipped(_ text: String) -> String {
-        let kept = text.prefix(200)
-        return displaySafe(String(kept)) + (kept.endIndex < text.endIndex ? "…" : "")
+        displayBounded(text, maxScalars: maxShownReasonScalars)
     }
 
     /// Calls the backend interface's `member` at `owner`.

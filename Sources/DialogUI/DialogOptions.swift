@@ -25,8 +25,11 @@ enum DialogOptions {
         values["min_duration"] = .uint32(UInt32(options.minDuration))
         values["clock"] = .string(options.clock.rawValue)
         if let token = options.activationToken { values["activation_token"] = .string(token) }
-        // Who asked, as the system knows the caller's process (the service found it).
-        if let requester = options.requester { values["requester"] = .string(requester) }
+        // Who asked, as far as the system can vouch for the caller's process (the service found it).
+        if let requester = options.requester {
+            if let name = requester.name { values["requester"] = .string(name) }
+            values["requester_kind"] = .string(requester.wireKind)
+        }
         // The person's language: the caller's, else the daemon's own (the backend's environment
         // may be another, and the session speaks one language in every user interface).
         values["locale"] = .string(options.locale ?? Language.environment.resolvedName)

@@ -18,8 +18,10 @@ public struct PickerWords: Sendable {
     private let periodSeparator: String
     /// Whether the language is written right to left (its times are then isolated runs).
     public let isRightToLeft: Bool
-    /// "Asked by %s", translated once: every session shows it.
-    private let askedByTemplate: String
+    /// "Asked by %s" (a name the system vouches for), "Asked by “%s”, as the program calls
+    /// itself" (a name the program chose) and "Asked by an unknown app", translated once: every
+    /// session shows one.
+    private let askedByTemplates: (vouched: String, claimed: String, unknown: String)
 
     public init(_ language: Language) {
         self.language = language
@@ -35,9 +37,19 @@ public struct PickerWords: Sendable {
         // TRANSLATORS: 24:00 in a 12-hour clock, the end of the day.
         midnight = tr("midnight")
         isRightToLeft = language.isRightToLeft
-        // TRANSLATORS: %s is the name of the application that asked for the picker ("Firefox",
-        // "org.example.App", "python3"), shown with the picker's title.
-        askedByTemplate = trc("requester", "Asked by %s")
+        askedByTemplates = (
+            // TRANSLATORS: %s is the name of the sandboxed application that asked for the
+            // picker ("Firefox", "org.example.App"), a name the system vouches for; shown with
+            // the picker's title.
+            trc("requester", "Asked by %s"),
+            // TRANSLATORS: %s is the name a program that asked for the picker gives itself (its
+            // executable's name, "python3", or the app it says it is, "Firefox"), which nothing
+            // vouches for: say that it is the program's own word, quoted as your language quotes,
+            // the name early in the line (a narrow terminal cuts the end).
+            trc("requester", "Asked by “%s”, as the program calls itself"),
+            // TRANSLATORS: shown with the picker's title when nothing can be said of who asked
+            // for it (the program is gone, or the system does not say).
+            trc("requester", "Asked by an unknown app"))
         (periodFirst, periodSeparator) = language.dayPeriodPlacement
     }
 
@@ -80,10 +92,15 @@ public struct PickerWords: Sendable {
         return inZone(time, offsetName(grid, index))
     }
 
-    /// "Asked by Firefox": the application that asked for the picker, as the system knows it
-    /// (`PickerOptions.requester`).
-    public func askedBy(_ requester: String) -> String {
-        filled(askedByTemplate, isolated(requester))
+    /// "Asked by Firefox", "Asked by “firefox”, as the program calls itself", "Asked by an
+    /// unknown app": who asked for the picker, as far as the system can vouch for it
+    /// (`PickerOptions.requester`), in words that tell the system's name from the program's own.
+    public func askedBy(_ requester: Requester) -> String {
+        switch requester {
+        case .vouched(let name): filled(askedByTemplates.vouched, isolated(name))
+        case .claimed(let name): filled(askedByTemplates.claimed, isolated(name))
+        case .unknown: askedByTemplates.unknown
+        }
     }
 
     /// "02:30 (CEST)": a time or range of the hour the clocks go back, with the zone's name for

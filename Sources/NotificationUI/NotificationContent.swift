@@ -77,9 +77,10 @@ public struct NotificationContent: Sendable, Equatable {
         }
         lines += hints
         lines.append(text.dismissToCancel)
-        // Who asked: the system's name for the caller's application, made display-safe by the
-        // service (`PickerOptions.requesterName`). Last, as the body's first lines are the
-        // range and what to do; on a server known to cut the body short it went up (above).
+        // Who asked, as far as the system vouches for it, made display-safe and bounded by the
+        // service (`Requester`): in the body, where the title (the summary) cannot reach it.
+        // Last, as the body's first lines are the range and what to do; on a server known to
+        // cut the body short it went up (above).
         if let askedBy { lines.append(askedBy) }
         // The body is the daemon's own words and times and that name, all display-safe already:
         // not neutralised again, which would turn the isolates around times in right-to-left

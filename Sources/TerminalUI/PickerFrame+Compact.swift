@@ -3,13 +3,13 @@ internal import TimePickerCore
 /// The frames for small terminals: what is left of the picker when two columns of times do not
 /// fit, and what is said below the smallest size.
 extension PickerFrame {
-    /// For small terminals (down to `minimumSize`): the title, each column's selection on a
-    /// line of its own (the focused one marked), the duration and the essential keys; the
-    /// queue on a line of its own when there is a row for it.
+    /// For small terminals (down to `minimumSize`): the title led by who asked, each column's
+    /// selection on a line of its own (the focused one marked), the duration and the essential
+    /// keys; the queue on a line of its own when there is a row for it.
     func compact(_ state: PickerState, rows: Int, waiting: [String], secondsLeft: Int?, into frame: inout FrameWriter) {
         let waitingLine = rows > 5 && !waiting.isEmpty
         frame.beginLine()
-        writeTitle(into: &frame)
+        writeTitle(leadingRequester: true, into: &frame)
         let headingColumns = max(headings.start.columns, headings.end.columns)
         // The two times lined up on their colons, as in the lists (a time's marks after it).
         let layouts = columnLayouts(state)

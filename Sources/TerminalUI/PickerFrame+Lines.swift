@@ -16,35 +16,46 @@ extension PickerFrame {
     /// The columns either marker takes.
     static let markerWidth = 2
 
-    func writeTitle(into frame: inout FrameWriter) {
-        if clippedTitle?.width != frame.width {
-            clippedTitle = (frame.width, titleLine(width: frame.width))
+    /// The title line; led by who asked when `leadingRequester` (it has no line of its own).
+    func writeTitle(leadingRequester: Bool = false, into frame: inout FrameWriter) {
+        let leading = leadingRequester && requester != nil
+        if clippedTitle?.width != frame.width || clippedTitle?.leading != leading {
+            clippedTitle = (frame.width, leading, titleLine(width: frame.width, leadingRequester: leading))
         }
         if let clippedTitle { frame.buffer.append(clippedTitle.text.bytes) }
     }
 
-    /// The title clipped to `width`, and after it the picker's day when it has one, whole: the
-    /// title gives way to it ("Night sh… · Sat 28 Mar"), and where the two cannot share the
-    /// line the day is shown alone. Who asked follows in the room they leave, clipped, when at
-    /// least a few of its columns fit ("… · Asked by Fire…").
-    private func titleLine(width: Int) -> MeasuredText {
-        var line: String
-        if let day {
-            let titleRoom = width - DisplayWidth.of(day) - 3
-            guard titleRoom > 0, !title.isEmpty else { return MeasuredText(clipping: day, to: width) }
-            line = DisplayWidth.clipped(title, to: titleRoom).text + " · " + day
-        } else {
-            line = DisplayWidth.clipped(title, to: width).text
+    /// Who asked, on a line of its own under the title, where no title can reach.
+    func writeRequester(into frame: inout FrameWriter) {
+        guard let requester else { return }
+        if clippedRequester?.width != frame.width {
+            clippedRequester = (frame.width, MeasuredText(clipping: requester, to: frame.width))
         }
-        let room = width - DisplayWidth.of(line) - 3
-        if let requester, room >= Self.requesterMinimumColumns {
-            line += " · " + DisplayWidth.clipped(requester, to: room).text
-        }
-        return MeasuredText(line)
+        if let clippedRequester { frame.buffer.append(clippedRequester.text.bytes) }
     }
 
-    /// The fewest columns of "Asked by …" worth showing after the title.
-    private static let requesterMinimumColumns = 12
+    /// The title clipped to `width`, and after it the picker's day when it has one, whole: the
+    /// title gives way to it ("Night sh… · Sat 28 Mar"), and where the two cannot share the
+    /// line the day is shown alone. Led by who asked when `leadingRequester`: that comes first
+    /// and whole (clipped only by the line itself), and the title and day take what it leaves,
+    /// so that no title, however long or whatever it says, pushes the real requester away.
+    private func titleLine(width: Int, leadingRequester: Bool) -> MeasuredText {
+        var prefix = ""
+        var room = width
+        if leadingRequester, let requester {
+            let asked = DisplayWidth.clipped(requester, to: width)
+            room = width - asked.columns - 3
+            guard room >= Self.titleMinimumColumns else { return MeasuredText(asked.text) }
+            prefix = asked.text + " · "
+        }
+        guard let day else { return MeasuredText(prefix + DisplayWidth.clipped(title, to: room).text) }
+        let titleRoom = room - DisplayWidth.of(day) - 3
+        guard titleRoom > 0, !title.isEmpty else { return MeasuredText(prefix + DisplayWidth.clipped(day, to: room).text) }
+        return MeasuredText(prefix + DisplayWidth.clipped(title, to: titleRoom).text + " · " + day)
+    }
+
+    /// The fewest columns of the title worth showing after who asked.
+    private static let titleMinimumColumns = 8
 
     /// A column heading over its labels, padded to the cell, bold while that column has the focus.
     func writeHeading(_ heading: MeasuredText, focused: Bool, width: Int, into frame: inout FrameWriter) {

@@ -21,7 +21,8 @@ public final class PickerFrame {
     public let title: String
     /// The picker's day ("Sat 28 Mar"), shown after the title, whole; nil for a picker without a date.
     let day: String?
-    /// Who asked ("Asked by Firefox"), shown after the title and the day where they leave room.
+    /// Who asked ("Asked by Firefox"), on a line of its own under the title, or leading the
+    /// title line where the lists have no row to spare: never where a title can push it away.
     let requester: String?
     let labels: SlotLabels
     /// Every other word, in the session's language.
@@ -40,7 +41,8 @@ public final class PickerFrame {
     let extendKeyLines: [MeasuredText]
     /// "Selected: " before the range.
     let selectedPrefix: MeasuredText
-    var clippedTitle: (width: Int, text: MeasuredText)?
+    var clippedTitle: (width: Int, leading: Bool, text: MeasuredText)?
+    var clippedRequester: (width: Int, text: MeasuredText)?
     var duration: (minutes: Int, text: MeasuredText)?
     /// What the frame was last made of and its bytes: a picker is drawn again as it was (the
     /// first frame of the next session with the same options, a redraw without a change).
@@ -55,7 +57,7 @@ public final class PickerFrame {
         let resized: Bool
     }
     /// What the frame was made from, so that a session with the same may use it (`fits`).
-    private let made: (title: String, date: CalendarDate?, requester: String?)
+    private let made: (title: String, date: CalendarDate?, requester: Requester?)
 
     /// A frame for a session with `options`, taking its labels from `labels` (a front end's
     /// cache) and its words, measured, from `words` (kept per language).
@@ -160,15 +162,16 @@ public final class PickerFrame {
         // Roomy spacing when it fits, tight spacing next, otherwise the compact frame.
         guard let spacing = [(indent: 2, gap: 4), (indent: 0, gap: 2)].first(where: { $0.indent + cellsWidth + $0.gap <= width })
         else { return false }
-        // The countdown and the queue get lines of their own when there is room, else they
-        // join the selection's line; the lists keep at least three rows.
-        var separate = true
-        var listRoom = rows - 4 - (secondsLeft == nil ? 0 : 1) - (waiting.isEmpty ? 0 : 1)
-        if listRoom < 3 {
-            separate = false
-            listRoom = rows - 4
+        // Who asked gets a line of its own, and the countdown and the queue get theirs, when
+        // there is room; else who asked leads the title line and they join the selection's
+        // line. The lists keep at least three rows; who asked keeps its line first.
+        let asked = requester == nil ? 0 : 1
+        let timed = (secondsLeft == nil ? 0 : 1) + (waiting.isEmpty ? 0 : 1)
+        let fitting = [(true, true), (true, false), (false, true), (false, false)].first { ownLine, separate in
+            rows - 4 - (ownLine ? asked : 0) - (separate ? timed : 0) >= 3
         }
-        guard listRoom >= 3 else { return false }
+        guard let (requesterLine, separate) = fitting else { return false }
+        let listRoom = rows - 4 - (requesterLine ? asked : 0) - (separate ? timed : 0)
         // On the alternate screen, blank lines after the title and before the footer when the
         // lists keep three rows without them; inline pickers take no more lines than they need.
         let spacers = placement == .alternateScreen && listRoom - 2 >= 3
@@ -188,7 +191,11 @@ public final class PickerFrame {
         }
         if selectionFirst { selectionLine() }
         frame.beginLine()
-        writeTitle(into: &frame)
+        writeTitle(leadingRequester: !requesterLine, into: &frame)
+        if requesterLine, requester != nil {
+            frame.beginLine()
+            writeRequester(into: &frame)
+        }
         if spacers { frame.beginLine() }
         frame.beginLine()
         frame.buffer.appendSpaces(spacing.indent)

@@ -45,7 +45,7 @@ enum PickOutcome: Equatable {
             case .caller: return ClientText.cancelledByCaller
             case .shutdown: return ClientText.serviceStoppedCancelling
             case .unavailable: return ClientText.noUserInterface
-            case nil: return ClientText.cancelled(reason: displaySafe(reason))
+            case nil: return ClientText.cancelled(reason: displayBounded(reason, maxScalars: maxShownReasonScalars))
             }
         }
     }

@@ -8,7 +8,7 @@ extension TimePickerError {
     var clientMessage: String {
         let service = TimePickerBus.name.rawValue
         switch self {
-        case .cancelled(let reason): return ClientText.cancelled(reason: displaySafe(reason.description))
+        case .cancelled(let reason): return ClientText.cancelled(reason: displayBounded(reason.description, maxScalars: maxShownReasonScalars))
         case .interrupted: return ClientText.interrupted
         case .noSessionBus(let message): return ClientText.cannotConnect(displaySafe(message))
         case .serviceNotRunning: return ClientText.serviceNotRunning(service)

@@ -22,21 +22,11 @@ public struct PickerOptions: Sendable, Equatable {
 
     /// Shown above the columns; at most `maxTitleLength` Characters, not sanitised here.
     public var title: String
-    /// The application that asked, as the system knows the caller's process (its sandbox, its
-    /// systemd unit, its executable): set by the service, never from an option, and shown with
-    /// the title ("Asked by Firefox"). At most `maxRequesterLength` Characters, display-safe.
-    public var requester: String?
-    /// The longest application name shown.
-    public static let maxRequesterLength = 64
-
-    /// `name` as `requester` holds it: display-safe, at most `maxRequesterLength` Characters;
-    /// nil when nothing is left. A desktop file's Name or an executable's name is anyone's to
-    /// choose.
-    public static func requesterName(_ name: String) -> String? {
-        let safe = displaySafe(name)
-        let clipped = safe.count > maxRequesterLength ? String(safe.prefix(maxRequesterLength - 1)) + "…" : safe
-        return clipped.isEmpty ? nil : clipped
-    }
+    /// The application that asked, as far as the system can vouch for the caller's process
+    /// (its sandbox, its systemd unit, its executable): set by the service, never from an
+    /// option, and shown by every front end ("Asked by Firefox"). Nil only where no service
+    /// set it (tests, the library).
+    public var requester: Requester?
     /// The slots both columns choose from (dated: on the `date` in the zone, `grid.date`, `grid.zone`).
     public var grid: SlotGrid
     /// Whether the end may fall on the next day (`overnight`): the start is on the picker's

@@ -112,7 +112,9 @@ public enum Daemon {
             bus: connection, loop: loop, userInterfaces: frontEnds.userInterfaces,
             callerTerminalFrontEnds: FrontEnds.callerTerminalFrontEnds(loop: loop, log: log), log: log, ownUser: getuid(),
             defaultClock: { twelve in desktopClock.preferred(callerPrefersTwelveHour: twelve) },
-            applications: applications.map { lookup in { processID, done in lookup.identify(processID: processID, completion: done) } })
+            applications: applications.map { lookup in
+                { processID, descriptor, done in lookup.identify(processID: processID, descriptor: descriptor, completion: done) }
+            })
         namer = service
         var disconnected = false
         service.onDisconnected = {

@@ -1,6 +1,7 @@
 internal import DBusKit
 internal import Logging
 public import CallerApps
+public import SystemKit
 
 /// Serves the daemon's own Unix user only, as xdg-desktop-portal serves only its session's
 /// user: a call from a connection of another user (on a bus that admits one) is refused with
@@ -11,8 +12,12 @@ public import CallerApps
 /// The bus is asked once per caller, without waiting (`CredentialsLookup`); a caller's calls
 /// that arrive meanwhile wait, in order, and go on once it has answered (a call may wait only
 /// when it is no larger than any call is let be: see `TimePickerService.handle`).
-/// Finds the application of process `processID` without blocking the loop, answering on it.
-public typealias ApplicationLookup = (_ processID: UInt32, _ completion: @escaping (CallerApplication?) -> Void) -> Void
+/// Finds the application of process `processID` without blocking the loop, answering on it:
+/// of the process `descriptor` names when the bus gave one (nil for a process gone, or whose
+/// id passed to another while it was read).
+public typealias ApplicationLookup = (
+    _ processID: UInt32, _ descriptor: ProcessDescriptor?, _ completion: @escaping (CallerApplication?) -> Void
+) -> Void
 
 final class CallerAdmission {
     /// Whether a call may go on: with who its caller is, or why not.
@@ -31,9 +36,9 @@ final class CallerAdmission {
         self.ownUser = ownUser
         credentials = CredentialsLookup(bus: bus, log: log)
         if let applications {
-            credentials.identifyApplication = { found, done in
+            credentials.identifyApplication = { found, descriptor, done in
                 guard found.userID == ownUser, let processID = found.processID else { return done(nil) }
-                applications(processID, done)
+                applications(processID, descriptor, done)
             }
         }
         // Told once per other user (a few dozen at most kept), not per connection: another

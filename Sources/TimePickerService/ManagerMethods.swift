@@ -65,11 +65,10 @@ extension TimePickerService {
             options.locale = language.name
         }
         if decoded.options["clock"] == nil { options.clock = defaultClock(callerLanguage?.prefersTwelveHour) }
-        // Who asks, as the system knows the caller's process: never an option of the caller's.
-        // Not on the caller's own terminal, where the person is at the program that asks.
-        if decoded.terminal == nil {
-            options.requester = call.caller.application.flatMap { PickerOptions.requesterName($0.name) }
-        }
+        // Who asks, as far as the system can vouch for the caller's process: never an option
+        // of the caller's. On a caller's terminal too: a program may lend any terminal of the
+        // person's, not only the one the person is typing its command in.
+        options.requester = call.caller.application.map { Requester(name: $0.name, vouched: $0.isVouched) } ?? .unknown
         try sessions.checkLimits(for: creator)
         let path = try sessions.path(creator: creator, requestedToken: options.handleToken)
         let terminal = try decoded.terminal.map { descriptor throws(ServiceError) in try callerTerminals.terminal(for: descriptor) }

@@ -2,6 +2,8 @@ internal import TimePickerContract
 internal import DBusKit
 internal import Logging
 internal import CallerApps
+internal import Glibc
+internal import SystemKit
 
 /// What the bus vouches for about a connection: the Unix user and the process behind it, and
 /// the application the system says that process is part of.
@@ -9,7 +11,8 @@ struct PeerCredentials: Equatable {
     let userID: UInt32
     /// Nil when the bus did not say (a peer on another machine, say).
     let processID: UInt32?
-    /// Nil when not looked up (another user's caller, no process id) or nothing was found.
+    /// Nil when not looked up (another user's caller, no process id) or nothing can be said:
+    /// the process gone, its id reused, or it names nothing.
     var application: CallerApplication?
 }
 
@@ -33,8 +36,9 @@ final class CredentialsLookup {
     /// Told once per answer the bus gives: the connection and who it is.
     var onIdentified: ((BusName, PeerCredentials) -> Void)?
     /// Finds the application of a caller the bus has answered about, before the answer is
-    /// kept and given (nil: none is looked for).
-    var identifyApplication: ((PeerCredentials, @escaping (CallerApplication?) -> Void) -> Void)?
+    /// kept and given (nil: none is looked for), with the process descriptor the bus gave
+    /// (`ProcessFD`), if it gave one.
+    var identifyApplication: ((PeerCredentials, ProcessDescriptor?, @escaping (CallerApplication?) -> Void) -> Void)?
 
     init(bus: any MessageBus, log: Logger) {
         self.bus = bus
@@ -80,17 +84,22 @@ final class CredentialsLookup {
 
     private func answered(_ name: BusName, _ reply: DBusMessage) {
         let arguments = (try? reply.arguments()) ?? []
-        // A newer bus may hand over a descriptor of the process (ProcessFD): not kept.
-        arguments.closeReceivedDescriptors()
         var userID: UInt32?
         var processID: UInt32?
+        // A bus with SO_PEERPIDFD (dbus-broker since 2023; not Debian 12's dbus-daemon 1.14)
+        // hands over a descriptor of the process (ProcessFD): kept through the application's
+        // lookup, so that a process id given to another process meanwhile is noticed. A copy:
+        // what the message brought is closed.
+        var descriptor: ProcessDescriptor?
         for (key, value) in arguments.first?.stringKeyedEntries ?? [] {
             switch (key, value) {
             case ("UnixUserID", .variant(.uint32(let number))): userID = number
             case ("ProcessID", .variant(.uint32(let number))): processID = number
+            case ("ProcessFD", .variant(.unixFD(let received))): descriptor = ProcessDescriptor(taking: fcntl(received, F_DUPFD_CLOEXEC, 0))
             default: break
             }
         }
+        arguments.closeReceivedDescriptors()
         guard reply.kind != .error, let userID else {
             // Debug: a connection that leaves at once is what a flood of them looks like.
             log.debug("the bus cannot say who \(name) is: \(reply.errorMessage ?? "no user id in its answer")")
@@ -99,7 +108,7 @@ final class CredentialsLookup {
         }
         let credentials = PeerCredentials(userID: userID, processID: processID)
         guard let identifyApplication else { return keep(name, credentials) }
-        identifyApplication(credentials) { [weak self] application in
+        identifyApplication(credentials, descriptor) { [weak self] application in
             var identified = credentials
             identified.application = application
             self?.keep(name, identified)

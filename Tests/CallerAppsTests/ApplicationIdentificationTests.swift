@@ -32,8 +32,21 @@ struct ApplicationIdentificationTests {
             #expect(ApplicationIdentification.unitApplication(inCgroup: cgroup)?.id == expected, "\(cgroup)")
         }
         let snap = ApplicationIdentification.unitApplication(inCgroup: "0::/user.slice/user-1000.slice/user@1000.service/app.slice/snap.firefox.firefox-0f3c.scope")
-        #expect(snap?.id == "firefox" && snap?.source == .snap)
-        #expect(ApplicationIdentification.unitApplication(inCgroup: "0::/app.slice/app-gnome-org.gnome.Terminal-4142.scope")?.source == .systemdUnit)
+        #expect(snap?.id == "firefox" && snap?.isSnap == true)
+        #expect(ApplicationIdentification.unitApplication(inCgroup: "0::/app.slice/app-gnome-org.gnome.Terminal-4142.scope")?.isSnap == false)
+    }
+
+    @Test("A snap is the system's word only by its AppArmor profile; a unit's name, snap's or app's, is the program's own")
+    func vouchedOrClaimed() {
+        #expect(ApplicationIdentification.snapName(inAppArmorLabel: "snap.firefox.firefox (enforce)\n") == "firefox")
+        #expect(ApplicationIdentification.snapName(inAppArmorLabel: "snap.lxd.hook.configure (complain)") == "lxd")
+        #expect(ApplicationIdentification.snapName(inAppArmorLabel: "unconfined\n") == nil)
+        #expect(ApplicationIdentification.snapName(inAppArmorLabel: "snap.firefox (enforce)") == nil)
+        #expect(ApplicationIdentification.snapName(inAppArmorLabel: "system_u:system_r:unconfined_t:s0") == nil)
+        #expect(CallerApplication(id: "org.example.Flat", source: .flatpak, displayName: nil).isVouched)
+        #expect(CallerApplication(id: "firefox", source: .snap, displayName: nil).isVouched)
+        #expect(!CallerApplication(id: "org.mozilla.firefox", source: .systemdUnit, displayName: "Firefox").isVouched)
+        #expect(!CallerApplication(id: "firefox", source: .executable, displayName: nil).isVouched)
     }
 
     @Test("A desktop entry's Name in the person's language: de_DE@euro, de_DE, de, then the untranslated one")

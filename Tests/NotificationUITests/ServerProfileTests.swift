@@ -92,7 +92,7 @@ struct ServerProfileTests {
     @Test("GNOME Shell's banner shows six lines (Plasma's popup scrolls): who asks rides on the duration's line there, the time limit comes before the window's hint; elsewhere who asks is last")
     func gnomeKeepsWhoAsksInView() throws {
         var options = try model(["timeout": .uint32(600), "step": .uint32(30)]).options
-        options.requester = "Firefox"
+        options.requester = .vouched("Firefox")
         var picker = PickerModel(options: options)
         picker.deadline = 600_000
         var view = NotificationView(picker.state, closesAt: time("14:05"))

@@ -26,7 +26,10 @@ struct CallerTerminalPickerTests {
         let client = try caller.client(["pick", "--title", "Inline", "--clock", "24h"])
         try screen.waitFor("Selected: 01:00 – 02:00 · 1 h")
         #expect(!screen.onAlternateScreen)
-        #expect(Array(screen.lines.prefix(5)) == ["earlier output", "more output", "Selected: 01:00 – 02:00 · 1 h", "Inline", "    Start      End"])
+        #expect(Array(screen.lines.prefix(6)) == [
+            "earlier output", "more output", "Selected: 01:00 – 02:00 · 1 h", "Inline", "Asked by “timepickerctl”, as the program calls itself",
+            "    Start      End",
+        ])
         #expect(screen.cursor == (2, 0), "the cursor waits at the picker's top-left corner, the selection's line")
         #expect(!screen.text.contains("Closes in"), "no countdown without a timeout")
         Self.expectNoLineTooLong(screen)
@@ -96,7 +99,8 @@ struct CallerTerminalPickerTests {
         let titleLine = try #require(lines.dropFirst().first)
         #expect(titleLine.hasSuffix("…"), "the title line: \(titleLine)")
         #expect(titleLine.hasPrefix("会議の時間を"), "the title's start is shown: \(titleLine)")
-        #expect(lines.dropFirst(2).first?.contains("Start") == true, "the title takes one line:\n\(shown)")
+        #expect(lines.dropFirst(2).first?.hasPrefix("Asked by “timepickerctl”") == true, "who asked under the title:\n\(shown)")
+        #expect(lines.dropFirst(3).first?.contains("Start") == true, "the title takes one line:\n\(shown)")
         #expect(shown.contains("▶"))
         Self.expectNoLineTooLong(screen)
         pty.type("q")
@@ -168,7 +172,7 @@ struct CallerTerminalPickerTests {
         try screen.waitFor("1 more picker waiting: Second")
         pty.type("\r")
         #expect(try first.waitForExit() == .exited(0))
-        try screen.waitFor("the second picker below the first's range") { $0.hasPrefix("01:00 02:00\nSelected: 01:00 – 02:00 · 1 h\nSecond\n    Start") }
+        try screen.waitFor("the second picker below the first's range") { $0.hasPrefix("01:00 02:00\nSelected: 01:00 – 02:00 · 1 h\nSecond\nAsked by “timepickerctl”, as the program calls itself\n    Start") }
         pty.type("q")
         #expect(try second.waitForExit() == .exited(1))
         try screen.waitFor("the range and the reason, nothing else") { $0 == "01:00 02:00\ntimepickerctl: cancelled" }

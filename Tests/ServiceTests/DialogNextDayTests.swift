@@ -62,7 +62,7 @@ struct DialogNextDayTests {
         #expect(dialog.all.contains { $0.role == "label" && $0.label == "22:00 – 06:00 (next day) · 7 h" }, "the real length: the clocks go forward")
         #expect(dialog.all.contains { $0.role == "label" && $0.label == "Sat 28 Mar" }, "the day under the heading")
         // Who asked: this test's own process, by its executable's name.
-        #expect(dialog.all.contains { $0.role == "label" && $0.label == "Asked by \(ProcessInfo.processInfo.processName)" }, "who asked")
+        #expect(dialog.all.contains { $0.role == "label" && $0.label == "Asked by “\(ProcessInfo.processInfo.processName)”, as the program calls itself" }, "who asked")
         #expect(dialog.all.contains { $0.role == "label" && $0.label == title })
 
         let row = try #require(dialog.first(role: "list", name: "End")?.item("07:00 (next day)"))

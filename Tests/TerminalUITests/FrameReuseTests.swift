@@ -66,9 +66,9 @@ struct FrameReuseTests {
         let frontEnd = try TerminalFrontEnd(input: terminal, output: terminal, loop: loop, owner: .caller)
         defer { frontEnd.shutdown {} }
         var asked = try options(["title": .string("Same title")])
-        asked.requester = "Firefox"
+        asked.requester = .vouched("Firefox")
         var askedByAnother = asked
-        askedByAnother.requester = "Thunderbird"
+        askedByAnother.requester = .claimed("Thunderbird")
         let dated = ["title": OptionValue.string("Same title"), "time_zone": .string("Europe/Berlin")]
         let sessions = [
             try options([:]), try options(["title": .string("Same title")]), asked, askedByAnother,

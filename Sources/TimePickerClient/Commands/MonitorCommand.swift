@@ -70,7 +70,7 @@ final class MonitorCommand {
         case .selected(let start, let end):
             text = "Selected \(displaySafe(start)) \(displaySafe(end))"
         case .cancelled(let reason):
-            text = "Cancelled \(displaySafe(reason.description))"
+            text = "Cancelled \(displayBounded(reason.description, maxScalars: maxShownReasonScalars))"
         }
         write("\(outcome.session) \(text)\n")
     }

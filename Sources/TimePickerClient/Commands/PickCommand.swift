@@ -82,7 +82,7 @@ final class PickCommand {
     private static func outcome(for error: TimePickerError, options: PickOptions) -> PickOutcome {
         switch error {
         case .cancelled(let reason):
-            return .cancelled(reason: displaySafe(reason.description))
+            return .cancelled(reason: displayBounded(reason.description, maxScalars: maxShownReasonScalars))
         case .interrupted:
             return .interrupted
         case .invalidOption(let message) where error.option == "terminal":
