@@ -3,20 +3,19 @@
 /// that many connections of one application buy it no more turns than one.
 ///
 /// What the daemon knows today gives, in this order:
-/// - a Flatpak sandbox's app id: every process and connection of the app, which it cannot leave
-///   (its connections all come through the sandbox's `xdg-dbus-proxy` anyway);
+/// - a sandbox's app id the system vouches for (`CallerApplication.isVouched`: a Flatpak's, a
+///   Snap's from its AppArmor profile): every process and connection of the app, which it
+///   cannot leave;
 /// - else the process the bus names: a host program's connections, whatever systemd scope or
 ///   executable name it gives itself. Those names are its own claim: keyed by them, a program
-///   could claim another's and share, and use up, that one's turns; a Snap's name is read from
-///   its scope's name, so it counts as such a claim too;
+///   could claim another's and share, and use up, that one's turns;
 /// - else the connection, when the bus named no process.
 ///
-/// The key is made here alone, so that knowing callers better (a Snap's AppArmor label, the
-/// systemd unit the system put a process in, a process descriptor against a reused process id)
-/// changes only this type.
+/// The key is made here alone, so that knowing callers better (the systemd unit the system put
+/// a process in) changes only this type.
 public struct CallerKey: Hashable, Sendable {
     private enum Kind: Hashable, Sendable {
-        case sandbox(userID: UInt32, appID: String)
+        case sandbox(userID: UInt32, source: CallerApplication.Source, appID: String)
         case process(userID: UInt32, processID: UInt32)
         case connection(String)
     }
@@ -31,8 +30,8 @@ public struct CallerKey: Hashable, Sendable {
     /// `userID` and process `processID` (nil when the bus named none), part of `application`
     /// (nil when none was found), as the bus and the system vouch for them.
     public init(connection: String, userID: UInt32, processID: UInt32?, application: CallerApplication?) {
-        if let application, application.source == .flatpak {
-            self.init(.sandbox(userID: userID, appID: application.id))
+        if let application, application.isVouched {
+            self.init(.sandbox(userID: userID, source: application.source, appID: application.id))
         } else if let processID {
             self.init(.process(userID: userID, processID: processID))
         } else {

@@ -24,10 +24,18 @@ struct CallerKeyTests {
         #expect(CallerKey(connection: ":1.8", userID: 1000, processID: 100, application: other) != first)
     }
 
-    @Test("A name a host program gives itself (its systemd scope, a snap's scope, its executable) joins no one else's turns")
+    @Test("A Snap's processes, named by their AppArmor profile, are one caller; a Flatpak of the same id is another")
+    func bySnap() {
+        let snap = CallerApplication(id: "org.mozilla.firefox", source: .snap, displayName: "Firefox")
+        let first = CallerKey(connection: ":1.7", userID: 1000, processID: 100, application: snap)
+        #expect(CallerKey(connection: ":1.8", userID: 1000, processID: 200, application: snap) == first)
+        #expect(CallerKey(connection: ":1.9", userID: 1000, processID: 300, application: Self.firefox) != first)
+    }
+
+    @Test("A name a host program gives itself (its systemd scope, its executable) joins no one else's turns")
     func claimsJoinNobody() {
         let sandboxed = CallerKey(connection: ":1.7", userID: 1000, processID: 100, application: Self.firefox)
-        for source in [CallerApplication.Source.systemdUnit, .snap, .executable] {
+        for source in [CallerApplication.Source.systemdUnit, .executable] {
             let claimed = CallerApplication(id: "org.mozilla.firefox", source: source, displayName: "Firefox")
             let first = CallerKey(connection: ":1.8", userID: 1000, processID: 200, application: claimed)
             #expect(first != sandboxed, "\(source)")
