@@ -227,7 +227,7 @@ struct LibraryTests {
     static let build = RepositoryFiles.path(".build/lib")
 
     /// The bus's environment with the build's library found first.
-    private func environment(_ bus: PrivateBus) -> [String: String] {
+    func environment(_ bus: PrivateBus) -> [String: String] {
         var environment = bus.environment
         environment["LD_LIBRARY_PATH"] = Self.build
         environment["GI_TYPELIB_PATH"] = Self.build
@@ -237,7 +237,7 @@ struct LibraryTests {
 
     /// Starts `client` on `bus` with `arguments`; C and Vala are compiled first, in the bus's
     /// directory, through pkg-config's timepicker-1 and the VAPI.
-    private func start(_ client: Client, _ arguments: [String] = [], on bus: PrivateBus) throws -> CapturedCommand {
+    func start(_ client: Client, _ arguments: [String] = [], on bus: PrivateBus) throws -> CapturedCommand {
         try #require(
             FileManager.default.fileExists(atPath: Self.build + "/TimePicker-1.0.typelib"),
             "the library is not built: make lib (make test builds it)")

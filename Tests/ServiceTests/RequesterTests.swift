@@ -138,7 +138,7 @@ struct RequesterTests {
             """
         let run = try CapturedCommand("/usr/bin/python3", ["-c", script, done], environment: fixture.bus.environment, directory: fixture.bus.directory)
         defer {
-            FileManager.default.createFile(atPath: done, contents: nil)
+            _ = FileManager.default.createFile(atPath: done, contents: nil)
             run.process.stop()
         }
         let shown = try mock.waitForNotify(summary: "Orphan")

@@ -22,7 +22,8 @@ struct _TpMonitor
   TpMonitorReport report;
   gpointer report_data;
   GCancellable *cancellable;   /* the owner checks out */
-  guint name_watch;
+  guint owner_subscription;    /* NameOwnerChanged of the service's name */
+  gboolean owner_change_seen;  /* one came: the first GetNameOwner answer is stale */
   guint outcome_subscription;
   char *current_owner;         /* the service's unique name, as the name watch last said */
   char *trusted_owner;         /* the same once its user is checked, else NULL */
@@ -105,7 +106,7 @@ monitor_owner_checked (GObject *source, GAsyncResult *result, gpointer user_data
 {
   OwnerCheck *check = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, &error);
   TpMonitor *monitor = check->monitor;
   guint32 uid;
 
@@ -150,25 +151,64 @@ monitor_forget_owner (TpMonitor *monitor)
   g_clear_pointer (&monitor->current_owner, g_free);
 }
 
+/* A new owner of the service's name (or none): what the old one said is forgotten, and the new
+ * one's user asked of the bus. */
 static void
-monitor_name_appeared (GDBusConnection *connection, const char *name, const char *owner, gpointer user_data)
+monitor_owner_is (TpMonitor *monitor, const char *owner)
 {
-  TpMonitor *monitor = user_data;
-  OwnerCheck *check = g_new0 (OwnerCheck, 1);
+  OwnerCheck *check;
 
   monitor_forget_owner (monitor);
+  if (owner == NULL || *owner == '\0')
+    return;
   monitor->current_owner = g_strdup (owner);
+  check = g_new0 (OwnerCheck, 1);
   check->monitor = monitor;
   check->owner = g_strdup (owner);
-  g_dbus_connection_call (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                          "GetConnectionUnixUser", g_variant_new ("(s)", owner), G_VARIANT_TYPE ("(u)"),
-                          G_DBUS_CALL_FLAGS_NONE, -1, monitor->cancellable, monitor_owner_checked, check);
+  tp_call (monitor->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+           "GetConnectionUnixUser", g_variant_new ("(s)", owner), G_VARIANT_TYPE ("(u)"),
+           G_DBUS_CALL_FLAGS_NONE, -1, monitor->cancellable, monitor_owner_checked, check);
 }
 
+/* NameOwnerChanged of the service's name, from the bus (the only sender of that name). */
 static void
-monitor_name_vanished (GDBusConnection *connection, const char *name, gpointer user_data)
+monitor_owner_changed (GDBusConnection *connection, const char *sender, const char *path, const char *interface,
+                       const char *member, GVariant *parameters, gpointer user_data)
 {
-  monitor_forget_owner (user_data);
+  TpMonitor *monitor = user_data;
+  const char *name, *old_owner, *new_owner;
+
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sss)")))
+    return;
+  g_variant_get (parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
+  if (!g_str_equal (name, TP_SERVICE))
+    return;
+  monitor->owner_change_seen = TRUE;
+  monitor_owner_is (monitor, new_owner);
+}
+
+/* The bus said who owned the name when the monitor began. A change signalled before this answer
+ * is at least as new (the subscription was made before the question), so it wins. */
+static void
+monitor_first_owner (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  TpMonitor *monitor = user_data; /* not read when the call was cancelled: tp_monitor_free cancels it */
+  const char *owner;
+
+  if (reply == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (monitor->owner_change_seen)
+    return;
+  if (reply == NULL)
+    {
+      /* Nobody owns it yet (NameHasNoOwner): its NameOwnerChanged will say who does. */
+      g_debug ("libtimepicker: %s has no owner yet: %s", TP_SERVICE, error->message);
+      return;
+    }
+  g_variant_get (reply, "(&s)", &owner);
+  monitor_owner_is (monitor, owner);
 }
 
 /* A Session signal from the service's name: reported when it comes from the checked owner,
@@ -210,8 +250,14 @@ tp_monitor_new (GDBusConnection *connection, TpMonitorReport report, gpointer us
   monitor->outcome_subscription = g_dbus_connection_signal_subscribe (
     connection, TP_SERVICE, TP_SESSION_INTERFACE, NULL, NULL, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
     monitor_session_signal, monitor, NULL);
-  monitor->name_watch = g_bus_watch_name_on_connection (connection, TP_SERVICE, G_BUS_NAME_WATCHER_FLAGS_NONE,
-                                                        monitor_name_appeared, monitor_name_vanished, monitor, NULL);
+  /* Who owns the name is followed by hand, not with g_bus_watch_name, whose GetNameOwner is a
+   * GDBus call that believes any connection's reply: a forged owner would then be checked. */
+  monitor->owner_subscription = g_dbus_connection_signal_subscribe (
+    connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+    TP_SERVICE, G_DBUS_SIGNAL_FLAGS_NONE, monitor_owner_changed, monitor, NULL);
+  tp_call (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+           g_variant_new ("(s)", TP_SERVICE), G_VARIANT_TYPE ("(s)"), G_DBUS_CALL_FLAGS_NONE, -1, monitor->cancellable,
+           monitor_first_owner, monitor);
   return monitor;
 }
 
@@ -220,7 +266,7 @@ void
 tp_monitor_free (TpMonitor *monitor)
 {
   g_cancellable_cancel (monitor->cancellable);
-  g_bus_unwatch_name (monitor->name_watch);
+  g_dbus_connection_signal_unsubscribe (monitor->connection, monitor->owner_subscription);
   g_dbus_connection_signal_unsubscribe (monitor->connection, monitor->outcome_subscription);
   g_clear_object (&monitor->cancellable);
   monitor_forget_owner (monitor);

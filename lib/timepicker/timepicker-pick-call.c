@@ -12,7 +12,7 @@ static void
 pick_cancel_answered (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr(GTask) task = user_data;
-  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, NULL);
+  g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, NULL);
 
   tp_pick_cancelled (task);
 }
@@ -25,7 +25,7 @@ tp_pick_send_cancel (GTask *task)
   if (pick->cancel_sent)
     return;
   pick->cancel_sent = TRUE;
-  g_dbus_connection_call (pick->connection, pick->owner, pick->session_path, TP_SESSION_INTERFACE, "Cancel", NULL,
+  tp_call (pick->connection, pick->owner, pick->session_path, TP_SESSION_INTERFACE, "Cancel", NULL,
                           G_VARIANT_TYPE ("()"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_cancel_answered, g_object_ref (task));
 }
 
@@ -100,7 +100,7 @@ pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(GTask) task = user_data;
   Pick *pick = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, &error);
   const char *path;
 
   if (pick->done)
@@ -175,7 +175,7 @@ tp_pick_call (GTask *task)
   pick->closed_handler = g_signal_connect (pick->connection, "closed", G_CALLBACK (pick_connection_closed), task);
 
   /* The reply comes at once: the session's outcome is a signal. */
-  g_dbus_connection_call (pick->connection, pick->owner, TP_MANAGER_PATH, TP_MANAGER_INTERFACE, "ShowTimePicker",
+  tp_call (pick->connection, pick->owner, TP_MANAGER_PATH, TP_MANAGER_INTERFACE, "ShowTimePicker",
                           g_variant_new ("(@a{sv})", pick_options (pick)), G_VARIANT_TYPE ("(o)"),
                           G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, pick_shown, g_object_ref (task));
 }

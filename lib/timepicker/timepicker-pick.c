@@ -120,7 +120,7 @@ pick_owner_checked (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(GTask) task = user_data;
   Pick *pick = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, &error);
   guint32 uid;
 
   if (pick->done)
@@ -147,7 +147,7 @@ pick_service_started (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(GTask) task = user_data;
   Pick *pick = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, &error);
 
   if (pick->done)
     return;
@@ -166,7 +166,7 @@ pick_owner_known (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(GTask) task = user_data;
   Pick *pick = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, &error);
 
   if (pick->done)
     return;
@@ -176,7 +176,7 @@ pick_owner_known (GObject *source, GAsyncResult *result, gpointer user_data)
       if (!pick->service_started)
         {
           pick->service_started = TRUE;
-          g_dbus_connection_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+          tp_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                                   "StartServiceByName", g_variant_new ("(su)", TP_SERVICE, 0), G_VARIANT_TYPE ("(u)"),
                                   G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_service_started, g_object_ref (task));
           return;
@@ -186,7 +186,7 @@ pick_owner_known (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   g_variant_get (reply, "(s)", &pick->owner);
-  g_dbus_connection_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+  tp_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                           "GetConnectionUnixUser", g_variant_new ("(s)", pick->owner), G_VARIANT_TYPE ("(u)"),
                           G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_owner_checked, g_object_ref (task));
 }
@@ -197,7 +197,7 @@ pick_ask_owner (GTask *task)
 {
   Pick *pick = g_task_get_task_data (task);
 
-  g_dbus_connection_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+  tp_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                           "GetNameOwner", g_variant_new ("(s)", TP_SERVICE), G_VARIANT_TYPE ("(s)"),
                           G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_owner_known, g_object_ref (task));
 }

@@ -33,6 +33,25 @@ GError *time_picker_error_for_reason (const char *reason);
 /* The error for a failed D-Bus call: the service's and the bus's error names mapped to ours. */
 GError *time_picker_error_for_call (const GError *call_error);
 
+/* A method call as g_dbus_connection_call, whose reply is believed only from destination (a
+ * unique name, or the bus itself), or an error from the bus (timepicker-call.c): GDBus matches
+ * a reply by its serial alone, and any connection may send one. */
+void      tp_call        (GDBusConnection     *connection,
+                          const char          *destination,
+                          const char          *path,
+                          const char          *interface,
+                          const char          *method,
+                          GVariant            *parameters,
+                          const GVariantType  *reply_type,
+                          GDBusCallFlags       flags,
+                          int                  timeout_ms,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data);
+GVariant *tp_call_finish (GDBusConnection     *connection,
+                          GAsyncResult        *result,
+                          GError             **error);
+
 /* Which of the session's outcome signals a TpSessionSignal is. */
 typedef enum
 {
