@@ -29,7 +29,6 @@ typedef struct
 {
   GMutex lock;
   GHashTable *calls;       /* serial (GUINT_TO_POINTER) -> AwaitedCall, while it waits */
-  guint filter;
   gboolean forgery_logged; /* the first dropped reply was logged; the rest are not */
 } AwaitedReplies;
 
@@ -39,6 +38,7 @@ typedef struct
 {
   GTask *task;
   char *destination;
+  char *method;             /* interface.member, for the error of a reply of the wrong type */
   GVariantType *reply_type; /* or NULL */
   GSource *timeout;
   GSource *cancelled;       /* or NULL */
@@ -71,6 +71,16 @@ awaited_replies_drop_closure (gpointer data, GClosure *closure)
   awaited_replies_drop (data);
 }
 
+static void
+awaited_call_free (AwaitedCall *call)
+{
+  g_free (call->destination);
+  g_free (call->method);
+  if (call->reply_type != NULL)
+    g_variant_type_free (call->reply_type);
+  g_free (call);
+}
+
 /* Ends the call, which is out of the table: on its task's context, through GTask. Takes reply
  * (or NULL) and error (or NULL, when reply is given). */
 static void
@@ -101,7 +111,8 @@ awaited_call_end (AwaitedCall *call, GDBusMessage *reply, GError *error)
               g_autofree char *expected = g_variant_type_dup_string (call->reply_type);
 
               error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                                   "Method returned type ‘%s’, but expected ‘%s’", g_variant_get_type_string (body), expected);
+                                   "Method “%s” returned type “%s”, but expected “%s”", call->method,
+                                   g_variant_get_type_string (body), expected);
             }
           else
             g_task_return_pointer (task, g_variant_ref (body), (GDestroyNotify) g_variant_unref);
@@ -111,10 +122,7 @@ awaited_call_end (AwaitedCall *call, GDBusMessage *reply, GError *error)
   if (error != NULL)
     g_task_return_error (task, error);
   g_object_unref (task);
-  g_free (call->destination);
-  if (call->reply_type != NULL)
-    g_variant_type_free (call->reply_type);
-  g_free (call);
+  awaited_call_free (call);
 }
 
 /* Takes the call of serial out of the table, or NULL when something else already ended it. */
@@ -254,8 +262,7 @@ awaited_replies_of (GDBusConnection *connection)
       replies->calls = g_hash_table_new (g_direct_hash, g_direct_equal);
       /* The connection holds one reference, its filter another: both go when it is finalized. */
       g_object_set_data_full (G_OBJECT (connection), awaited_replies_key, replies, awaited_replies_drop);
-      replies->filter = g_dbus_connection_add_filter (connection, awaited_replies_filter,
-                                                      g_atomic_rc_box_acquire (replies), awaited_replies_drop);
+      g_dbus_connection_add_filter (connection, awaited_replies_filter, g_atomic_rc_box_acquire (replies), awaited_replies_drop);
       g_signal_connect_data (connection, "closed", G_CALLBACK (awaited_replies_closed),
                              g_atomic_rc_box_acquire (replies), awaited_replies_drop_closure, 0);
     }
@@ -301,6 +308,7 @@ tp_call (GDBusConnection     *connection,
   call = g_new0 (AwaitedCall, 1);
   call->task = task;
   call->destination = g_strdup (destination);
+  call->method = g_strdup_printf ("%s.%s", interface, method);
   call->reply_type = reply_type != NULL ? g_variant_type_copy (reply_type) : NULL;
   replies = awaited_replies_of (connection);
 
@@ -312,10 +320,7 @@ tp_call (GDBusConnection     *connection,
       awaited_replies_drop (replies);
       g_task_return_error (task, g_steal_pointer (&error));
       g_object_unref (task);
-      g_free (call->destination);
-      if (call->reply_type != NULL)
-        g_variant_type_free (call->reply_type);
-      g_free (call);
+      awaited_call_free (call);
       return;
     }
   awaited = g_new0 (AwaitedSerial, 1);
