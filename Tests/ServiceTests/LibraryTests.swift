@@ -68,6 +68,36 @@ struct LibraryTests {
         #expect(run.stdout.hasPrefix("error g-io-error-quark cancelled:"), "stdout: \(run.stdout) stderr: \(run.stderr)")
     }
 
+    @Test("A pick cancelled right after pick(), or from an idle callback as a closing window does, fails with G_IO_ERROR_CANCELLED at once: no hang, no session", arguments: ["cancel-at-once", "cancel-from-idle"])
+    func cancelledEarly(_ mode: String) throws {
+        let fixture = try NotificationFixture()
+        let started = Date()
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), [mode], on: fixture.bus)
+        // It once deadlocked: ending the pick inside the cancellable's handler disconnected from it.
+        #expect(try run.process.waitForExit(seconds: 20) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error g-io-error-quark cancelled:"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 5, "the cancelled pick took \(Date().timeIntervalSince(started)) s with Python's start")
+        #expect(!fixture.daemon.log.contains("ShowTimePicker"), "a session was asked for:\n\(fixture.daemon.log)")
+    }
+
+    @Test("A cancel against a stopped service ends the pick within 2 s; the session ends with reason caller once the service runs again")
+    func cancelAgainstStoppedService() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["cancel"], on: fixture.bus)
+        _ = try waitForPicker(mock, run, fixture)
+
+        fixture.daemon.send(SIGSTOP)
+        defer { fixture.daemon.send(SIGCONT) }
+        run.process.send(SIGUSR1)
+        // It once waited for Cancel's reply: 25 s against a frozen service.
+        #expect(try run.process.waitForExit(seconds: 2) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error g-io-error-quark cancelled:"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        fixture.daemon.send(SIGCONT)
+        let cancelled = try fixture.client.waitForMessage(seconds: 30, "a Cancelled signal") { $0.kind == .signal && $0.member == "Cancelled" }
+        #expect(cancelled.strings == ["caller"])
+    }
+
     @Test("A parent whose export never finishes delays the picker by the export's deadline (5 s), not for ever; the person dismissing it fails the pick with USER")
     func silentParentThenDismissed() throws {
         let fixture = try NotificationFixture()

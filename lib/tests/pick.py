@@ -4,6 +4,8 @@ private bus, with LD_LIBRARY_PATH and GI_TYPELIB_PATH naming .build/lib).
 
 Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or the error
        pick.py cancel     one pick with a Gio.Cancellable that SIGUSR1 cancels
+       pick.py cancel-at-once  one pick whose Gio.Cancellable is cancelled right after pick()
+       pick.py cancel-from-idle  the same, cancelled from an idle callback, as a window that closes
        pick.py monitor    prints every session's outcome on the bus ("ready" once listening)
        pick.py slow-parent  one pick with a parent whose export never finishes
        pick.py two-pickers  a pick by each of two pickers at once; prints each one's end
@@ -139,6 +141,14 @@ elif mode == "cancel":
     cancellable = Gio.Cancellable()
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: cancellable.cancel() or GLib.SOURCE_REMOVE)
     keep = pick(cancellable)
+elif mode == "cancel-at-once":
+    cancellable = Gio.Cancellable()
+    keep = pick(cancellable)
+    cancellable.cancel()
+elif mode == "cancel-from-idle":
+    cancellable = Gio.Cancellable()
+    keep = pick(cancellable)
+    GLib.idle_add(lambda: cancellable.cancel() or GLib.SOURCE_REMOVE)
 elif mode == "slow-parent":
     silent = SilentParent()
     keep = pick(parent=silent)

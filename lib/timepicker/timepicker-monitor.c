@@ -84,10 +84,12 @@ monitor_report (TpMonitor *monitor, const char *path, const char *member, GVaria
       break;
     case TP_SESSION_SIGNAL_SELECTED:
       {
+        g_autofree char *kept_path = NULL;
         g_autoptr(GVariant) results = NULL;
         g_autoptr(TimePickerRange) range = NULL;
 
-        g_hash_table_steal_extended (monitor->responses, path, NULL, (gpointer *) &results);
+        /* Stolen, key and value: both are the caller's to free now. */
+        g_hash_table_steal_extended (monitor->responses, path, (gpointer *) &kept_path, (gpointer *) &results);
         range = time_picker_range_new (session_signal.start, session_signal.end, results);
         monitor->report (path, range, NULL, monitor->report_data);
       }

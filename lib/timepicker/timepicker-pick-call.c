@@ -7,13 +7,13 @@
  */
 #include "timepicker-pick-private.h"
 
-/* The reply to the session's Cancel: the session has ended (or never will now). */
+/* Cancel is on the bus: the pick ends now, whatever the service does with it. */
 static void
-pick_cancel_answered (GObject *source, GAsyncResult *result, gpointer user_data)
+pick_cancel_flushed (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr(GTask) task = user_data;
-  g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, NULL);
 
+  g_dbus_connection_flush_finish (G_DBUS_CONNECTION (source), result, NULL);
   tp_pick_cancelled (task);
 }
 
@@ -25,8 +25,11 @@ tp_pick_send_cancel (GTask *task)
   if (pick->cancel_sent)
     return;
   pick->cancel_sent = TRUE;
-  tp_call (pick->connection, pick->owner, pick->session_path, TP_SESSION_INTERFACE, "Cancel", NULL,
-                          G_VARIANT_TYPE ("()"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_cancel_answered, g_object_ref (task));
+  /* No reply is awaited: a frozen service would hold the caller for the call's time limit. */
+  g_dbus_connection_call (pick->connection, pick->owner, pick->session_path, TP_SESSION_INTERFACE, "Cancel", NULL, NULL,
+                          G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+  /* Written to the bus before the pick ends, so that an app that quits then still ends it. */
+  g_dbus_connection_flush (pick->connection, NULL, pick_cancel_flushed, g_object_ref (task));
 }
 
 /* The session's Response, Selected and Cancelled, from the owner alone (the subscription's
@@ -103,7 +106,7 @@ pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, &error);
   const char *path;
 
-  if (pick->done)
+  if (pick->done && !(pick->cancel_requested && reply != NULL))
     return;
   if (reply == NULL)
     {
@@ -112,6 +115,13 @@ pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   g_variant_get (reply, "(&o)", &path);
   pick->session_created = TRUE;
+  if (pick->done)
+    {
+      /* Cancelled while the call was out: the pick has ended, the session it made ends too. */
+      if (g_str_equal (path, pick->session_path))
+        tp_pick_send_cancel (task);
+      return;
+    }
   if (!g_str_equal (path, pick->session_path))
     {
       /* Not the path subscribed to: its signals would never be seen. End it. */
@@ -120,8 +130,6 @@ pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
       tp_pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker made the session %s, not %s", path, pick->session_path);
       return;
     }
-  if (pick->cancel_requested)
-    tp_pick_send_cancel (task);
 }
 
 /* The caller's options with the parent's identifiers and the library's handle_token. */

@@ -27,7 +27,7 @@ typedef struct
   guint session_subscription;
   guint owner_subscription;
   gulong closed_handler;
-  gulong cancelled_handler;
+  GSource *cancel_source;     /* the caller's cancellable, heard on the task's context */
   gboolean session_created;   /* ShowTimePicker answered */
   gboolean cancel_requested;  /* the caller's cancellable fired */
   gboolean cancel_sent;
@@ -52,5 +52,6 @@ void tp_pick_cancelled (GTask *task);
  * ShowTimePicker (timepicker-pick-call.c). */
 void tp_pick_call      (GTask *task);
 
-/* Ends the session with Cancelled("caller"); the pick ends when the service has answered. */
+/* Ends the session with Cancelled("caller"), without waiting for the service's answer (a frozen
+ * service must not hold the caller): the pick ends as cancelled once the call is on the bus. */
 void tp_pick_send_cancel (GTask *task);

@@ -32,8 +32,6 @@ void
 tp_pick_complete (GTask *task, TimePickerRange *range, GError *error)
 {
   Pick *pick = g_task_get_task_data (task);
-  GCancellable *cancellable = g_task_get_cancellable (task);
-
   if (pick->done)
     {
       g_clear_object (&range);
@@ -49,9 +47,9 @@ tp_pick_complete (GTask *task, TimePickerRange *range, GError *error)
   if (pick->closed_handler != 0)
     g_signal_handler_disconnect (pick->connection, pick->closed_handler);
   pick->closed_handler = 0;
-  if (pick->cancelled_handler != 0)
-    g_cancellable_disconnect (cancellable, pick->cancelled_handler);
-  pick->cancelled_handler = 0;
+  if (pick->cancel_source != NULL)
+    g_source_destroy (pick->cancel_source);
+  g_clear_pointer (&pick->cancel_source, g_source_unref);
   if (pick->parent_exported)
     time_picker_parent_unexport (pick->parent);
   pick->parent_exported = FALSE;
@@ -85,9 +83,11 @@ tp_pick_cancelled (GTask *task)
   tp_pick_complete (task, NULL, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "The pick was cancelled"));
 }
 
-/* Runs on the pick's main context, whatever thread cancelled the cancellable. */
+/* The caller's cancellable fired: heard from the pick's main context (a GCancellableSource),
+ * never inside the cancellable's own handler, where ending the pick would disconnect from it and
+ * deadlock. The pick ends at once; a session made meanwhile is ended too, without waiting. */
 static gboolean
-pick_cancelled_in_context (gpointer user_data)
+pick_cancellable_fired (GCancellable *cancellable, gpointer user_data)
 {
   GTask *task = user_data;
   Pick *pick = g_task_get_task_data (task);
@@ -97,20 +97,10 @@ pick_cancelled_in_context (gpointer user_data)
   pick->cancel_requested = TRUE;
   if (pick->session_created)
     tp_pick_send_cancel (task);
-  else if (pick->session_subscription == 0)
-    /* No call has made a session yet and none will: nothing to cancel on the service. */
+  else
+    /* No session yet: ShowTimePicker's reply, if one is out, sends Cancel when it comes. */
     tp_pick_cancelled (task);
-  /* Else ShowTimePicker is out: its reply sends Cancel. */
   return G_SOURCE_REMOVE;
-}
-
-static void
-pick_cancellable_fired (GCancellable *cancellable, gpointer user_data)
-{
-  GTask *task = user_data;
-
-  g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT, pick_cancelled_in_context,
-                              g_object_ref (task), g_object_unref);
 }
 
 /* The service's owner answered who runs it: only a process of the program's own user is called. */
@@ -321,7 +311,11 @@ tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *paren
       return;
     }
   if (cancellable != NULL)
-    pick->cancelled_handler = g_cancellable_connect (cancellable, G_CALLBACK (pick_cancellable_fired), task, NULL);
+    {
+      pick->cancel_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (pick->cancel_source, G_SOURCE_FUNC (pick_cancellable_fired), g_object_ref (task), g_object_unref);
+      g_source_attach (pick->cancel_source, g_task_get_context (task));
+    }
 
   if (connection != NULL)
     pick_on_connection (task, g_object_ref (connection));

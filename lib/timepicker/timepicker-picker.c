@@ -196,9 +196,9 @@ time_picker_picker_new_for_connection (GDBusConnection *connection)
  *   defaults. `handle_token` is the library's own and is refused;
  *   `parent_window` and `activation_token` are taken from @parent when it has them.
  *   A floating reference is sunk.
- * @cancellable: (nullable): cancels the pick: the session is ended with the
- *   reason "caller" and the pick fails with %G_IO_ERROR_CANCELLED once the
- *   service has answered
+ * @cancellable: (nullable): cancels the pick: it fails with
+ *   %G_IO_ERROR_CANCELLED at once, from any phase, without waiting for the
+ *   service; the session, when one was made, is ended with the reason "caller"
  * @callback: (scope async): called when the session has ended
  * @user_data: data for @callback
  *
