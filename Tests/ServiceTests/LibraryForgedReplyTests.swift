@@ -42,8 +42,12 @@ struct LibraryForgedReplyTests {
                 try waitUntil("the picker to be taken down") { try !fixture.screen.currentScreen.contains("Asked by") }
             }
         }
-        try waitUntil("the monitor to report every cancelled pick", seconds: 30) {
-            monitor.stdout.split(separator: "\n").filter { $0.hasPrefix("cancelled ") && $0.hasSuffix(" user") }.count >= picks
+        do {
+            try waitUntil("the monitor to report every cancelled pick", seconds: 30) {
+                monitor.stdout.split(separator: "\n").filter { $0.hasPrefix("cancelled ") && $0.hasSuffix(" user") }.count >= picks
+            }
+        } catch {
+            throw HarnessError("\(error): \(picks) picks cancelled; the monitor printed: \(monitor.stdout) \(monitor.stderr)")
         }
         #expect(forger.rounds > 0, "the forger sent nothing: \(forger.log)")
     }

@@ -213,7 +213,7 @@ monitor_first_owner (GObject *source, GAsyncResult *result, gpointer user_data)
   monitor_owner_is (monitor, owner);
 }
 
-/* A Session signal from the service's name: reported when it comes from the checked owner,
+/* A Session signal, from any sender: reported when it comes from the checked owner,
  * kept until the check ends when it comes from an owner being checked, else dropped. */
 static void
 monitor_session_signal (GDBusConnection *connection, const char *sender, const char *path, const char *interface,
@@ -247,10 +247,12 @@ tp_monitor_new (GDBusConnection *connection, TpMonitorReport report, gpointer us
   monitor->report_data = user_data;
   monitor->cancellable = g_cancellable_new ();
   monitor->responses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_variant_unref);
-  /* Matched on the well-known name, so that the bus sends the signals of whoever owns it
-   * now or later; each new owner's user is checked before its signals are believed. */
+  /* Matched on the interface alone, from any sender: monitor_session_signal keeps only the
+   * checked owner's. Not on the well-known name: GDBus then follows that name's owner itself
+   * (GLib's fix for CVE-2024-34397) with a GetNameOwner call of its own, which believes any
+   * connection's reply, and a forged one blinds the subscription to the real owner. */
   monitor->outcome_subscription = g_dbus_connection_signal_subscribe (
-    connection, TP_SERVICE, TP_SESSION_INTERFACE, NULL, NULL, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
+    connection, NULL, TP_SESSION_INTERFACE, NULL, NULL, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
     monitor_session_signal, monitor, NULL);
   /* Who owns the name is followed by hand, not with g_bus_watch_name, whose GetNameOwner is a
    * GDBus call that believes any connection's reply: a forged owner would then be checked. */
