@@ -7,13 +7,17 @@ answer, then Selected(start, end) or Cancelled(reason).
 
 Two things make a listener both safe and lasting:
 
-- It subscribes by the service's well-known name, not by the unique name of the process
-  that owns it now: the bus then delivers the signals of whichever process owns the name,
-  so the listener goes on when the service stops and is started again.
+- It subscribes to the session interface's signals from any sender, not from the unique name
+  of the process that owns the name now, so the listener goes on when the service stops and
+  is started again. (Not by the well-known name either: GDBus then follows that name's owner
+  with a GetNameOwner call of its own, and a reply to it forged by another connection makes
+  GDBus drop your service's signals.)
 - On a bus other Unix users can reach too, a process of theirs may own the name while your
   service is not running, and send signals under it. So each signal's sender (a unique name
   such as ":1.42", never reused) is checked to be a process of your own user before its
-  outcome counts; the bus is asked once per sender.
+  outcome counts; the bus is asked once per sender, and its answer is believed only when it
+  comes from the bus (any connection may send a reply nobody asked for, and GDBus takes the
+  first that carries the call's serial).
 
 Needs python3-gi (Debian). Run: python3 monitor-gio.py
 """
@@ -32,14 +36,18 @@ users = {}  # sender's unique name -> its Unix user, as the bus vouches
 def is_own_user(sender):
     """Whether `sender` runs as this user; asked of the bus once per sender."""
     if sender not in users:
-        try:
-            reply = bus.call_sync(
-                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                "GetConnectionUnixUser", GLib.Variant("(s)", (sender,)), GLib.VariantType("(u)"),
-                Gio.DBusCallFlags.NONE, -1, None,
-            )
-            users[sender] = reply.unpack()[0]
-        except GLib.Error:  # it left the bus already: nobody can say whose it was
+        message = Gio.DBusMessage.new_method_call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixUser")
+        message.set_body(GLib.Variant("(s)", (sender,)))
+        reply, _serial = bus.send_message_with_reply_sync(message, Gio.DBusSendMessageFlags.NONE, -1, None)
+        if reply.get_sender() != "org.freedesktop.DBus":
+            # Not the bus's answer: believe nothing, and ask again for the next signal.
+            print(f"a forged answer about {sender} came from {reply.get_sender()}", file=sys.stderr, flush=True)
+            return False
+        body = reply.get_body()
+        if reply.get_message_type() == Gio.DBusMessageType.METHOD_RETURN and body.get_type_string() == "(u)":
+            users[sender] = body.unpack()[0]
+        else:  # it left the bus already: nobody can say whose it was
             users[sender] = None
     return users[sender] == os.getuid()
 
@@ -66,7 +74,7 @@ bus.signal_subscribe(
     "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus", SERVICE,
     Gio.DBusSignalFlags.NONE, on_owner_changed,
 )
-bus.signal_subscribe(SERVICE, SESSION_INTERFACE, None, None, None, Gio.DBusSignalFlags.NONE, on_outcome)
+bus.signal_subscribe(None, SESSION_INTERFACE, None, None, None, Gio.DBusSignalFlags.NONE, on_outcome)
 # The match rules reach the bus before anything sent after this round trip: from here on, no
 # outcome is missed.
 bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", None, None,

@@ -23,6 +23,10 @@ interface=io.github.timepickerd.TimePicker1    # the interface with PickTimeRang
 # which connection owns it, starting the service first when nobody does, and whose that
 # connection is. Then call that connection by its unique name (":1.42"): unique names are
 # never reused, so the name changing hands meanwhile cannot redirect the call.
+# What busctl cannot do: tell who sent an answer. The bus lets any connection send a reply
+# nobody asked for, and busctl takes the first that carries its call's serial: on a bus other
+# users can reach, one of them can answer these questions for the bus. There, use
+# `timepickerctl pick`, or a library that checks (pick-gio.py shows how with GDBus).
 bus() { busctl --user call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus "$@"; }
 if ! owner=$(bus GetNameOwner s "$service" 2>/dev/null); then
     bus StartServiceByName su "$service" 0 >/dev/null

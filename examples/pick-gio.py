@@ -18,7 +18,9 @@ xdg-desktop-portal's requests.
 Who answers matters: on a bus that other Unix users can reach too, a process of theirs may
 own the name while your service is not running. So the program asks the bus which
 connection owns the name and whose it is, and then talks to that connection alone, by its
-unique name (":1.42"), which is never reused.
+unique name (":1.42"), which is never reused. And the bus lets any connection send a reply
+nobody asked for, which GDBus takes for the answer of the call with that serial, whoever sent it:
+so every reply is checked to come from the connection that was called (`call` below).
 
 Needs python3-gi (Debian). Run: python3 pick-gio.py
 """
@@ -33,23 +35,48 @@ PATH = "/io/github/timepickerd/TimePicker1"  # the object that makes pickers
 INTERFACE = "io.github.timepickerd.TimePicker1"
 
 
-def ask_bus(bus, method, signature, arguments):
+class ForgedReply(Exception):
+    """A reply came from another connection than the one called."""
+
+
+def call(bus, destination, path, interface, method, arguments, reply_type):
+    """Calls `method` of `destination` (a unique name, or the bus) and returns its answer.
+
+    GDBus takes the first reply that carries the call's serial, and any connection on the bus
+    may send one: a reply is believed only from the connection called, or an error from the bus
+    (nobody else can send as org.freedesktop.DBus). Any other fails the call rather than be
+    believed (GDBus has dropped the real one by then)."""
+    message = Gio.DBusMessage.new_method_call(destination, path, interface, method)
+    message.set_body(arguments)
+    reply, _serial = bus.send_message_with_reply_sync(message, Gio.DBusSendMessageFlags.NONE, -1, None)
+    sender = reply.get_sender()
+    is_error = reply.get_message_type() == Gio.DBusMessageType.ERROR
+    if sender != destination and not (is_error and sender == "org.freedesktop.DBus"):
+        raise ForgedReply(f"the answer to {method} came from {sender}, not from {destination}")
+    if is_error:
+        reply.to_gerror()  # raises it as a GLib.Error
+    body = reply.get_body()
+    if body is None or body.get_type_string() != reply_type:
+        raise ForgedReply(f"{destination} answered {method} with {body}, not {reply_type}")
+    return body
+
+
+def ask_bus(bus, method, signature, arguments, reply_type):
     """Calls the bus itself (org.freedesktop.DBus) and returns the first value it answers."""
-    reply = bus.call_sync(
-        "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
-        GLib.Variant(signature, arguments), None, Gio.DBusCallFlags.NONE, -1, None,
-    )
-    return reply.unpack()[0]
+    return call(
+        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
+        GLib.Variant(signature, arguments), reply_type,
+    ).unpack()[0]
 
 
 def service_owner(bus):
     """The unique name of your own time picker service, started by the bus if need be."""
     try:
-        owner = ask_bus(bus, "GetNameOwner", "(s)", (SERVICE,))
+        owner = ask_bus(bus, "GetNameOwner", "(s)", (SERVICE,), "(s)")
     except GLib.Error:  # nobody owns it: the bus starts the service (D-Bus activation)
-        ask_bus(bus, "StartServiceByName", "(su)", (SERVICE, 0))
-        owner = ask_bus(bus, "GetNameOwner", "(s)", (SERVICE,))
-    uid = ask_bus(bus, "GetConnectionUnixUser", "(s)", (owner,))
+        ask_bus(bus, "StartServiceByName", "(su)", (SERVICE, 0), "(u)")
+        owner = ask_bus(bus, "GetNameOwner", "(s)", (SERVICE,), "(s)")
+    uid = ask_bus(bus, "GetConnectionUnixUser", "(s)", (owner,), "(u)")
     if uid != os.getuid():
         raise PermissionError(f"{SERVICE} is owned by another user's process (uid {uid})")
     return owner
@@ -59,7 +86,7 @@ def main():
     bus = Gio.bus_get_sync(Gio.BusType.SESSION)
     try:
         owner = service_owner(bus)
-    except (GLib.Error, PermissionError) as error:
+    except (GLib.Error, PermissionError, ForgedReply) as error:
         print(f"Cannot use the time picker: {error}", file=sys.stderr)
         return 2
 
@@ -112,13 +139,13 @@ def main():
         "handle_token": GLib.Variant("s", token),
     }
     try:
-        bus.call_sync(
-            owner, PATH, INTERFACE, "ShowTimePicker", GLib.Variant("(a{sv})", (options,)),
-            GLib.VariantType("(o)"), Gio.DBusCallFlags.NONE, -1, None,
-        )
+        call(bus, owner, PATH, INTERFACE, "ShowTimePicker", GLib.Variant("(a{sv})", (options,)), "(o)")
     except GLib.Error as error:
         # A refused option: the message names it and says why.
         print(f"The time picker refused: {error.message}", file=sys.stderr)
+        return 2
+    except ForgedReply as error:
+        print(f"Cannot use the time picker: {error}", file=sys.stderr)
         return 2
 
     loop.run()  # until on_signal or on_owner_changed quits it

@@ -19,7 +19,9 @@
 // Who answers matters: on a bus that other Unix users can reach too, a process of theirs may
 // own the name while your service is not running. So we ask the bus which connection owns the
 // name and whose it is, and then talk to that connection alone, by its unique name (":1.42"),
-// which is never reused.
+// which is never reused. And the bus lets any connection send a reply nobody asked for, which
+// GDBus takes for the answer of the call with that serial, whoever sent it: so every reply is
+// checked to come from the connection that was called (call() below).
 //
 // Run: gjs -m pick-gjs.js
 
@@ -27,8 +29,8 @@ import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import System from 'system';
 
-// Gio.DBusConnection.call() returns a Promise when called without a callback.
-Gio._promisify(Gio.DBusConnection.prototype, 'call');
+// Gio.DBusConnection.send_message_with_reply() returns a Promise when called without a callback.
+Gio._promisify(Gio.DBusConnection.prototype, 'send_message_with_reply');
 
 const SERVICE = 'io.github.timepickerd.TimePicker1'; // the name on the bus
 const PATH = '/io/github/timepickerd/TimePicker1'; // the object that makes pickers
@@ -36,10 +38,30 @@ const INTERFACE = 'io.github.timepickerd.TimePicker1';
 
 const bus = Gio.DBus.session;
 
+// Calls method of destination (a unique name, or the bus) and resolves to its answer. GDBus
+// takes the first reply that carries the call's serial, and any connection may send one: a reply
+// is believed only from the connection called, or an error from the bus (nobody else can send as
+// org.freedesktop.DBus); any other rejects rather than be believed.
+async function call(destination, path, iface, method, args, replyType) {
+    const message = Gio.DBusMessage.new_method_call(destination, path, iface, method);
+    message.set_body(args);
+    const reply = await bus.send_message_with_reply(message, Gio.DBusSendMessageFlags.NONE, -1, null);
+    const sender = reply.get_sender();
+    const isError = reply.get_message_type() === Gio.DBusMessageType.ERROR;
+    if (sender !== destination && !(isError && sender === 'org.freedesktop.DBus'))
+        throw new Error(`the answer to ${method} came from ${sender}, not from ${destination}`);
+    if (isError)
+        reply.to_gerror(); // throws it
+    const body = reply.get_body();
+    if (body === null || body.get_type_string() !== replyType)
+        throw new Error(`${destination} answered ${method} with ${body?.print(true)}, not ${replyType}`);
+    return body;
+}
+
 // Calls the bus itself (org.freedesktop.DBus) and resolves to the first value it answers.
-async function askBus(method, signature, args) {
-    const reply = await bus.call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
-        method, new GLib.Variant(signature, args), null, Gio.DBusCallFlags.NONE, -1, null);
+async function askBus(method, signature, args, replyType) {
+    const reply = await call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+        method, new GLib.Variant(signature, args), replyType);
     return reply.deepUnpack()[0];
 }
 
@@ -47,13 +69,15 @@ async function askBus(method, signature, args) {
 async function serviceOwner() {
     let owner;
     try {
-        owner = await askBus('GetNameOwner', '(s)', [SERVICE]);
-    } catch {
+        owner = await askBus('GetNameOwner', '(s)', [SERVICE], '(s)');
+    } catch (error) {
+        if (!(error instanceof GLib.Error))
+            throw error; // a forged answer
         // Nobody owns it: the bus starts the service (D-Bus activation).
-        await askBus('StartServiceByName', '(su)', [SERVICE, 0]);
-        owner = await askBus('GetNameOwner', '(s)', [SERVICE]);
+        await askBus('StartServiceByName', '(su)', [SERVICE, 0], '(u)');
+        owner = await askBus('GetNameOwner', '(s)', [SERVICE], '(s)');
     }
-    const uid = await askBus('GetConnectionUnixUser', '(s)', [owner]);
+    const uid = await askBus('GetConnectionUnixUser', '(s)', [owner], '(u)');
     if (uid !== new Gio.Credentials().get_unix_user())
         throw new Error(`${SERVICE} is owned by another user's process (uid ${uid})`);
     return owner;
@@ -91,9 +115,8 @@ async function pickTimeRange(options) {
     outcome.catch(() => {});
     try {
         // ... then call. The session's path it answers is the one we already know.
-        await bus.call(owner, PATH, INTERFACE, 'ShowTimePicker',
-            new GLib.Variant('(a{sv})', [{...options, handle_token: new GLib.Variant('s', token)}]),
-            new GLib.VariantType('(o)'), Gio.DBusCallFlags.NONE, -1, null);
+        await call(owner, PATH, INTERFACE, 'ShowTimePicker',
+            new GLib.Variant('(a{sv})', [{...options, handle_token: new GLib.Variant('s', token)}]), '(o)');
         return await outcome;
     } finally {
         subscriptions.forEach(id => bus.signal_unsubscribe(id));

@@ -102,6 +102,26 @@ struct ExampleTests {
         #expect(!impostor.log.contains("call "), "the impostor was called:\n\(impostor.log)")
     }
 
+    /// The examples on GDBus, which check each reply's sender themselves (GDBus takes the first
+    /// reply with the call's serial, from anyone). busctl cannot (pick-busctl.sh says so).
+    static let gdbusExamples = examples.filter { $0.file == "pick-gio.py" || $0.file == "pick-gjs.js" }
+
+    @Test("Forged GetConnectionUnixUser answers of the caller's uid never get another user's service called: exit 2 every time", .actsAsOtherUser, arguments: gdbusExamples)
+    func refusesForgedAnswers(_ example: Example) throws {
+        let bus = try PrivateBus()
+        let impostor = try Impostor(on: bus)
+        defer { impostor.process.stop() }
+        let forger = try ReplyForger(body: "(uint32 \(getuid()),)", on: bus)
+        for _ in 0..<10 {
+            let run = try command(for: example, on: bus)
+            let termination = try run.process.waitForExit(seconds: 30)
+            #expect(termination == .exited(2), "stdout: \(run.stdout) stderr: \(run.stderr)")
+            #expect(run.stderr.contains("owned by another user's process (uid 65534)") || run.stderr.contains(", not from "), "stderr: \(run.stderr)")
+        }
+        #expect(forger.rounds > 0, "the forger sent nothing: \(forger.log)")
+        #expect(!impostor.log.contains("call "), "the impostor was called:\n\(impostor.log)")
+    }
+
     /// The listeners: every caller's outcomes, by the service's well-known name.
     static let monitors: [Example] = [
         Example(file: "monitor-gio.py", executable: "/usr/bin/python3", arguments: [RepositoryFiles.path("examples/monitor-gio.py")]),
