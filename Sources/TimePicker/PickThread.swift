@@ -18,6 +18,8 @@ final class PickThread: Sendable {
 
     /// Cancels the session (reason `caller`); callable from any thread.
     func cancel() {
+        // Both: the flag for the steps before the loop runs, the mailbox for those after.
+        pick.requestCancel()
         pick.mailbox?.post { [pick] in pick.cancel() }
     }
 }

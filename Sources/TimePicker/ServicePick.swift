@@ -1,6 +1,7 @@
 internal import DBusKit
 internal import EventLoop
 internal import Glibc
+internal import SystemKit
 internal import TimePickerContract
 internal import TimePickerCore
 
@@ -57,6 +58,10 @@ final class ServicePick: @unchecked Sendable {
     private var interruptedBy: Int32?
     /// `cancel()` came before the call could be sent.
     private var cancelledEarly = false
+    /// A cancel asked for from any thread (`requestCancel`), read between the steps that block
+    /// before the loop runs (connecting, finding and starting the service): the mailbox is read
+    /// only by the loop, so without it a cancel then would still make a session.
+    private let cancelRequested = Locked(false)
 
     init(request: Request, notice: @escaping (TimePickerNotice) -> Void) {
         self.request = request
@@ -74,6 +79,15 @@ final class ServicePick: @unchecked Sendable {
         connection = nil
         return outcome
     }
+
+    /// Marks the pick cancelled from any thread, for the steps before the loop runs; the caller
+    /// posts `cancel()` through `mailbox` too, for the steps after.
+    func requestCancel() {
+        cancelRequested.withLock { $0 = true }
+    }
+
+    /// Whether a cancel was asked for from another thread: then no session is made.
+    private var isCancelRequested: Bool { cancelRequested.withLock { $0 } }
 
     /// Cancels the session (reason `caller`); the pick then ends with its Cancelled, or with
     /// `.cancelled(.caller)` when the service does not answer in time. Call it on the pick's
@@ -94,6 +108,7 @@ final class ServicePick: @unchecked Sendable {
             return .failure(.noSessionBus(message: error.message))
         }
         self.connection = connection
+        if isCancelRequested { return .failure(.cancelled(.caller)) }
         guard let handle = SessionHandle(uniqueName: connection.uniqueName) else {
             return .failure(.failed(name: ErrorName.failed.rawValue, message: "no session path for \(connection.uniqueName)"))
         }
@@ -106,6 +121,8 @@ final class ServicePick: @unchecked Sendable {
             return .failure(error)
         }
         self.service = service
+        // Asked while the service was found (or started): nothing is shown, nothing lent.
+        if isCancelRequested { return .failure(.cancelled(.caller)) }
 
         var options = request.options
         options["handle_token"] = .string(handle.token)

@@ -83,6 +83,26 @@ struct SwiftLibraryTests {
         try mock.waitForCloseNotification(shown.id)
     }
 
+    @Test("A task cancelled before the bus answers makes no session: pick() throws .cancelled(.caller) once the bus runs again")
+    func cancelledBeforeTheBusAnswers() async throws {
+        let fixture = try NotificationFixture()
+        let address = fixture.bus.address
+        // The bus stands still: the pick's connection waits for its Hello.
+        kill(fixture.bus.pid, SIGSTOP)
+        var resumed = false
+        defer { if !resumed { kill(fixture.bus.pid, SIGCONT) } }
+        let pick = Task { @MainActor in try await Self.alert("Too late", on: address).pick() }
+        // Whenever it lands, the cancel comes before the bus has answered anything.
+        pick.cancel()
+        kill(fixture.bus.pid, SIGCONT)
+        resumed = true
+        let result = await pick.result
+        #expect(throws: TimePickerError.cancelled(.caller)) { try result.get() }
+        // A round trip to the daemon after the pick ended: had it asked, its call came first.
+        _ = try fixture.client.call("Ping", path: "/io/github/timepickerd/TimePicker1", interface: "org.freedesktop.DBus.Peer")
+        #expect(!fixture.daemon.log.contains("PickTimeRange from"), "a session was made:\n\(fixture.daemon.log)")
+    }
+
     @Test("The delegate hears cancel() on the main queue, with reason 'caller', as the seed's alert did")
     func delegateOnMainThread() async throws {
         let fixture = try NotificationFixture()
