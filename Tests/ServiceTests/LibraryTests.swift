@@ -216,6 +216,27 @@ struct LibraryTests {
         #expect(stdout.hasPrefix("error time-picker-error-quark \(code): "), "stdout: \(stdout) service: \(service)")
     }
 
+    @Test("A pick sends the program's own locale and zone (LC_ALL, TZ), as the Swift library does; a service whose system lacks the zone is asked again without it")
+    func sendsOwnLocaleAndZone() throws {
+        let bus = try PrivateBus()
+        let log = bus.directory.appendingPathComponent("wrong-service.log")
+        let service = try startLogged(
+            ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py"), "refuses-zone"], environment: bus.environment, logFile: log)
+        defer { service.stop() }
+        try waitUntil("the service to own the name", seconds: 20) { logText(log).contains("owner ") || !service.isRunning }
+        var environment = environment(bus)
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["TZ"] = "Europe/Berlin"
+        let run = try CapturedCommand(
+            "/usr/bin/python3", [RepositoryFiles.path("lib/tests/pick.py")], environment: environment, directory: bus.directory)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error time-picker-error-quark user: "), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        let calls = logText(log).components(separatedBy: "call ShowTimePicker\n").dropFirst()
+        #expect(calls.count == 2, "the service heard: \(logText(log))")
+        #expect(calls.first?.contains("option locale C.UTF-8\noption time_zone Europe/Berlin") == true, "\(logText(log))")
+        #expect(calls.last?.contains("option locale C.UTF-8") == true && calls.last?.contains("time_zone") == false, "\(logText(log))")
+    }
+
     /// What a pick printed against lib/tests/wrong-service.py run with `arguments`, a service of
     /// the user's own, and what that service printed; the pick must have failed.
     private func pickFromStandIn(_ arguments: [String]) throws -> (stdout: String, service: String) {

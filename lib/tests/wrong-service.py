@@ -7,7 +7,10 @@ Usage: wrong-service.py not-a-time   ShowTimePicker answers the right path, then
        wrong-service.py wrong-type   ... then Selected with one argument, Selected(u)
        wrong-service.py other-path   ShowTimePicker answers a path the caller did not ask for
        wrong-service.py cancelled REASON  ... the right path, then Cancelled(REASON)
-Prints "owner NAME" once it owns the name, then "call MEMBER" per call.
+       wrong-service.py refuses-zone  refuses a ShowTimePicker with time_zone as a service whose
+                                     system lacks the zone (InvalidArgs), then as cancelled user
+Prints "owner NAME" once it owns the name, then "call MEMBER" per call and "option KEY VALUE"
+for its locale and time_zone options.
 """
 import sys
 
@@ -24,7 +27,15 @@ bus = Gio.bus_get_sync(Gio.BusType.SESSION)
 
 def method_call(connection, sender, path, interface, method, parameters, invocation):
     print(f"call {method}", flush=True)
-    token = parameters.unpack()[0].get("handle_token", "none")
+    options = parameters.unpack()[0]
+    for key in ("locale", "time_zone"):
+        if key in options:
+            print(f"option {key} {options[key]}", flush=True)
+    if mode == "refuses-zone" and "time_zone" in options:
+        invocation.return_dbus_error("org.freedesktop.DBus.Error.InvalidArgs",
+                                     f"option 'time_zone': no zone '{options['time_zone']}' on this system")
+        return
+    token = options.get("handle_token", "none")
     session = f"{PATH}/session/{sender[1:].replace('.', '_')}/{token}"
     if mode == "other-path":
         invocation.return_value(GLib.Variant("(o)", (f"{PATH}/session/elsewhere",)))
@@ -32,6 +43,8 @@ def method_call(connection, sender, path, interface, method, parameters, invocat
     invocation.return_value(GLib.Variant("(o)", (session,)))
     if mode == "cancelled":
         member, arguments = "Cancelled", GLib.Variant("(s)", (sys.argv[2],))
+    elif mode == "refuses-zone":
+        member, arguments = "Cancelled", GLib.Variant("(s)", ("user",))
     else:
         member = "Selected"
         arguments = GLib.Variant("(ss)", ("25:00", "x")) if mode == "not-a-time" else GLib.Variant("(u)", (7,))

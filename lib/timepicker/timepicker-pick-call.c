@@ -7,6 +7,10 @@
  */
 #include "timepicker-pick-private.h"
 
+#include <string.h>
+
+static gboolean pick_retried_without_own_setting (GTask *task, const GError *error);
+
 /* Cancel is on the bus: the pick ends now, whatever the service does with it. */
 static void
 pick_cancel_flushed (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -110,6 +114,8 @@ pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
     return;
   if (reply == NULL)
     {
+      if (!pick->done && pick_retried_without_own_setting (task, error))
+        return;
       tp_pick_complete (task, NULL, time_picker_error_for_call (error));
       return;
     }
@@ -130,6 +136,35 @@ pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
       tp_pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker made the session %s, not %s", path, pick->session_path);
       return;
     }
+}
+
+static void pick_show (GTask *task);
+
+/* The service refused what the pick sent of the program's own settings, unasked: its locale or
+ * its zone (the service's system lacks it: an app in a container or sandbox has locales and
+ * zones of its own; or the service is older than the option). The pick goes on in the service's
+ * language or zone rather than fail, as the Swift library's does. TRUE when it was sent again. */
+static gboolean
+pick_retried_without_own_setting (GTask *task, const GError *error)
+{
+  Pick *pick = g_task_get_task_data (task);
+  g_autofree char *name = g_dbus_error_get_remote_error (error);
+  const char *message;
+
+  if (g_strcmp0 (name, "org.freedesktop.DBus.Error.InvalidArgs") != 0)
+    return FALSE;
+  /* The message after GDBus's "GDBus.Error:NAME: " prefix. */
+  message = strstr (error->message, ": ");
+  message = message != NULL ? message + 2 : error->message;
+  if (g_str_has_prefix (message, "option 'locale':") && pick->own_locale != NULL)
+    g_clear_pointer (&pick->own_locale, g_free);
+  else if (g_str_has_prefix (message, "option 'time_zone':") && pick->own_zone != NULL)
+    g_clear_pointer (&pick->own_zone, g_free);
+  else
+    return FALSE;
+  g_debug ("libtimepicker: the service refused the program's own setting, asked again without it: %s", message);
+  pick_show (task);
+  return TRUE;
 }
 
 /* The caller's options with the parent's identifiers and the library's handle_token. */
@@ -159,6 +194,10 @@ pick_options (Pick *pick)
     g_variant_builder_add (&options, "{sv}", "parent_window", g_variant_new_string (pick->parent_window));
   if (pick->activation_token != NULL)
     g_variant_builder_add (&options, "{sv}", "activation_token", g_variant_new_string (pick->activation_token));
+  if (pick->own_locale != NULL)
+    g_variant_builder_add (&options, "{sv}", "locale", g_variant_new_string (pick->own_locale));
+  if (pick->own_zone != NULL)
+    g_variant_builder_add (&options, "{sv}", "time_zone", g_variant_new_string (pick->own_zone));
   g_variant_builder_add (&options, "{sv}", "handle_token", g_variant_new_string (pick->token));
   return g_variant_builder_end (&options);
 }
@@ -182,8 +221,16 @@ tp_pick_call (GTask *task)
     pick->owner, G_DBUS_SIGNAL_FLAGS_NONE, pick_owner_changed, g_object_ref (task), g_object_unref);
   pick->closed_handler = g_signal_connect (pick->connection, "closed", G_CALLBACK (pick_connection_closed), task);
 
-  /* The reply comes at once: the session's outcome is a signal. */
+  pick_show (task);
+}
+
+/* Sends ShowTimePicker; the reply comes at once: the session's outcome is a signal. */
+static void
+pick_show (GTask *task)
+{
+  Pick *pick = g_task_get_task_data (task);
+
   tp_call (pick->connection, pick->owner, TP_MANAGER_PATH, TP_MANAGER_INTERFACE, "ShowTimePicker",
-                          g_variant_new ("(@a{sv})", pick_options (pick)), G_VARIANT_TYPE ("(o)"),
-                          G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, pick_shown, g_object_ref (task));
+           g_variant_new ("(@a{sv})", pick_options (pick)), G_VARIANT_TYPE ("(o)"),
+           G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, pick_shown, g_object_ref (task));
 }

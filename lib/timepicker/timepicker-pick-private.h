@@ -22,6 +22,8 @@ typedef struct
   char *parent_window;
   char *activation_token;
   char *token;                /* the session's handle_token */
+  char *own_locale;           /* the program's locale and zone, sent unasked (or NULL): a */
+  char *own_zone;             /* service that refuses one is asked again without it */
   char *owner;                /* the service's unique name, its user checked */
   char *session_path;
   guint session_subscription;

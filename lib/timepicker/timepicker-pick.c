@@ -22,6 +22,8 @@ pick_free (Pick *pick)
   g_free (pick->parent_window);
   g_free (pick->activation_token);
   g_free (pick->token);
+  g_free (pick->own_locale);
+  g_free (pick->own_zone);
   g_free (pick->owner);
   g_free (pick->session_path);
   g_clear_pointer (&pick->results, g_variant_unref);
@@ -305,6 +307,12 @@ tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *paren
       tp_pick_fail (task, TIME_PICKER_ERROR_INVALID_ARGS, "handle_token is the library's own option");
       return;
     }
+  /* The program's own language and zone, unless it chose them: the picker then speaks and
+   * counts as the app does, not as the service's environment. */
+  if (pick->options == NULL || !g_variant_lookup (pick->options, "locale", "*", NULL))
+    pick->own_locale = tp_own_locale ();
+  if (pick->options == NULL || !g_variant_lookup (pick->options, "time_zone", "*", NULL))
+    pick->own_zone = tp_own_time_zone ();
   if (g_task_return_error_if_cancelled (task))
     {
       pick->done = TRUE;

@@ -52,6 +52,12 @@ GVariant *tp_call_finish (GDBusConnection     *connection,
                           GAsyncResult        *result,
                           GError             **error);
 
+/* The program's own locale for messages (LC_ALL, LC_MESSAGES, LANG, when the system has it)
+ * and its zone's name (TZ, else where /etc/localtime links), or NULL; newly allocated
+ * (timepicker-own-settings.c). */
+char *tp_own_locale    (void);
+char *tp_own_time_zone (void);
+
 /* Which of the session's outcome signals a TpSessionSignal is. */
 typedef enum
 {
