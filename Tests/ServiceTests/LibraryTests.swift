@@ -77,7 +77,7 @@ struct LibraryTests {
         #expect(try run.process.waitForExit(seconds: 20) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
         #expect(run.stdout.hasPrefix("error g-io-error-quark cancelled:"), "stdout: \(run.stdout) stderr: \(run.stderr)")
         #expect(Date().timeIntervalSince(started) < 5, "the cancelled pick took \(Date().timeIntervalSince(started)) s with Python's start")
-        #expect(!fixture.daemon.log.contains("ShowTimePicker"), "a session was asked for:\n\(fixture.daemon.log)")
+        #expect(!fixture.daemon.log.contains("PickTimeRange from"), "a session was asked for:\n\(fixture.daemon.log)")
     }
 
     @Test("A cancel against a stopped service ends the pick within 2 s; the session ends with reason caller once the service runs again")
@@ -96,6 +96,19 @@ struct LibraryTests {
         fixture.daemon.send(SIGCONT)
         let cancelled = try fixture.client.waitForMessage(seconds: 30, "a Cancelled signal") { $0.kind == .signal && $0.member == "Cancelled" }
         #expect(cancelled.strings == ["caller"])
+    }
+
+    @Test("An app killed mid-pick leaves no picker: its session ends with reason caller, its notification goes (PickTimeRange, as a portal's request)")
+    func killedAppLeavesNoPicker() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), on: fixture.bus)
+        let shown = try waitForPicker(mock, run, fixture)
+
+        run.process.send(SIGKILL)
+        let cancelled = try fixture.client.waitForMessage(seconds: 30, "a Cancelled signal") { $0.kind == .signal && $0.member == "Cancelled" }
+        #expect(cancelled.strings == ["caller"])
+        try mock.waitForCloseNotification(shown.id)
     }
 
     @Test("A parent whose export never finishes delays the picker by the export's deadline (5 s), not for ever; the person dismissing it fails the pick with USER")
@@ -201,7 +214,7 @@ struct LibraryTests {
         #expect(ends.count == 2 && ends.allSatisfy { $0.hasPrefix("error time-picker-error-quark user: ") }, "stdout: \(run.stdout)")
     }
 
-    @Test("A service that answers wrongly fails the pick with INVALID_REPLY", arguments: ["not-a-time", "wrong-type", "other-path"])
+    @Test("A service that answers wrongly fails the pick with INVALID_REPLY", arguments: ["not-a-time", "wrong-type", "answer-not-times"])
     func wrongAnswers(_ mode: String) throws {
         let (stdout, service) = try pickFromStandIn([mode])
         #expect(stdout.hasPrefix("error time-picker-error-quark invalid-reply: "), "stdout: \(stdout) service: \(service)")
@@ -231,7 +244,7 @@ struct LibraryTests {
             "/usr/bin/python3", [RepositoryFiles.path("lib/tests/pick.py")], environment: environment, directory: bus.directory)
         #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
         #expect(run.stdout.hasPrefix("error time-picker-error-quark user: "), "stdout: \(run.stdout) stderr: \(run.stderr)")
-        let calls = logText(log).components(separatedBy: "call ShowTimePicker\n").dropFirst()
+        let calls = logText(log).components(separatedBy: "call PickTimeRange\n").dropFirst()
         #expect(calls.count == 2, "the service heard: \(logText(log))")
         #expect(calls.first?.contains("option locale C.UTF-8\noption time_zone Europe/Berlin") == true, "\(logText(log))")
         #expect(calls.last?.contains("option locale C.UTF-8") == true && calls.last?.contains("time_zone") == false, "\(logText(log))")

@@ -3,11 +3,11 @@
 for Tests/ServiceTests/LibraryTests.swift: the library must fail the pick with INVALID_REPLY;
 or ends the session with a reason of its choice, which the pick must fail with.
 
-Usage: wrong-service.py not-a-time   ShowTimePicker answers the right path, then Selected("25:00", "x")
-       wrong-service.py wrong-type   ... then Selected with one argument, Selected(u)
-       wrong-service.py other-path   ShowTimePicker answers a path the caller did not ask for
-       wrong-service.py cancelled REASON  ... the right path, then Cancelled(REASON)
-       wrong-service.py refuses-zone  refuses a ShowTimePicker with time_zone as a service whose
+Usage: wrong-service.py not-a-time   PickTimeRange's session sends Selected("25:00", "x"), then the call is answered so
+       wrong-service.py wrong-type   ... sends Selected with one argument, Selected(u), and the call waits
+       wrong-service.py answer-not-times  PickTimeRange is answered ("25:00", "x"), with no signal
+       wrong-service.py cancelled REASON  ... the session sends Cancelled(REASON), the call fails with it
+       wrong-service.py refuses-zone  refuses a PickTimeRange with time_zone as a service whose
                                      system lacks the zone (InvalidArgs), then as cancelled user
 Prints "owner NAME" once it owns the name, then "call MEMBER" per call and "option KEY VALUE"
 for its locale and time_zone options.
@@ -19,10 +19,23 @@ from gi.repository import Gio, GLib
 NAME = "io.github.timepickerd.TimePicker1"
 PATH = "/io/github/timepickerd/TimePicker1"
 XML = """<node><interface name="io.github.timepickerd.TimePicker1">
-<method name="ShowTimePicker"><arg type="a{sv}" direction="in"/><arg type="o" direction="out"/></method>
+<method name="PickTimeRange"><arg type="a{sv}" direction="in"/><arg type="s" direction="out"/><arg type="s" direction="out"/></method>
 </interface></node>"""
 mode = sys.argv[1]
 bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+waiting = []  # calls never answered (wrong-type)
+
+
+def end_session(connection, session, member, arguments, invocation):
+    """Sends the session's last signal, then answers the call as the service does: after it."""
+    connection.emit_signal(None, session, NAME + ".Session", member, arguments)
+    if member == "Cancelled":
+        invocation.return_dbus_error(NAME + ".Error.Cancelled", arguments.unpack()[0])
+    elif mode == "not-a-time":
+        invocation.return_value(GLib.Variant("(ss)", ("25:00", "x")))
+    else:
+        waiting.append(invocation)
+    return False
 
 
 def method_call(connection, sender, path, interface, method, parameters, invocation):
@@ -35,12 +48,11 @@ def method_call(connection, sender, path, interface, method, parameters, invocat
         invocation.return_dbus_error("org.freedesktop.DBus.Error.InvalidArgs",
                                      f"option 'time_zone': no zone '{options['time_zone']}' on this system")
         return
+    if mode == "answer-not-times":
+        invocation.return_value(GLib.Variant("(ss)", ("25:00", "x")))
+        return
     token = options.get("handle_token", "none")
     session = f"{PATH}/session/{sender[1:].replace('.', '_')}/{token}"
-    if mode == "other-path":
-        invocation.return_value(GLib.Variant("(o)", (f"{PATH}/session/elsewhere",)))
-        return
-    invocation.return_value(GLib.Variant("(o)", (session,)))
     if mode == "cancelled":
         member, arguments = "Cancelled", GLib.Variant("(s)", (sys.argv[2],))
     elif mode == "refuses-zone":
@@ -48,7 +60,7 @@ def method_call(connection, sender, path, interface, method, parameters, invocat
     else:
         member = "Selected"
         arguments = GLib.Variant("(ss)", ("25:00", "x")) if mode == "not-a-time" else GLib.Variant("(u)", (7,))
-    GLib.timeout_add(100, lambda: connection.emit_signal(None, session, NAME + ".Session", member, arguments) and False)
+    GLib.timeout_add(100, end_session, connection, session, member, arguments, invocation)
 
 
 bus.register_object(PATH, Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0], method_call, None, None)

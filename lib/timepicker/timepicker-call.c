@@ -2,7 +2,7 @@
  *
  * GDBus's own calls (g_dbus_connection_call) match a reply to its call by the reply serial
  * alone, and the bus lets any connection send a method return nobody asked for: another user
- * on a bus that admits it could answer GetNameOwner, GetConnectionUnixUser or ShowTimePicker
+ * on a bus that admits it could answer GetNameOwner, GetConnectionUnixUser or PickTimeRange
  * for the service. tp_call sends the call itself and keeps its serial in a table of its own,
  * which a filter on the connection reads on GDBus's worker thread: a return or error whose
  * sender is the call's destination ends the call; an error from the bus ends any call (the
@@ -40,7 +40,7 @@ typedef struct
   char *destination;
   char *method;             /* interface.member, for the error of a reply of the wrong type */
   GVariantType *reply_type; /* or NULL */
-  GSource *timeout;
+  GSource *timeout;         /* or NULL: no limit */
   GSource *cancelled;       /* or NULL */
 } AwaitedCall;
 
@@ -88,8 +88,11 @@ awaited_call_end (AwaitedCall *call, GDBusMessage *reply, GError *error)
 {
   GTask *task = call->task;
 
-  g_source_destroy (call->timeout);
-  g_source_unref (call->timeout);
+  if (call->timeout != NULL)
+    {
+      g_source_destroy (call->timeout);
+      g_source_unref (call->timeout);
+    }
   if (call->cancelled != NULL)
     {
       g_source_destroy (call->cancelled);
@@ -144,6 +147,16 @@ typedef struct
   AwaitedReplies *replies;
   guint32 serial;
 } AwaitedSerial;
+
+static AwaitedSerial *
+awaited_serial_new (AwaitedReplies *replies, guint32 serial)
+{
+  AwaitedSerial *awaited = g_new0 (AwaitedSerial, 1);
+
+  awaited->replies = g_atomic_rc_box_acquire (replies);
+  awaited->serial = serial;
+  return awaited;
+}
 
 static void
 awaited_serial_free (gpointer data)
@@ -290,7 +303,6 @@ tp_call (GDBusConnection     *connection,
   AwaitedReplies *replies;
   g_autoptr(GError) error = NULL;
   AwaitedCall *call;
-  AwaitedSerial *awaited;
   guint32 serial;
 
   g_return_if_fail (destination != NULL && (destination[0] == ':' || g_str_equal (destination, TP_BUS_NAME)));
@@ -323,22 +335,22 @@ tp_call (GDBusConnection     *connection,
       awaited_call_free (call);
       return;
     }
-  awaited = g_new0 (AwaitedSerial, 1);
-  awaited->replies = g_atomic_rc_box_acquire (replies);
-  awaited->serial = serial;
-  call->timeout = g_timeout_source_new (timeout_ms < 0 ? TP_CALL_DEFAULT_TIMEOUT_MS : (guint) timeout_ms);
-  g_source_set_callback (call->timeout, awaited_call_timed_out, awaited, awaited_serial_free);
+  /* G_MAXINT is no limit, as for GDBus: a call the person answers. */
+  if (timeout_ms != G_MAXINT)
+    {
+      call->timeout = g_timeout_source_new (timeout_ms < 0 ? TP_CALL_DEFAULT_TIMEOUT_MS : (guint) timeout_ms);
+      g_source_set_callback (call->timeout, awaited_call_timed_out, awaited_serial_new (replies, serial), awaited_serial_free);
+    }
   if (cancellable != NULL)
     {
-      awaited = g_new0 (AwaitedSerial, 1);
-      awaited->replies = g_atomic_rc_box_acquire (replies);
-      awaited->serial = serial;
       call->cancelled = g_cancellable_source_new (cancellable);
-      g_source_set_callback (call->cancelled, G_SOURCE_FUNC (awaited_call_cancelled), awaited, awaited_serial_free);
+      g_source_set_callback (call->cancelled, G_SOURCE_FUNC (awaited_call_cancelled), awaited_serial_new (replies, serial),
+                             awaited_serial_free);
     }
   g_hash_table_insert (replies->calls, GUINT_TO_POINTER (serial), call);
   /* Attached under the lock too: a reply that ends the call at once destroys them after. */
-  g_source_attach (call->timeout, g_task_get_context (task));
+  if (call->timeout != NULL)
+    g_source_attach (call->timeout, g_task_get_context (task));
   if (call->cancelled != NULL)
     g_source_attach (call->cancelled, g_task_get_context (task));
   g_mutex_unlock (&replies->lock);

@@ -1,5 +1,5 @@
 /* A pick's call: the session's path made predictable (handle_token) and subscribed to before
- * ShowTimePicker is sent to the service's unique name, the options merged with the parent's,
+ * PickTimeRange is sent to the service's unique name, the options merged with the parent's,
  * the session's outcome signals read into the pick's end, and the owner leaving the bus, or
  * the bus closing, noticed.
  *
@@ -101,41 +101,37 @@ pick_connection_closed (GDBusConnection *connection, gboolean remote_peer_vanish
   tp_pick_fail (user_data, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The session bus closed");
 }
 
+/* PickTimeRange's answer, which comes when the session has ended, after its signals: the pick
+ * has mostly ended with them already. Else (a refusal before any session, or an answer whose
+ * signals are still on their way) it ends here. */
 static void
-pick_shown (GObject *source, GAsyncResult *result, gpointer user_data)
+pick_answered (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr(GTask) task = user_data;
   Pick *pick = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = tp_call_finish (G_DBUS_CONNECTION (source), result, &error);
-  const char *path;
+  const char *start, *end;
 
-  if (pick->done && !(pick->cancel_requested && reply != NULL))
+  if (pick->done)
     return;
   if (reply == NULL)
     {
-      if (!pick->done && pick_retried_without_own_setting (task, error))
+      if (pick_retried_without_own_setting (task, error))
         return;
-      tp_pick_complete (task, NULL, time_picker_error_for_call (error));
+      if (pick->cancel_requested)
+        tp_pick_cancelled (task);
+      else
+        tp_pick_complete (task, NULL, time_picker_error_for_call (error));
       return;
     }
-  g_variant_get (reply, "(&o)", &path);
-  pick->session_created = TRUE;
-  if (pick->done)
+  g_variant_get (reply, "(&s&s)", &start, &end);
+  if (!time_picker_is_clock_text (start) || !time_picker_is_clock_text (end))
     {
-      /* Cancelled while the call was out: the pick has ended, the session it made ends too. */
-      if (g_str_equal (path, pick->session_path))
-        tp_pick_send_cancel (task);
+      tp_pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker answered something that is not a range of times");
       return;
     }
-  if (!g_str_equal (path, pick->session_path))
-    {
-      /* Not the path subscribed to: its signals would never be seen. End it. */
-      g_dbus_connection_call (pick->connection, pick->owner, path, TP_SESSION_INTERFACE, "Cancel", NULL, NULL,
-                              G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
-      tp_pick_fail (task, TIME_PICKER_ERROR_INVALID_REPLY, "The time picker made the session %s, not %s", path, pick->session_path);
-      return;
-    }
+  tp_pick_complete (task, time_picker_range_new (start, end, pick->results), NULL);
 }
 
 static void pick_show (GTask *task);
@@ -224,13 +220,17 @@ tp_pick_call (GTask *task)
   pick_show (task);
 }
 
-/* Sends ShowTimePicker; the reply comes at once: the session's outcome is a signal. */
+/* Sends PickTimeRange, which the service answers when the session ends: with no time limit,
+ * since the person takes the time they take. PickTimeRange rather than ShowTimePicker because
+ * its session ends when this connection leaves the bus, as a portal's request does: an app
+ * that dies mid-pick leaves no picker behind. */
 static void
 pick_show (GTask *task)
 {
   Pick *pick = g_task_get_task_data (task);
 
-  tp_call (pick->connection, pick->owner, TP_MANAGER_PATH, TP_MANAGER_INTERFACE, "ShowTimePicker",
-           g_variant_new ("(@a{sv})", pick_options (pick)), G_VARIANT_TYPE ("(o)"),
-           G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, pick_shown, g_object_ref (task));
+  pick->call_sent = TRUE;
+  tp_call (pick->connection, pick->owner, TP_MANAGER_PATH, TP_MANAGER_INTERFACE, "PickTimeRange",
+           g_variant_new ("(@a{sv})", pick_options (pick)), G_VARIANT_TYPE ("(ss)"),
+           G_DBUS_CALL_FLAGS_NO_AUTO_START, G_MAXINT, NULL, pick_answered, g_object_ref (task));
 }

@@ -30,7 +30,7 @@ typedef struct
   guint owner_subscription;
   gulong closed_handler;
   GSource *cancel_source;     /* the caller's cancellable, heard on the task's context */
-  gboolean session_created;   /* ShowTimePicker answered */
+  gboolean call_sent;         /* PickTimeRange is out: a session may exist */
   gboolean cancel_requested;  /* the caller's cancellable fired */
   gboolean cancel_sent;
   gboolean done;
@@ -51,7 +51,7 @@ void tp_pick_fail     (GTask           *task,
 void tp_pick_cancelled (GTask *task);
 
 /* Subscribes to the session's predictable path and to the owner's leaving, then calls
- * ShowTimePicker (timepicker-pick-call.c). */
+ * PickTimeRange (timepicker-pick-call.c). */
 void tp_pick_call      (GTask *task);
 
 /* Ends the session with Cancelled("caller"), without waiting for the service's answer (a frozen

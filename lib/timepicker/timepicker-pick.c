@@ -97,10 +97,10 @@ pick_cancellable_fired (GCancellable *cancellable, gpointer user_data)
   if (pick->done)
     return G_SOURCE_REMOVE;
   pick->cancel_requested = TRUE;
-  if (pick->session_created)
+  if (pick->call_sent)
+    /* The bus delivers Cancel after PickTimeRange: even a session still being made ends. */
     tp_pick_send_cancel (task);
   else
-    /* No session yet: ShowTimePicker's reply, if one is out, sends Cancel when it comes. */
     tp_pick_cancelled (task);
   return G_SOURCE_REMOVE;
 }

@@ -205,7 +205,9 @@ time_picker_picker_new_for_connection (GDBusConnection *connection)
  * Shows a time picker (or queues it behind the pickers already showing) and
  * calls @callback when the person has chosen or the session has ended
  * otherwise; call time_picker_picker_pick_finish() there. The pick runs, and
- * @callback is called, on the thread-default #GMainContext of this call.
+ * @callback is called, on the thread-default #GMainContext of this call. The
+ * session ends, with the reason "caller", when the program's connection leaves
+ * the bus (it quits or dies), as a portal's request does.
  *
  * Options are an `a{sv}` dictionary rather than properties of an object so that
  * every option the service has, now or in a later version, reaches it without
