@@ -275,8 +275,12 @@ struct LibraryTests {
         #expect(run.stdout.hasPrefix("error time-picker-error-quark other-user: "), "stdout: \(run.stdout)")
         #expect(run.stdout.contains("owned by another user's process (uid 65534)"), "stdout: \(run.stdout)")
         #expect(!impostor.log.contains("call "), "the impostor was called:\n\(impostor.log)")
-        // The impostor broadcasts a forged Selected every 100 ms: ten of them seen on the bus by a
-        // listener subscribed after the monitor was, none reported.
+        try expectNothingReported(by: monitor, while: impostor, on: bus)
+    }
+
+    /// The impostor broadcasts a forged Selected every 100 ms: ten of them seen on the bus by a
+    /// listener subscribed after `monitor` (pick.py monitor) was; `monitor` must report none.
+    func expectNothingReported(by monitor: CapturedCommand, while impostor: Impostor, on bus: PrivateBus) throws {
         try waitUntil("the monitor to listen", seconds: 30) { monitor.stdout.contains("ready\n") || !monitor.process.isRunning }
         let observer = try BusClient(bus: bus)
         try observer.subscribeToSessions()

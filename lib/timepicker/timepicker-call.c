@@ -167,26 +167,27 @@ awaited_serial_free (gpointer data)
   g_free (awaited);
 }
 
+/* Ends the call of awaited with G_IO_ERROR code, unless a reply or another source ended it. */
 static gboolean
-awaited_call_timed_out (gpointer data)
+awaited_call_fail (AwaitedSerial *awaited, GIOErrorEnum code, const char *message)
 {
-  AwaitedSerial *awaited = data;
   AwaitedCall *call = awaited_replies_take (awaited->replies, awaited->serial);
 
   if (call != NULL)
-    awaited_call_end (call, NULL, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "Timeout was reached"));
+    awaited_call_end (call, NULL, g_error_new_literal (G_IO_ERROR, code, message));
   return G_SOURCE_REMOVE;
+}
+
+static gboolean
+awaited_call_timed_out (gpointer data)
+{
+  return awaited_call_fail (data, G_IO_ERROR_TIMED_OUT, "Timeout was reached");
 }
 
 static gboolean
 awaited_call_cancelled (GCancellable *cancellable, gpointer data)
 {
-  AwaitedSerial *awaited = data;
-  AwaitedCall *call = awaited_replies_take (awaited->replies, awaited->serial);
-
-  if (call != NULL)
-    awaited_call_end (call, NULL, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "Operation was cancelled"));
-  return G_SOURCE_REMOVE;
+  return awaited_call_fail (data, G_IO_ERROR_CANCELLED, "Operation was cancelled");
 }
 
 /* The connection closed: every call out on it ends, as no reply can come now. */
