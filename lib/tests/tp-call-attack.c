@@ -13,6 +13,11 @@
  *                          destination after the lock is released. With TP_TEST_WIDEN (the hook
  *                          below, compiled in with -Dg_mutex_unlock=...) the window is 400 ms wide:
  *                          a use-after-free (ASan or valgrind report it)
+ *   closed-unheard         the victim was made with a thread-default context that is not
+ *                          iterated after (a synchronous wrapper's); it closes with a call out
+ *                          that has no time limit: the call must end with G_IO_ERROR_CLOSED, as
+ *                          g_dbus_connection_call's does
+ *   closed-heard           the same with the connection made on the main context (control)
  *   closed-before          tp_call on a closed connection: G_IO_ERROR_CLOSED
  *   late-reply             the callee answers after the call timed out: one callback, TIMED_OUT
  *   forged-then-real       forged returns and errors (a bus error name) for the serial, a flood of
@@ -123,6 +128,16 @@ call_ended (GObject *source, GAsyncResult *result, gpointer data)
     g_main_loop_quit (loop);
 }
 
+static void
+gdbus_call_ended (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Ended *ended = data;
+
+  ended->ends++;
+  g_clear_error (&ended->error);
+  ended->reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &ended->error);
+}
+
 static gboolean
 quit_loop (gpointer data)
 {
@@ -182,6 +197,37 @@ forgery_then_timeout (void)
   /* A use-after-free shows as ASan's report (the program aborts) or valgrind's Invalid read. */
   g_print ("forgery-then-timeout: ended once, timed out\n");
   return 0;
+}
+
+static int
+closed (gboolean construction_context_iterated)
+{
+  Ended ended = { 0 }, gdbus_ended = { 0 };
+  GMainContext *construction = NULL;
+
+  g_clear_object (&victim);
+  if (!construction_context_iterated)
+    {
+      /* As a synchronous wrapper connects: its own context pushed, popped after. */
+      construction = g_main_context_new ();
+      g_main_context_push_thread_default (construction);
+    }
+  victim = connect_bus ();
+  if (construction != NULL)
+    g_main_context_pop_thread_default (construction);
+
+  call_silent (G_MAXINT, NULL, &ended);
+  g_dbus_connection_call (victim, g_dbus_connection_get_unique_name (silent), "/", "org.example.Attack", "Ask", NULL, NULL,
+                          G_DBUS_CALL_FLAGS_NONE, G_MAXINT, NULL, gdbus_call_ended, &gdbus_ended);
+  run_for (200);
+  g_dbus_connection_close (victim, NULL, NULL, NULL);
+  run_until_ended (&ended, 3000);
+  run_for (200);
+  g_print ("closed-%s: tp_call %s; g_dbus_connection_call %s\n", construction_context_iterated ? "heard" : "unheard",
+           ended.ends == 0 ? "still out after 3 s" : ended.error ? ended.error->message : "answered",
+           gdbus_ended.ends == 0 ? "still out" : gdbus_ended.error ? gdbus_ended.error->message : "answered");
+  g_clear_pointer (&construction, g_main_context_unref);
+  return ended.ends == 1 && g_error_matches (ended.error, G_IO_ERROR, G_IO_ERROR_CLOSED) ? 0 : 1;
 }
 
 static int
@@ -288,6 +334,10 @@ main (int argc, char **argv)
 
   if (g_str_equal (scenario, "forgery-then-timeout"))
     status = forgery_then_timeout ();
+  else if (g_str_equal (scenario, "closed-unheard"))
+    status = closed (FALSE);
+  else if (g_str_equal (scenario, "closed-heard"))
+    status = closed (TRUE);
   else if (g_str_equal (scenario, "closed-before"))
     status = closed_before ();
   else if (g_str_equal (scenario, "late-reply"))

@@ -43,7 +43,7 @@ bus_pid=$(cat "$work/pid")
 DBUS_SESSION_BUS_ADDRESS=$(head -1 "$work/address")
 export DBUS_SESSION_BUS_ADDRESS
 
-scenarios=${*:-"forgery-then-timeout closed-before late-reply forged-then-real cancel-race"}
+scenarios=${*:-"forgery-then-timeout closed-unheard closed-heard closed-before late-reply forged-then-real cancel-race"}
 failed=0
 for scenario in $scenarios; do
   for variant in plain asan; do
