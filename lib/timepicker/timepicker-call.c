@@ -222,7 +222,8 @@ awaited_replies_filter (GDBusConnection *connection, GDBusMessage *message, gboo
   guint32 serial;
   const char *sender;
   AwaitedCall *call;
-  gboolean believed, first_forgery = FALSE;
+  gboolean believed;
+  g_autofree char *forgery_destination = NULL; /* for the log: the call may end once the lock goes */
 
   if (!incoming)
     return message;
@@ -245,7 +246,10 @@ awaited_replies_filter (GDBusConnection *connection, GDBusMessage *message, gboo
   if (believed)
     g_hash_table_steal (replies->calls, GUINT_TO_POINTER (serial));
   else if (!replies->forgery_logged)
-    first_forgery = replies->forgery_logged = TRUE;
+    {
+      replies->forgery_logged = TRUE;
+      forgery_destination = g_strdup (call->destination);
+    }
   g_mutex_unlock (&replies->lock);
 
   if (believed)
@@ -253,9 +257,9 @@ awaited_replies_filter (GDBusConnection *connection, GDBusMessage *message, gboo
       awaited_call_end (call, message, NULL);
       return NULL;
     }
-  if (first_forgery)
+  if (forgery_destination != NULL)
     g_message ("dropped a reply from %s to a call that went to %s: only the connection asked answers "
-               "(further ones are dropped without a word)", sender != NULL ? sender : "(no sender)", call->destination);
+               "(further ones are dropped without a word)", sender != NULL ? sender : "(no sender)", forgery_destination);
   g_object_unref (message);
   return NULL;
 }
