@@ -230,7 +230,9 @@ pick_show (GTask *task)
   Pick *pick = g_task_get_task_data (task);
 
   pick->call_sent = TRUE;
+  if (pick->call_cancellable == NULL)
+    pick->call_cancellable = g_cancellable_new ();
   tp_call (pick->connection, pick->owner, TP_MANAGER_PATH, TP_MANAGER_INTERFACE, "PickTimeRange",
            g_variant_new ("(@a{sv})", pick_options (pick)), G_VARIANT_TYPE ("(ss)"),
-           G_DBUS_CALL_FLAGS_NO_AUTO_START, G_MAXINT, NULL, pick_answered, g_object_ref (task));
+           G_DBUS_CALL_FLAGS_NO_AUTO_START, G_MAXINT, pick->call_cancellable, pick_answered, g_object_ref (task));
 }

@@ -30,6 +30,9 @@ typedef struct
   guint owner_subscription;
   gulong closed_handler;
   GSource *cancel_source;     /* the caller's cancellable, heard on the task's context */
+  GCancellable *call_cancellable; /* PickTimeRange's: cancelled when the pick ends, so that the
+                                   * call (no time limit) does not hold the task, and with it the
+                                   * picker, until a frozen service answers */
   gboolean call_sent;         /* PickTimeRange is out: a session may exist */
   gboolean cancel_requested;  /* the caller's cancellable fired */
   gboolean cancel_sent;

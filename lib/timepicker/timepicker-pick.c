@@ -27,6 +27,7 @@ pick_free (Pick *pick)
   g_free (pick->owner);
   g_free (pick->session_path);
   g_clear_pointer (&pick->results, g_variant_unref);
+  g_clear_object (&pick->call_cancellable);
   g_free (pick);
 }
 
@@ -52,6 +53,8 @@ tp_pick_complete (GTask *task, TimePickerRange *range, GError *error)
   if (pick->cancel_source != NULL)
     g_source_destroy (pick->cancel_source);
   g_clear_pointer (&pick->cancel_source, g_source_unref);
+  if (pick->call_cancellable != NULL)
+    g_cancellable_cancel (pick->call_cancellable);
   if (pick->parent_exported)
     time_picker_parent_unexport (pick->parent);
   pick->parent_exported = FALSE;
