@@ -143,7 +143,7 @@ SOLO_TESTS := \.BusHardeningTests/hugeTitle|\.LocaleFloodTests/
 # The suites that run real desktops: `make test-desktops`.
 DESKTOP_TESTS := \.[A-Za-z]+DesktopTests/
 # deps: the README promises a newcomer that it installs what is missing.
-test: deps build lib check-data check-man check-deb check-po catalogs
+test: deps build lib lib-check check-data check-man check-deb check-po catalogs
 	$(SWIFT) test --disable-xctest --skip '$(LOAD_TESTS)' --skip '$(DESKTOP_TESTS)' --skip '$(SOLO_TESTS)' $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --disable-xctest --filter '$(LOAD_TESTS)' $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --disable-xctest --no-parallel --filter '$(SOLO_TESTS)' $(SWIFT_BUILD_FLAGS)

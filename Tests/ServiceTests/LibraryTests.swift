@@ -98,6 +98,22 @@ struct LibraryTests {
         #expect(cancelled.strings == ["caller"])
     }
 
+    @Test("A pick cancelled against a stopped service lets its picker go with the program's last reference: nothing waits on the service's answer")
+    func cancelledPickLetsThePickerGo() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["cancel-and-drop"], on: fixture.bus)
+        _ = try waitForPicker(mock, run, fixture)
+
+        fixture.daemon.send(SIGSTOP)
+        defer { fixture.daemon.send(SIGCONT) }
+        run.process.send(SIGUSR1)
+        // PickTimeRange's call has no time limit: it once held the pick, and so the picker, until
+        // the service answered.
+        #expect(try run.process.waitForExit(seconds: 10) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasSuffix("picker finalized\n"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+    }
+
     @Test("An app killed mid-pick leaves no picker: its session ends with reason caller, its notification goes (PickTimeRange, as a portal's request)")
     func killedAppLeavesNoPicker() throws {
         let fixture = try NotificationFixture()

@@ -6,6 +6,8 @@ Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or t
        pick.py cancel     one pick with a Gio.Cancellable that SIGUSR1 cancels
        pick.py cancel-at-once  one pick whose Gio.Cancellable is cancelled right after pick()
        pick.py cancel-from-idle  the same, cancelled from an idle callback, as a window that closes
+       pick.py cancel-and-drop  as cancel, then the program drops the picker: prints "picker
+                          finalized" once it is gone, or "picker alive" after 2 s
        pick.py monitor    prints every session's outcome on the bus ("ready" once listening)
        pick.py slow-parent  one pick with a parent whose export never finishes
        pick.py two-pickers  a pick by each of two pickers at once; prints each one's end
@@ -15,6 +17,7 @@ Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or t
 
 An error is printed as "error DOMAIN CODE-NAME: MESSAGE" and exits 1.
 """
+import gc
 import signal
 import sys
 
@@ -149,6 +152,31 @@ elif mode == "cancel-from-idle":
     cancellable = Gio.Cancellable()
     keep = pick(cancellable)
     GLib.idle_add(lambda: cancellable.cancel() or GLib.SOURCE_REMOVE)
+elif mode == "cancel-and-drop":
+    cancellable = Gio.Cancellable()
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: cancellable.cancel() or GLib.SOURCE_REMOVE)
+    finalized = []
+
+    def dropped_after(picker, result):
+        """Reports, then lets go of the picker: nothing of the library may keep it."""
+        global keep
+        report(picker, result)
+        picker.weak_ref(lambda *_: finalized.append(True))
+        keep = None
+        started = GLib.get_monotonic_time()
+
+        def check():
+            gc.collect()
+            if finalized or GLib.get_monotonic_time() - started > 2_000_000:
+                print("picker finalized" if finalized else "picker alive", flush=True)
+                loop.quit()
+                return GLib.SOURCE_REMOVE
+            return GLib.SOURCE_CONTINUE
+        GLib.timeout_add(20, check)
+
+    keep = TimePicker.Picker.new()
+    options = GLib.Variant("a{sv}", {"title": GLib.Variant("s", "Lunch break")})
+    keep.pick(None, options, cancellable, dropped_after)
 elif mode == "slow-parent":
     silent = SilentParent()
     keep = pick(parent=silent)

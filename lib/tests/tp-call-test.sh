@@ -1,14 +1,14 @@
 #!/bin/sh
-# Builds lib/tests/tp-call-attack.c with lib/timepicker/timepicker-call.c (its g_mutex_unlock
+# Builds lib/tests/tp-call-test.c with lib/timepicker/timepicker-call.c (its g_mutex_unlock
 # hooked, to widen a race window on demand; and once more with AddressSanitizer) and runs each
 # scenario on a private dbus-daemon of its own (the test harness's configuration: any user,
 # unrequested replies allowed, as a session bus). Exit 0 when every scenario held.
 #
-# Usage: lib/tests/tp-call-attack.sh [SCENARIO...]   (from the repository; VALGRIND=1 runs the
+# Usage: lib/tests/tp-call-test.sh [SCENARIO...]   (from the repository; VALGRIND=1 runs the
 # plain build under memcheck too)
 set -u
 cd "$(dirname "$0")/../.."
-work=$(mktemp -d /tmp/tp-call-attack.XXXXXX)
+work=$(mktemp -d /tmp/tp-call-test.XXXXXX)
 trap 'kill "$bus_pid" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT INT TERM
 
 cflags="-std=gnu11 -g -O1 -Wall -DTIME_PICKER_COMPILATION -DG_LOG_DOMAIN=\"libtimepicker\" -Ilib -Ilib/timepicker $(pkg-config --cflags gio-2.0)"
@@ -18,8 +18,8 @@ for variant in plain asan; do
   [ "$variant" = asan ] && extra="-fsanitize=address -fno-omit-frame-pointer"
   # shellcheck disable=SC2086
   gcc $cflags $extra -Dg_mutex_unlock=tp_test_mutex_unlock -c -o "$work/call-$variant.o" lib/timepicker/timepicker-call.c &&
-  gcc $cflags $extra -c -o "$work/attack-$variant.o" lib/tests/tp-call-attack.c &&
-  gcc $extra -o "$work/tp-call-attack-$variant" "$work/attack-$variant.o" "$work/call-$variant.o" $libs || exit 2
+  gcc $cflags $extra -c -o "$work/test-$variant.o" lib/tests/tp-call-test.c &&
+  gcc $extra -o "$work/tp-call-test-$variant" "$work/test-$variant.o" "$work/call-$variant.o" $libs || exit 2
 done
 
 cat > "$work/bus.conf" <<EOF
@@ -48,9 +48,9 @@ failed=0
 for scenario in $scenarios; do
   for variant in plain asan; do
     if [ "$variant" = asan ]; then
-      ASAN_OPTIONS=detect_leaks=0 "$work/tp-call-attack-asan" "$scenario" >"$work/out" 2>&1
+      ASAN_OPTIONS=detect_leaks=0 "$work/tp-call-test-asan" "$scenario" >"$work/out" 2>&1
     else
-      "$work/tp-call-attack-plain" "$scenario" >"$work/out" 2>&1
+      "$work/tp-call-test-plain" "$scenario" >"$work/out" 2>&1
     fi
     status=$?
     if [ $status -ne 0 ] || grep -q "ERROR: AddressSanitizer" "$work/out"; then
@@ -61,7 +61,7 @@ for scenario in $scenarios; do
   done
   if [ "${VALGRIND:-0}" = 1 ]; then
     valgrind --error-exitcode=3 --leak-check=full --errors-for-leak-kinds=definite \
-      "$work/tp-call-attack-plain" "$scenario" >"$work/out" 2>&1
+      "$work/tp-call-test-plain" "$scenario" >"$work/out" 2>&1
     status=$?
     if [ $status -eq 3 ]; then
       echo "FAIL $scenario (valgrind):"; grep -A25 "Invalid\|definitely lost in" "$work/out" | head -60; failed=1

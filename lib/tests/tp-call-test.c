@@ -1,11 +1,11 @@
 /* Attacks on tp_call (lib/timepicker/timepicker-call.c), compiled into this program with it, on a
- * private bus (DBUS_SESSION_BUS_ADDRESS). Run by lib/tests/tp-call-attack.sh.
+ * private bus (DBUS_SESSION_BUS_ADDRESS). Run by lib/tests/tp-call-test.sh.
  *
  * Three connections: the victim makes tp_calls; the callee ("silent") eats every method call it
  * gets, and answers one when a scenario says so; the forger sends returns and errors nobody
  * asked for.
  *
- * Usage: tp-call-attack SCENARIO; exit 0 when tp_call held, 1 when it did not, 77 when the
+ * Usage: tp-call-test SCENARIO; exit 0 when tp_call held, 1 when it did not, 77 when the
  * scenario could not run.
  *
  *   forgery-then-timeout   a forged return is dropped (and logged, the first) while the call's
