@@ -242,15 +242,18 @@ fresh-check:
 ## 1,000 sessions in each user interface (not in CI: it takes minutes; installs valgrind);
 ## SESSIONS=n for another number, KEEP=1 keeps the logs. Fails on a definite loss allocated by
 ## the project's code or a memcheck error; suppressions/valgrind-swift-runtime.supp lists the
-## losses that are not (each with its reason). See Sources/timepickerleakcheck. (deps:
+## losses that are not (each with its reason). See Sources/timepickerleakcheck. Then
+## libtimepicker under memcheck against that daemon (lib/tests/valgrind-library.py: picks chosen
+## and cancelled, a monitor): fails on a memcheck error or a definite loss in the library. (deps:
 ## dbus-daemon, and valgrind besides.)
 SESSIONS ?= 1000
-leakcheck: deps
+leakcheck: deps lib
 	@$(call install-missing,valgrind)
 	$(SWIFT) build --product timepickerd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build --product timepickerleakcheck $(SWIFT_BUILD_FLAGS)
 	@"$$($(SWIFT) build --show-bin-path)/timepickerleakcheck" --sessions $(SESSIONS) $(if $(KEEP),--keep) \
 	  --suppressions suppressions/valgrind-swift-runtime.supp "$$($(SWIFT) build --show-bin-path)/timepickerd"
+	TIMEPICKERD_BINARY="$$($(SWIFT) build --show-bin-path)/timepickerd" /usr/bin/python3 lib/tests/valgrind-library.py
 
 ## The whole test suite under AddressSanitizer, then under ThreadSanitizer: each a build of its
 ## own in .build/sanitize-address and .build/sanitize-thread, whose daemon, dialog backend and
