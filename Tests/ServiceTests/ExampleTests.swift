@@ -58,6 +58,11 @@ struct ExampleTests {
         let termination = try run.process.waitForExit(seconds: 30)
         #expect(termination == .exited(0), "stderr: \(run.stderr)\n\(fixture.logs)")
         #expect(run.stdout.contains("from \(times[0]) to \(times[1])"), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        if example.file.hasPrefix("swift/") {
+            // The Swift library names its sessions after the program, not after timepickerctl.
+            let program = String(example.file.dropFirst("swift/".count)).replacingOccurrences(of: "-", with: "_")
+            #expect(response.path?.rawValue.contains("/\(program)_\(run.process.pid)_") == true, "session \(response.path?.rawValue ?? "")")
+        }
         if example.readsResponse {
             let results = try #require(try response.arguments().last?.stringKeyedEntries)
             guard case .variant(.uint32(let seconds))? = results.first(where: { $0.key == "duration" })?.value else {
