@@ -22,6 +22,9 @@ package struct ServiceOwner {
             // an activation file even while a process owns it.
             do {
                 try connection.startService(TimePickerBus.name)
+            } catch where error.name == .serviceUnknown {
+                // No activation file names it: nobody provides the service, as documented.
+                throw .serviceNotRunning
             } catch {
                 throw error.name.isSpawnFailure
                     ? .cannotStartService(message: error.message) : .cannotReachService(message: error.message)

@@ -36,7 +36,7 @@ struct ClientCommandLineAnywhereTests {
         let bus = try PrivateBus()
         let result = try ClientHarness.run(["pick", "--no-terminal", "--title", "-h"], on: bus)
         #expect(result.termination == .exited(2))
-        #expect(result.stderr.hasPrefix("timepickerctl: cannot reach the time picker service"), "stderr: \(result.stderr)")
+        #expect(result.stderr.hasPrefix("timepickerctl: the time picker service (io.github.timepickerd.TimePicker1) is not running"), "stderr: \(result.stderr)")
     }
 
     /// The lines of the README's shell block that keep `$?` through `read … < <(…)`.
