@@ -35,6 +35,7 @@ void
 tp_pick_complete (GTask *task, TimePickerRange *range, GError *error)
 {
   Pick *pick = g_task_get_task_data (task);
+
   if (pick->done)
     {
       g_clear_object (&range);
@@ -172,8 +173,8 @@ pick_owner_known (GObject *source, GAsyncResult *result, gpointer user_data)
         {
           pick->service_started = TRUE;
           tp_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                  "StartServiceByName", g_variant_new ("(su)", TP_SERVICE, 0), G_VARIANT_TYPE ("(u)"),
-                                  G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_service_started, g_object_ref (task));
+                   "StartServiceByName", g_variant_new ("(su)", TP_SERVICE, 0), G_VARIANT_TYPE ("(u)"),
+                   G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_service_started, g_object_ref (task));
           return;
         }
       g_dbus_error_strip_remote_error (error);
@@ -182,8 +183,8 @@ pick_owner_known (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   g_variant_get (reply, "(s)", &pick->owner);
   tp_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                          "GetConnectionUnixUser", g_variant_new ("(s)", pick->owner), G_VARIANT_TYPE ("(u)"),
-                          G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_owner_checked, g_object_ref (task));
+           "GetConnectionUnixUser", g_variant_new ("(s)", pick->owner), G_VARIANT_TYPE ("(u)"),
+           G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_owner_checked, g_object_ref (task));
 }
 
 /* Asks the bus who owns the service's name: every call goes to that unique name. */
@@ -193,8 +194,8 @@ pick_ask_owner (GTask *task)
   Pick *pick = g_task_get_task_data (task);
 
   tp_call (pick->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                          "GetNameOwner", g_variant_new ("(s)", TP_SERVICE), G_VARIANT_TYPE ("(s)"),
-                          G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_owner_known, g_object_ref (task));
+           "GetNameOwner", g_variant_new ("(s)", TP_SERVICE), G_VARIANT_TYPE ("(s)"),
+           G_DBUS_CALL_FLAGS_NONE, -1, NULL, pick_owner_known, g_object_ref (task));
 }
 
 static void
