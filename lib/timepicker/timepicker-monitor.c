@@ -25,7 +25,7 @@ struct _TpMonitor
   guint owner_subscription;    /* NameOwnerChanged of the service's name */
   gboolean owner_change_seen;  /* one came: the first GetNameOwner answer is stale */
   guint outcome_subscription;
-  char *current_owner;         /* the service's unique name, as the name watch last said */
+  char *current_owner;         /* the service's unique name, as NameOwnerChanged or GetNameOwner last said */
   char *trusted_owner;         /* the same once its user is checked, else NULL */
   GQueue pending;              /* PendingSignals of current_owner while its user is being checked */
   GHashTable *responses;       /* session path -> its Response's results, until Selected/Cancelled */
