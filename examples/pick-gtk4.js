@@ -9,6 +9,10 @@ import Gtk from 'gi://Gtk?version=4.0';
 import TimePicker from 'gi://TimePicker?version=1.0';
 import TimePickerGtk4 from 'gi://TimePickerGtk4?version=1.0';
 
+// pick() returns a Promise when called without a callback (GJS 1.74's way; later GJS does it
+// without this line, from the library's annotations).
+Gio._promisify(TimePicker.Picker.prototype, 'pick', 'pick_finish');
+
 const app = new Gtk.Application({application_id: 'io.github.timepickerd.ExampleGjs'});
 app.connect('activate', () => {
     const window = new Gtk.ApplicationWindow({application: app, title: 'Time picker example', default_width: 300});
@@ -17,22 +21,21 @@ app.connect('activate', () => {
     const picker = TimePicker.Picker.new();
     const cancellable = new Gio.Cancellable();
     window.connect('close-request', () => cancellable.cancel()); // ends the picker too
-    button.connect('clicked', () => {
+    button.connect('clicked', async () => {
         app.hold(); // until the pick ends, so that the Cancel goes out as the window closes
         const options = new GLib.Variant('a{sv}', {
             title: new GLib.Variant('s', 'Lunch break'),
             step: new GLib.Variant('u', 30),
         });
-        picker.pick(TimePickerGtk4.parent_new_gtk(window), options, cancellable, (source, result) => {
+        try {
+            const times = await picker.pick(TimePickerGtk4.parent_new_gtk(window), options, cancellable);
+            button.set_label(`From ${times.get_start()} to ${times.get_end()}`);
+            print(`from ${times.get_start()} to ${times.get_end()}`);
+        } catch (error) { // TimePicker.Error (user, timeout, ...) or Gio.IOErrorEnum.CANCELLED
+            print(`No time range chosen: ${error.message}`);
+        } finally {
             app.release();
-            try {
-                const times = source.pick_finish(result);
-                button.set_label(`From ${times.get_start()} to ${times.get_end()}`);
-                print(`from ${times.get_start()} to ${times.get_end()}`);
-            } catch (error) { // TimePicker.Error (user, timeout, ...) or Gio.IOErrorEnum.CANCELLED
-                print(`No time range chosen: ${error.message}`);
-            }
-        });
+        }
     });
     window.present();
 });
