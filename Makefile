@@ -318,17 +318,19 @@ ignorable-table: deps
 
 ## Measures the release daemon against its goals (start-up, round trips, memory, idle wake-ups,
 ## throughput, limits) on a private bus and a pseudo-terminal, a session's life against the
-## Python reference of the same contract (scripts/reference-service.py) run beside it, with the
+## Python reference of the same contract (scripts/reference-service.py) and the floor (a C
+## service that only answers and sends the two signals, scripts/floor-service.c) run beside it, with the
 ## allocations (scripts/allocation-counter.c, built here with gcc and preloaded) and system calls
 ## (strace, installed if missing) a session costs, and the dialog on a virtual display against
 ## zenity's, and prints one table; ONLY=startup|terminal|notification|dialog|sessions runs one
 ## part (sessions: only a session's life beside the reference, and what a session costs).
 ## (deps: dbus-daemon, python3-dbus, the virtual display, zenity.)
 BENCH_ALLOCATION_COUNTER := .build/bench/allocation-counter.so
-bench: deps release $(BENCH_ALLOCATION_COUNTER)
+BENCH_FLOOR := .build/bench/floor-service
+bench: deps release $(BENCH_ALLOCATION_COUNTER) $(BENCH_FLOOR)
 	@$(call install-missing,strace)
 	"$$($(SWIFT) build -c release --show-bin-path)/timepickerbench" $(if $(ONLY),--only $(ONLY)) \
-	  --reference scripts/reference-service.py --allocation-counter $(BENCH_ALLOCATION_COUNTER) \
+	  --reference scripts/reference-service.py --floor $(BENCH_FLOOR) --allocation-counter $(BENCH_ALLOCATION_COUNTER) \
 	  "$$($(SWIFT) build -c release --show-bin-path)/timepickerd"
 
 ## The instructions a session's life costs the release daemon, counted by callgrind
@@ -353,6 +355,11 @@ bench-instructions: deps release
 $(BENCH_ALLOCATION_COUNTER): scripts/allocation-counter.c | deps
 	@mkdir -p $(@D)
 	gcc -O2 -Wall -Wextra -shared -fPIC -o $@ $<
+
+# The floor of a session's cost: a service of the contract's shape that does nothing else.
+$(BENCH_FLOOR): scripts/floor-service.c | deps
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Wextra -o $@ $< $$(pkg-config --cflags --libs dbus-1)
 
 ## The dialog backend on a virtual display, light and dark, into docs/dialog-light.png and
 ## docs/dialog-dark.png. (deps: the virtual display.)

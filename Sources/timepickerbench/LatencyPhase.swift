@@ -83,6 +83,20 @@ func comparisonRow(ours: LatencySamples, reference: LatencySamples?) -> ResultRo
         goal: "≤ 0.60", .init(clean && ratio <= 0.60))
 }
 
+/// The floor's rows: its round trips, and the quotient no service of the contract goes below on
+/// this machine (the floor's ratio ÷ the reference's), beside ours ÷ the floor's, all from this run.
+func floorRows(_ floor: LatencySamples?, ours: LatencySamples, reference: LatencySamples?) -> [ResultRow] {
+    guard let floor else { return [] }
+    var rows = latencyRows(floor, of: "Floor (scripts/floor-service.c: answers and the two signals, nothing else)")
+    if let reference {
+        rows.append(ResultRow(
+            "The floor's Session ÷ (2 × Ping) ÷ the reference's: the lowest quotient a service of this contract reaches here",
+            "\(format(floor.ratio / reference.ratio, 2)) (\(format(floor.ratio, 2)) ÷ \(format(reference.ratio, 2)))"))
+    }
+    rows.append(ResultRow("timepickerd's Session ÷ (2 × Ping) ÷ the floor's", "\(format(ours.ratio / floor.ratio, 2))"))
+    return rows
+}
+
 extension LatencySamples {
     /// The samples of the `part`th of `parts` stretches of the run.
     func stretch(_ part: Int, of parts: Int) -> LatencySamples {

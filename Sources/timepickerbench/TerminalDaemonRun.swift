@@ -5,6 +5,8 @@ import TestHarness
 struct BenchTools {
     /// The Python reference of the same contract (scripts/reference-service.py).
     var reference: String?
+    /// The floor: a service of the contract's shape that does nothing else (scripts/floor-service.c, built).
+    var floor: String?
     /// The LD_PRELOAD allocation counter (scripts/allocation-counter.c, built).
     var allocationCounter: String?
     /// Counts system calls; looked up in PATH.
@@ -28,6 +30,21 @@ struct OtherService {
         let process = try DaemonProcess.serving(on: bus, binary: referenceInterpreter, arguments: [script], terminal: terminal, seconds: 30)
         return OtherService(bus: bus, terminal: terminal, process: process, caller: try ServiceCaller(address: bus.address))
     }
+
+    /// The floor `binary`, started as the daemon is, on a bus and a terminal of its own.
+    static func floor(_ binary: String) throws -> OtherService {
+        let bus = try PrivateBus()
+        let terminal = try PseudoTerminal(keepingOutput: false)
+        let process = try DaemonProcess.serving(on: bus, binary: binary, arguments: [], terminal: terminal, seconds: 30)
+        return OtherService(bus: bus, terminal: terminal, process: process, caller: try ServiceCaller(address: bus.address))
+    }
+
+    /// The floor of `tools`, when one was given, started and announced.
+    static func floor(of tools: BenchTools) throws -> OtherService? {
+        guard let binary = tools.floor else { return nil }
+        progress("starting the floor, \(binary), on a bus and a pseudo-terminal of its own")
+        return try floor(binary)
+    }
 }
 
 /// Everything measured on one daemon with the terminal UI, on the bench's pseudo-terminal:
@@ -50,11 +67,13 @@ func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerm
         reference = try OtherService.reference(script)
     }
     defer { reference?.process.stop() }
-    let services = reference == nil ? "" : " on both services"
+    let floor = try OtherService.floor(of: tools)
+    defer { floor?.process.stop() }
+    let services = reference == nil ? "" : " on each service"
     progress("round trips: \(Plan.latencySamples) Pings and \(Plan.latencySamples) sessions\(services), interleaved")
     let caller = try ServiceCaller(address: bus.address)
     let drawnBefore = (ours: terminal.bytesDrawn, reference: reference?.terminal.bytesDrawn ?? 0)
-    let (ours, theirs) = interleavedRoundTrips(caller: caller, daemon: daemon, bus: bus, reference: reference)
+    let (ours, theirs, floorSamples) = interleavedRoundTrips(caller: caller, daemon: daemon, bus: bus, reference: reference, floor: floor)
     var sessions = Plan.latencyWarmUp + Plan.latencySamples
     let drawn = (ours: terminal.bytesDrawn - drawnBefore.ours, reference: (reference?.terminal.bytesDrawn ?? 0) - drawnBefore.reference)
     var cpuRows = measureCPU("timepickerd", caller: caller, service: daemon.pid, bus: bus.pid, count: Plan.cpuCalls)
@@ -94,19 +113,23 @@ func measureTerminalDaemon(binary: String, bus: PrivateBus, terminal: PseudoTerm
 
     let costRows = try measurePerSessionCosts(binary: binary, tools: tools, idleDaemon: (daemon, caller, bus), reference: reference)
     sections.roundTrips += latencyRows(ours, of: "timepickerd") + (theirs.map { latencyRows($0, of: "Reference") } ?? [])
-        + [comparisonRow(ours: ours, reference: theirs)] + costRows + cpuRows.rows + terminalRows
+        + [comparisonRow(ours: ours, reference: theirs)] + floorRows(floorSamples, ours: ours, reference: theirs) + costRows
+        + cpuRows.rows + terminalRows
 }
 
 /// The round trips of the daemon and of the reference (when there is one), interleaved, with
 /// both services and their buses on one CPU and the calls made from another (`Placement`).
 private func interleavedRoundTrips(
-    caller: ServiceCaller, daemon: DaemonProcess, bus: PrivateBus, reference: OtherService?
-) -> (ours: LatencySamples, reference: LatencySamples?) {
-    let placement = Placement(pinning: [daemon.pid, bus.pid] + (reference.map { [$0.process.pid, $0.bus.pid] } ?? []))
+    caller: ServiceCaller, daemon: DaemonProcess, bus: PrivateBus, reference: OtherService?, floor: OtherService?
+) -> (ours: LatencySamples, reference: LatencySamples?, floor: LatencySamples?) {
+    let others = [reference, floor].compactMap { $0 }
+    let placement = Placement(pinning: [daemon.pid, bus.pid] + others.flatMap { [$0.process.pid, $0.bus.pid] })
     defer { placement.undo() }
     progress("round trips placed: \(placement.summary)")
-    let samples = sampleLatency([caller] + (reference.map { [$0.caller] } ?? []), samples: Plan.latencySamples, warmUp: Plan.latencyWarmUp)
-    return (samples[0], reference == nil ? nil : samples[1])
+    var samples = sampleLatency([caller] + others.map(\.caller), samples: Plan.latencySamples, warmUp: Plan.latencyWarmUp)
+    let ours = samples.removeFirst()
+    let theirs = reference == nil ? nil : samples.removeFirst()
+    return (ours, theirs, floor == nil ? nil : samples.removeFirst())
 }
 
 /// `make bench ONLY=sessions`: only the round trips beside the reference, their CPU, and the
@@ -121,16 +144,18 @@ func measureSessions(binary: String, bus: PrivateBus, terminal: PseudoTerminal, 
         reference = try OtherService.reference(script)
     }
     defer { reference?.process.stop() }
+    let floor = try OtherService.floor(of: tools)
+    defer { floor?.process.stop() }
     progress("round trips: \(Plan.latencySamples) Pings and \(Plan.latencySamples) sessions on each service, interleaved")
     let caller = try ServiceCaller(address: bus.address)
-    let (ours, theirs) = interleavedRoundTrips(caller: caller, daemon: daemon, bus: bus, reference: reference)
+    let (ours, theirs, floorSamples) = interleavedRoundTrips(caller: caller, daemon: daemon, bus: bus, reference: reference, floor: floor)
     var cpuRows = measureCPU("timepickerd", caller: caller, service: daemon.pid, bus: bus.pid, count: Plan.cpuCalls).rows
     if let reference {
         cpuRows += measureCPU("Reference", caller: reference.caller, service: reference.process.pid, bus: reference.bus.pid, count: Plan.cpuCalls).rows
     }
     let costRows = try measurePerSessionCosts(binary: binary, tools: tools, idleDaemon: (daemon, caller, bus), reference: reference)
     sections.roundTrips += latencyRows(ours, of: "timepickerd") + (theirs.map { latencyRows($0, of: "Reference") } ?? [])
-        + [comparisonRow(ours: ours, reference: theirs)] + costRows + cpuRows
+        + [comparisonRow(ours: ours, reference: theirs)] + floorRows(floorSamples, ours: ours, reference: theirs) + costRows + cpuRows
 }
 
 /// The allocations and system calls of a session's life: the allocations on a daemon of their

@@ -1,7 +1,7 @@
 import Glibc
 import TestHarness
 
-// timepickerbench [--only PHASE] [--reference SCRIPT] [--allocation-counter LIBRARY] DAEMON:
+// timepickerbench [--only PHASE] [--reference SCRIPT] [--floor PROGRAM] [--allocation-counter LIBRARY] DAEMON:
 // measures the release daemon against the goals of issue 5, its session's life against a Python
 // reference of the same contract run beside it (issue 25: scripts/reference-service.py) with the
 // allocations and system calls a session costs (the counter is scripts/allocation-counter.c,
@@ -18,7 +18,7 @@ enum Phase: String, CaseIterable {
     case sessions
 }
 
-let usage = "usage: timepickerbench [--only \(Phase.allCases.map(\.rawValue).joined(separator: "|"))] [--reference SCRIPT] "
+let usage = "usage: timepickerbench [--only \(Phase.allCases.map(\.rawValue).joined(separator: "|"))] [--reference SCRIPT] [--floor PROGRAM] "
     + "[--allocation-counter LIBRARY] PATH-TO-timepickerd (or the directory holding it)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var phases = Phase.allCases.filter { $0 != .sessions }
@@ -34,6 +34,7 @@ while arguments.count > 1, arguments[0].hasPrefix("--") {
         }
         phases = [phase]
     case "--reference": tools.reference = value
+    case "--floor": tools.floor = value
     case "--allocation-counter": tools.allocationCounter = value
     default:
         progress(usage)
