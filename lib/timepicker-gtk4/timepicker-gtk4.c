@@ -211,7 +211,7 @@ time_picker_parent_gtk_init (TimePickerParentGtk *self)
  * time_picker_parent_new_gtk:
  * @window: the application's window the picker's dialog belongs to
  *
- * A parent for time_picker_picker_pick() from a GTK 4 window: on X11 its XID
+ * A parent for time_picker_alert_set_parent() from a GTK 4 window: on X11 its XID
  * (`x11:XID`), on Wayland a handle exported with xdg-foreign (`wayland:HANDLE`,
  * made when a pick needs it and withdrawn when the picker is gone), and an
  * activation token so that the dialog gets the focus. A window not shown yet,

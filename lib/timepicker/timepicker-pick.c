@@ -4,7 +4,7 @@
  * call (timepicker-pick-call.c); the caller's cancellable heard; the pick ended once.
  *
  * No call blocks: each step is an asynchronous call whose reply starts the next, on the
- * thread-default main context of the thread that called time_picker_picker_pick() (the
+ * thread-default main context of the thread that called time_picker_alert_pick() (the
  * GTask's), as every asynchronous GIO call completes.
  *
  * SPDX-License-Identifier: MIT
@@ -43,6 +43,7 @@ tp_pick_complete (GTask *task, TimePickerRange *range, GError *error)
       return;
     }
   pick->done = TRUE;
+  tp_alert_pick_ended (g_task_get_source_object (task));
   if (pick->session_subscription != 0)
     g_dbus_connection_signal_unsubscribe (pick->connection, pick->session_subscription);
   if (pick->owner_subscription != 0)
@@ -123,7 +124,11 @@ pick_owner_checked (GObject *source, GAsyncResult *result, gpointer user_data)
     return;
   if (reply == NULL)
     {
-      tp_pick_fail (task, TIME_PICKER_ERROR_VANISHED, "The time picker service left the bus: %s", error->message);
+      /* Whose process owns the name cannot be told: nothing is sent to it. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED))
+        tp_pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The session bus closed: %s", error->message);
+      else
+        tp_pick_fail (task, TIME_PICKER_ERROR_OTHER_USER, "Whose process owns " TP_SERVICE " cannot be told: %s", error->message);
       return;
     }
   g_variant_get (reply, "(u)", &uid);
@@ -320,6 +325,7 @@ tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *paren
   if (g_task_return_error_if_cancelled (task))
     {
       pick->done = TRUE;
+      tp_alert_pick_ended (g_task_get_source_object (task));
       return;
     }
   if (cancellable != NULL)

@@ -1,0 +1,84 @@
+import DBusKit
+import Foundation
+import Glibc
+import TestHarness
+import Testing
+
+/// libtimepicker's typed API (issue 38) from PyGObject, against the real daemon on a private bus:
+/// TimePicker.Alert's setters, TimePickerRange's GDateTimes, ALREADY_SHOWING, and options the
+/// library checks before anything is sent.
+@Suite("libtimepicker: the typed alert and range from Python against the real daemon")
+struct LibraryTypedTests {
+    static let python = LibraryTests.Client(name: "PyGObject", file: "lib/tests/pick.py")
+
+    @Test("A Berlin night shift picked with set_time_zone(GLib.TimeZone) and set_date(GLib.DateTime) gives GLib.DateTimes at +01:00, 25,200 s apart")
+    func berlinNightShift() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try LibraryTests().start(Self.python, ["berlin-night"], on: fixture.bus)
+        let first = try shown(mock, run, fixture)
+        // The person accepts the start (22:00), then the end (05:00 the next day) the alert set.
+        try mock.invokeAction("default", on: first.id)
+        _ = try mock.waitForNotify { $0.replacesID == first.id && $0.isStepperEndStep }
+        try mock.invokeAction("default", on: first.id)
+
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(0), "stdout: \(run.stdout) stderr: \(run.stderr)\n\(fixture.logs)")
+        // GLib.DateTime.get_utc_offset is in microseconds: +01:00 is 3,600 s.
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3, "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(lines[0].hasPrefix("start 2026-01-15T22:00:00+01") && lines[0].hasSuffix(" offset 3600000000"), "\(lines[0])")
+        #expect(lines[1].hasPrefix("end 2026-01-16T05:00:00+01") && lines[1].hasSuffix(" offset 3600000000"), "\(lines[1])")
+        #expect(lines[2] == "duration 25200 apart 25200", "\(lines[2])")
+        // What went on the bus: the typed setters' options.
+        #expect(fixture.daemon.log.contains("PickTimeRange from"), "\(fixture.daemon.log)")
+    }
+
+    @Test("pick() on an alert whose pick runs fails with ALREADY_SHOWING at once; the first pick goes on until its cancellable ends it")
+    func alreadyShowing() throws {
+        let fixture = try NotificationFixture()
+        let run = try LibraryTests().start(Self.python, ["already-showing"], on: fixture.bus)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "stdout: \(run.stdout)")
+        #expect(lines.first?.hasPrefix("error time-picker-error-quark already-showing: ") == true, "stdout: \(run.stdout)")
+        #expect(lines.last?.hasPrefix("error g-io-error-quark cancelled: ") == true, "stdout: \(run.stdout)")
+    }
+
+    @Test("A first slot that is no time fails the pick with INVALID_ARGS naming the option, and no session is asked for")
+    func badFirstSlot() throws {
+        let fixture = try NotificationFixture()
+        let run = try LibraryTests().start(Self.python, ["bad-first"], on: fixture.bus)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("error time-picker-error-quark invalid-args: option 'first': "), "stdout: \(run.stdout)")
+        #expect(!fixture.daemon.log.contains("PickTimeRange from"), "a session was asked for:\n\(fixture.daemon.log)")
+    }
+
+    @Test("The error enum keeps every older code's number and appends ALREADY_SHOWING and INTERRUPTED after FAILED, with the spec's nicks")
+    func errorCodes() throws {
+        let bus = try PrivateBus()
+        let script = """
+            import gi
+            gi.require_version("TimePicker", "1.0")
+            from gi.repository import TimePicker
+            print(" ".join(f"{int(v)}={TimePicker.Error(v).value_nick}" for v in range(14)))
+            """
+        let run = try CapturedCommand(
+            "/usr/bin/python3", ["-c", script], environment: LibraryTests().environment(bus), directory: bus.directory)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(0), "stderr: \(run.stderr)")
+        #expect(
+            run.stdout == "0=user 1=timeout 2=caller 3=shutdown 4=unavailable 5=service-unavailable 6=vanished 7=other-user "
+                + "8=invalid-reply 9=invalid-args 10=limits-exceeded 11=failed 12=already-showing 13=interrupted\n",
+            "stdout: \(run.stdout)")
+    }
+
+    /// The notification of the picker `run` asked for, or a failure with what it printed.
+    private func shown(
+        _ mock: MockNotificationServer, _ run: CapturedCommand, _ fixture: NotificationFixture
+    ) throws -> MockNotificationServer.Notification {
+        do {
+            return try mock.waitForNotify(seconds: 60)
+        } catch {
+            throw HarnessError("\(error)\nthe client: running \(run.process.isRunning), stdout: \(run.stdout) stderr: \(run.stderr)\n\(fixture.logs)")
+        }
+    }
+}
