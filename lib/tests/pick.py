@@ -9,7 +9,6 @@ Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or t
        pick.py cancel-and-drop  as cancel, then the program drops the alert: prints "picker
                           finalized" once it is gone, or "picker alive" after 2 s
        pick.py monitor    prints every session's outcome on the bus ("ready" once listening)
-       pick.py slow-parent  one pick with a parent whose export never finishes
        pick.py two-pickers  a pick by each of two alerts at once; prints each one's end
        pick.py pushed-context  one pick on a context of its own pushed over the program's, as
                           a synchronous wrapper makes one, then every outcome on the bus as
@@ -116,13 +115,6 @@ def already_showing():
         cancellable.cancel()
     alert.pick(None, second_done)
     return alert
-
-
-class SilentParent(TimePicker.Parent):
-    """A parent whose export never calls back, as a compositor that never answers."""
-
-    def do_export(self, cancellable, callback, *user_data):
-        pass
 
 
 def print_outcomes(picker):
@@ -232,9 +224,6 @@ elif mode == "cancel-and-drop":
     keep = TimePicker.Alert.new()
     keep.set_title("Lunch break")
     keep.pick(cancellable, dropped_after)
-elif mode == "slow-parent":
-    silent = SilentParent()
-    keep = pick(parent=silent)
 elif mode == "monitor":
     keep = monitor()
 elif mode == "two-pickers":

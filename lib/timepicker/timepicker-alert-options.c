@@ -363,7 +363,8 @@ tp_alert_options (TimePickerAlert *alert, GError **error)
   add_uint (dict, "min_duration", alert->min_duration);
   add_uint (dict, "timeout", alert->timeout);
   add_uint (dict, "timeout_extensions", alert->timeout_extensions);
-  add_string (dict, "clock", tp_enum_option_text (TIME_PICKER_TYPE_CLOCK, alert->clock));
+  if (alert->clock == TIME_PICKER_CLOCK_TWELVE_HOUR || alert->clock == TIME_PICKER_CLOCK_TWENTY_FOUR_HOUR)
+    add_string (dict, "clock", alert->clock == TIME_PICKER_CLOCK_TWELVE_HOUR ? "12h" : "24h");
   add_string (dict, "ui", tp_enum_option_text (TIME_PICKER_TYPE_USER_INTERFACE, alert->user_interface));
   if (alert->overnight)
     g_variant_dict_insert_value (dict, "overnight", g_variant_new_boolean (TRUE));

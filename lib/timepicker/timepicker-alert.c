@@ -47,7 +47,7 @@ time_picker_alert_finalize (GObject *object)
   g_free (alert->locale);
   g_clear_pointer (&alert->date, g_date_time_unref);
   g_clear_pointer (&alert->time_zone, g_time_zone_unref);
-  g_clear_object (&alert->parent);
+  g_clear_pointer (&alert->parent, time_picker_parent_unref);
   g_clear_pointer (&alert->options, g_variant_unref);
   G_OBJECT_CLASS (time_picker_alert_parent_class)->finalize (object);
 }
@@ -271,8 +271,10 @@ void
 time_picker_alert_set_parent (TimePickerAlert *alert, TimePickerParent *parent)
 {
   g_return_if_fail (TIME_PICKER_IS_ALERT (alert));
-  g_return_if_fail (parent == NULL || TIME_PICKER_IS_PARENT (parent));
-  g_set_object (&alert->parent, parent);
+  if (parent != NULL)
+    time_picker_parent_ref (parent);
+  g_clear_pointer (&alert->parent, time_picker_parent_unref);
+  alert->parent = parent;
 }
 
 void

@@ -1,5 +1,6 @@
-/* The typed options' enums, registered by hand as the error's is (no glib-mkenums step): the
- * nick of each value is what the service's option says ("12h", "dialog"), NULL for DEFAULT.
+/* The typed options' enums, registered by hand as the error's is (no glib-mkenums step). The
+ * nicks name the members in introspection, so they are identifiers ("twelve-hour", not the
+ * option's "12h"); the user interface's are the option's texts too.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -11,8 +12,8 @@ time_picker_clock_get_type (void)
   static gsize type = 0;
   static const GEnumValue values[] = {
     { TIME_PICKER_CLOCK_DEFAULT, "TIME_PICKER_CLOCK_DEFAULT", "default" },
-    { TIME_PICKER_CLOCK_TWELVE_HOUR, "TIME_PICKER_CLOCK_TWELVE_HOUR", "12h" },
-    { TIME_PICKER_CLOCK_TWENTY_FOUR_HOUR, "TIME_PICKER_CLOCK_TWENTY_FOUR_HOUR", "24h" },
+    { TIME_PICKER_CLOCK_TWELVE_HOUR, "TIME_PICKER_CLOCK_TWELVE_HOUR", "twelve-hour" },
+    { TIME_PICKER_CLOCK_TWENTY_FOUR_HOUR, "TIME_PICKER_CLOCK_TWENTY_FOUR_HOUR", "twenty-four-hour" },
     { 0, NULL, NULL },
   };
 

@@ -18,7 +18,7 @@ pick_free (Pick *pick)
 {
   g_clear_object (&pick->connection);
   g_clear_pointer (&pick->options, g_variant_unref);
-  g_clear_object (&pick->parent);
+  g_clear_pointer (&pick->parent, time_picker_parent_unref);
   g_free (pick->parent_window);
   g_free (pick->activation_token);
   g_free (pick->token);
@@ -58,7 +58,7 @@ tp_pick_complete (GTask *task, TimePickerRange *range, GError *error)
   if (pick->call_cancellable != NULL)
     g_cancellable_cancel (pick->call_cancellable);
   if (pick->parent_exported)
-    time_picker_parent_unexport (pick->parent);
+    tp_parent_unexport (pick->parent);
   pick->parent_exported = FALSE;
   if (pick->export_timeout != NULL)
     g_source_destroy (pick->export_timeout);
@@ -211,13 +211,13 @@ pick_parent_exported (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(GError) error = NULL;
   g_autofree char *parent_window = NULL;
   g_autofree char *activation_token = NULL;
-  gboolean exported = time_picker_parent_export_finish (pick->parent, result, &parent_window, &activation_token, &error);
+  gboolean exported = tp_parent_export_finish (pick->parent, result, &parent_window, &activation_token, &error);
 
   if (pick->done || pick->export_abandoned)
     {
       /* Cancelled, or gone on without it, while the window was exported: withdraw it now. */
       if (exported)
-        time_picker_parent_unexport (pick->parent);
+        tp_parent_unexport (pick->parent);
       return;
     }
   if (exported)
@@ -265,7 +265,7 @@ pick_on_connection (GTask *task, GDBusConnection *connection)
       pick->export_timeout = g_timeout_source_new_seconds (TP_EXPORT_SECONDS);
       g_source_set_callback (pick->export_timeout, pick_export_too_slow, g_object_ref (task), g_object_unref);
       g_source_attach (pick->export_timeout, g_task_get_context (task));
-      time_picker_parent_export (pick->parent, NULL, pick_parent_exported, g_object_ref (task));
+      tp_parent_export (pick->parent, NULL, pick_parent_exported, g_object_ref (task));
     }
   else
     pick_ask_owner (task);
@@ -302,7 +302,7 @@ tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *paren
   Pick *pick = g_new0 (Pick, 1);
 
   pick->options = options != NULL ? g_variant_ref_sink (options) : NULL;
-  pick->parent = parent != NULL ? g_object_ref (parent) : NULL;
+  pick->parent = parent != NULL ? time_picker_parent_ref (parent) : NULL;
   pick->token = g_strdup_printf ("libtimepicker_%u_%u", (guint) getpid (), (guint) g_atomic_int_add (&picks_made, 1) + 1);
   g_task_set_task_data (task, pick, (GDestroyNotify) pick_free);
 

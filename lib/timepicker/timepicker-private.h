@@ -106,8 +106,21 @@ void tp_pick_start (GTask            *task,
                     TimePickerParent *parent,
                     GVariant         *options);
 
-/* The option text of an enum value of the typed options ("12h", "dialog"), NULL for DEFAULT. */
+/* The option text of a TimePickerUserInterface ("dialog"): its nick; NULL for DEFAULT. */
 const char *tp_enum_option_text (GType type, int value);
 
 /* The alert's pick has ended: another may start (timepicker-alert.c). */
 void tp_alert_pick_ended (TimePickerAlert *alert);
+
+/* A parent's export, through what made it (timepicker-parent.c): time_picker_parent_new's
+ * identifiers, or a toolkit helper's functions. */
+void     tp_parent_export        (TimePickerParent    *parent,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data);
+gboolean tp_parent_export_finish (TimePickerParent    *parent,
+                                  GAsyncResult        *result,
+                                  char               **parent_window,
+                                  char               **activation_token,
+                                  GError             **error);
+void     tp_parent_unexport      (TimePickerParent    *parent);
