@@ -271,14 +271,14 @@ struct LibraryTests {
 
     /// What a pick printed against lib/tests/wrong-service.py run with `arguments`, a service of
     /// the user's own, and what that service printed; the pick must have failed.
-    private func pickFromStandIn(_ arguments: [String]) throws -> (stdout: String, service: String) {
+    func pickFromStandIn(_ arguments: [String], mode: [String] = []) throws -> (stdout: String, service: String) {
         let bus = try PrivateBus()
         let log = bus.directory.appendingPathComponent("wrong-service.log")
         let service = try startLogged(
             ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py")] + arguments, environment: bus.environment, logFile: log)
         defer { service.stop() }
         try waitUntil("the service to own the name", seconds: 20) { logText(log).contains("owner ") || !service.isRunning }
-        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), on: bus)
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), mode, on: bus)
         #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
         return (run.stdout, logText(log))
     }

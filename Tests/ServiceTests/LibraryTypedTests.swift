@@ -71,6 +71,30 @@ struct LibraryTypedTests {
             "stdout: \(run.stdout)")
     }
 
+    @Test("A refused PickTimeRange fails the pick with the code the error table gives its D-Bus error", arguments: [
+        ("org.freedesktop.DBus.Error.Disconnected", "service-unavailable"),
+        ("org.freedesktop.DBus.Error.LimitsExceeded", "limits-exceeded"),
+        ("io.github.timepickerd.TimePicker1.Error.LimitsExceeded", "limits-exceeded"),
+        ("io.github.timepickerd.TimePicker1.Error.NoUserInterface", "unavailable"),
+        ("org.freedesktop.DBus.Error.InvalidArgs", "invalid-args"),
+        ("org.example.Error.Later", "failed"),
+    ])
+    func callErrors(name: String, code: String) throws {
+        let (stdout, service) = try LibraryTests().pickFromStandIn(["error", name])
+        #expect(stdout.hasPrefix("error time-picker-error-quark \(code): "), "stdout: \(stdout) service: \(service)")
+    }
+
+    @Test("Every typed option reaches the service with its option's name and type; set_options' keys go too, under the typed ones")
+    func typedOptionsOnTheBus() throws {
+        let (stdout, service) = try LibraryTests().pickFromStandIn(["error", "org.example.Error.Later"], mode: ["typed"])
+        #expect(stdout.hasPrefix("error time-picker-error-quark failed: "), "stdout: \(stdout)")
+        // Python's repr of the sorted (key, value) pairs the service received.
+        let expected = "options [('clock', '12h'), ('date', '2026-03-28'), ('end', '12:00'), ('first', '08:00'), ('last', '18:00'), "
+            + "('later', 7), ('locale', 'de_DE.UTF-8'), ('min_duration', 30), ('overnight', True), ('start', 'now'), ('step', 15), "
+            + "('time_zone', 'Europe/Berlin'), ('timeout', 60), ('timeout_extensions', 2), ('title', 'Typed'), ('ui', 'dialog')]\n"
+        #expect(service.contains(expected), "the service heard:\n\(service)")
+    }
+
     /// The notification of the picker `run` asked for, or a failure with what it printed.
     private func shown(
         _ mock: MockNotificationServer, _ run: CapturedCommand, _ fixture: NotificationFixture

@@ -18,6 +18,7 @@ Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or t
        pick.py already-showing  picks twice with one alert: prints the second's error, then
                           cancels the first
        pick.py bad-first  a pick whose first slot is "25:00": the library refuses it
+       pick.py typed      a pick with every typed option set, and set_options under them
 
 An error is printed as "error DOMAIN CODE-NAME: MESSAGE" and exits 1.
 """
@@ -234,6 +235,14 @@ elif mode == "berlin-night":
     keep = berlin_night()
 elif mode == "already-showing":
     keep = already_showing()
+elif mode == "typed":
+    keep = TimePicker.Alert(title="Typed", step=15, first="08:00", last="18:00", start="now", end="12:00",
+                            min_duration=30, timeout=60, timeout_extensions=2, clock=TimePicker.Clock.TWELVE_HOUR,
+                            overnight=True, user_interface=TimePicker.UserInterface.DIALOG, locale="de_DE.UTF-8")
+    keep.set_date(GLib.DateTime.new_utc(2026, 3, 28, 23, 30, 0))
+    keep.set_time_zone(GLib.TimeZone.new_identifier("Europe/Berlin"))
+    keep.set_options(GLib.Variant("a{sv}", {"title": GLib.Variant("s", "under"), "later": GLib.Variant("i", 7)}))
+    keep.pick(None, picked)
 elif mode == "bad-first":
     keep = lunch_alert()
     keep.set_first("25:00")
