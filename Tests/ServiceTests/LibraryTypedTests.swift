@@ -95,6 +95,29 @@ struct LibraryTypedTests {
         #expect(service.contains(expected), "the service heard:\n\(service)")
     }
 
+    @Test("A pick-only app subscribes to its own session and its owner's leaving, nothing bus-wide: no monitor unless it makes one")
+    func pickOnlySubscribesToItsOwnSession() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try LibraryTests().start(Self.python, on: fixture.bus)
+        _ = try shown(mock, run, fixture)
+        // The bus's own account of every connection's match rules (dbus-daemon's Stats interface).
+        let stats = try CapturedCommand.run(
+            "/usr/bin/dbus-send",
+            ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+             "org.freedesktop.DBus.Debug.Stats.GetAllMatchRules"],
+            environment: fixture.bus.environment, directory: fixture.bus.directory)
+        try #require(stats.termination == .exited(0), "GetAllMatchRules: \(stats.stderr)")
+        let app = try #require(
+            stats.stdout.components(separatedBy: "dict entry(").first { $0.contains("/libtimepicker_") },
+            "no connection subscribed to a libtimepicker session: \(stats.stdout)")
+        let rules = app.split(separator: "\n").filter { $0.contains("type='signal'") }
+        #expect(rules.count == 2, "the app's rules: \(rules)")
+        // Its session's path, and NameOwnerChanged of the owner's unique name (arg0=':1.N').
+        #expect(rules.allSatisfy { $0.contains("path='/io/github/timepickerd/TimePicker1/session/") || $0.contains("arg0=':") }, "\(rules)")
+        run.process.stop()
+    }
+
     /// The notification of the picker `run` asked for, or a failure with what it printed.
     private func shown(
         _ mock: MockNotificationServer, _ run: CapturedCommand, _ fixture: NotificationFixture
