@@ -310,12 +310,13 @@ time_picker_alert_get_time_zone (TimePickerAlert *alert)
 void
 time_picker_alert_set_options (TimePickerAlert *alert, GVariant *options)
 {
+  g_autoptr(GVariant) sunk = options != NULL ? g_variant_ref_sink (options) : NULL;
+
+  /* Sunk first, so that a floating dictionary refused here is not leaked. */
   g_return_if_fail (TIME_PICKER_IS_ALERT (alert));
   g_return_if_fail (options == NULL || g_variant_is_of_type (options, G_VARIANT_TYPE_VARDICT));
-  if (options != NULL)
-    g_variant_ref_sink (options);
   g_clear_pointer (&alert->options, g_variant_unref);
-  alert->options = options;
+  alert->options = g_steal_pointer (&sunk);
 }
 
 /* Whether text is a slot as the service reads one: HH:MM, or "now" where allowed. */
