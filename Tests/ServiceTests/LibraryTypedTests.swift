@@ -118,6 +118,39 @@ struct LibraryTypedTests {
         run.process.stop()
     }
 
+    @Test("A pick cancelled while the bus activates the service fails with G_IO_ERROR_CANCELLED within a second")
+    func cancelledDuringActivation() throws {
+        let bus = try PrivateBus()
+        // A service the bus starts that never takes the name: activation stays pending. It marks
+        // that it started, and ends with the bus (dbus-monitor exits when the bus goes).
+        let started = bus.directory.appendingPathComponent("activated").path
+        let service = "[D-BUS Service]\nName=io.github.timepickerd.TimePicker1\n"
+            + "Exec=/bin/sh -c 'touch \(started); exec /usr/bin/dbus-monitor --address \"$DBUS_STARTER_ADDRESS\" >/dev/null'\n"
+        try service.write(
+            to: bus.serviceDirectory.appendingPathComponent("io.github.timepickerd.TimePicker1.service"), atomically: true, encoding: .utf8)
+        defer { bus.stop() }
+        let run = try LibraryTests().start(Self.python, ["cancel-when", started], on: bus)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(lines[0].hasPrefix("error g-io-error-quark cancelled: "), "stdout: \(run.stdout)")
+        let milliseconds = Int(lines[1].split(separator: " ")[1]) ?? -1
+        #expect((0..<1000).contains(milliseconds), "stdout: \(run.stdout)")
+    }
+
+    @Test("A pick whose bus connection is lost fails with SERVICE_UNAVAILABLE")
+    func busLost() throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let run = try LibraryTests().start(Self.python, on: fixture.bus)
+        _ = try shown(mock, run, fixture)
+        kill(fixture.bus.pid, SIGKILL)
+        // GDBus then ends the program (the shared session connection's exit-on-close raises
+        // SIGTERM), but the pick's callback has run first.
+        _ = try run.process.waitForExit(seconds: 30)
+        #expect(run.stdout.hasPrefix("error time-picker-error-quark service-unavailable: "), "stdout: \(run.stdout)")
+    }
+
     /// The notification of the picker `run` asked for, or a failure with what it printed.
     private func shown(
         _ mock: MockNotificationServer, _ run: CapturedCommand, _ fixture: NotificationFixture

@@ -19,6 +19,8 @@ Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or t
                           cancels the first
        pick.py bad-first  a pick whose first slot is "25:00": the library refuses it
        pick.py typed      a pick with every typed option set, and set_options under them
+       pick.py cancel-when FILE  one pick cancelled once FILE exists (an activated service
+                          made it); prints the error and "ended N ms after the cancel"
 
 An error is printed as "error DOMAIN CODE-NAME: MESSAGE" and exits 1.
 """
@@ -235,6 +237,24 @@ elif mode == "berlin-night":
     keep = berlin_night()
 elif mode == "already-showing":
     keep = already_showing()
+elif mode == "cancel-when":
+    cancellable, cancelled_at = Gio.Cancellable(), []
+
+    def cancel_when_there():
+        """Polls for the file the activated service makes: the pick is then mid-activation."""
+        if not GLib.file_test(sys.argv[2], GLib.FileTest.EXISTS):
+            return GLib.SOURCE_CONTINUE
+        cancelled_at.append(GLib.get_monotonic_time())
+        cancellable.cancel()
+        return GLib.SOURCE_REMOVE
+
+    def ended(alert, result):
+        report(alert, result)
+        print(f"ended {(GLib.get_monotonic_time() - cancelled_at[0]) // 1000 if cancelled_at else -1} ms after the cancel", flush=True)
+        loop.quit()
+    GLib.timeout_add(20, cancel_when_there)
+    keep = lunch_alert()
+    keep.pick(cancellable, ended)
 elif mode == "typed":
     keep = TimePicker.Alert(title="Typed", step=15, first="08:00", last="18:00", start="now", end="12:00",
                             min_duration=30, timeout=60, timeout_extensions=2, clock=TimePicker.Clock.TWELVE_HOUR,
