@@ -120,12 +120,12 @@ def already_showing():
     return alert
 
 
-def print_outcomes(picker):
+def print_outcomes(monitor):
     """Prints each outcome the monitor's signals report."""
-    picker.connect("response", lambda _p, path, code, results, r: print(
+    monitor.connect("response", lambda _p, path, code, results, r: print(
         f"response {path} {code} {r.get_start() + ' ' + r.get_end() if r else '-'} {len(results.keys())}", flush=True))
-    picker.connect("selected", lambda _p, path, r: print(f"selected {path} {r.get_start()} {r.get_end()} {r.get_duration()}", flush=True))
-    picker.connect("cancelled", lambda _p, path, reason: print(f"cancelled {path} {reason}", flush=True))
+    monitor.connect("selected", lambda _p, path, r: print(f"selected {path} {r.get_start()} {r.get_end()} {r.get_duration()}", flush=True))
+    monitor.connect("cancelled", lambda _p, path, reason: print(f"cancelled {path} {reason}", flush=True))
 
 
 def say_ready(left=3):
@@ -141,50 +141,50 @@ def say_ready(left=3):
 
 def monitor():
     """Prints each outcome; "ready" once the monitor follows the service."""
-    picker = TimePicker.Monitor.new_for_connection(Gio.bus_get_sync(Gio.BusType.SESSION))
-    print_outcomes(picker)
+    monitor = TimePicker.Monitor.new_for_connection(Gio.bus_get_sync(Gio.BusType.SESSION))
+    print_outcomes(monitor)
     say_ready()
-    return picker
+    return monitor
 
 
 def two_pickers():
-    """Two pickers of one program, each picking at once; ends when both picks have ended."""
+    """Two alerts of one program, each picking at once; ends when both picks have ended."""
     left = [2]
 
-    def picked_one(picker, result):
+    def picked_one(alert, result):
         left[0] -= 1
-        report(picker, result)
+        report(alert, result)
         if left[0] == 0:
             loop.quit()
 
-    pickers = [TimePicker.Alert.new(), TimePicker.Alert.new()]
-    for number, picker in enumerate(pickers):
-        picker.set_title(f"Picker {number + 1}")
-        picker.pick(None, picked_one)
-    return pickers
+    alerts = [TimePicker.Alert.new(), TimePicker.Alert.new()]
+    for number, alert in enumerate(alerts):
+        alert.set_title(f"Picker {number + 1}")
+        alert.pick(None, picked_one)
+    return alerts
 
 
 def pushed_context():
     """Picks right after the alert was made, on a context of its own pushed over the program's
-    and iterated alone until the pick ends, then runs the program's: the monitor made there
-    before signals there."""
+    and iterated alone until the pick ends, then runs the program's: the monitor made
+    there before signals there."""
     monitor = TimePicker.Monitor.new()
     print_outcomes(monitor)
-    picker = lunch_alert()
+    alert = lunch_alert()
     own = GLib.MainContext()
     own.push_thread_default()
     own_loop = GLib.MainLoop(own)
 
-    def picked_there(picker, result):
-        report(picker, result)
+    def picked_there(alert, result):
+        report(alert, result)
         own_loop.quit()
 
-    picker.pick(None, picked_there)
+    alert.pick(None, picked_there)
     own_loop.run()
     own.pop_thread_default()
     # At idle priority: after the monitor's own connection, waiting on the program's context.
     GLib.idle_add(lambda: say_ready() or GLib.SOURCE_REMOVE)
-    return picker, monitor
+    return alert, monitor
 
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "pick"
@@ -207,11 +207,11 @@ elif mode == "cancel-and-drop":
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: cancellable.cancel() or GLib.SOURCE_REMOVE)
     finalized = []
 
-    def dropped_after(picker, result):
-        """Reports, then lets go of the picker: nothing of the library may keep it."""
+    def dropped_after(alert, result):
+        """Reports, then lets go of the alert: nothing of the library may keep it."""
         global keep
-        report(picker, result)
-        picker.weak_ref(lambda *_: finalized.append(True))
+        report(alert, result)
+        alert.weak_ref(lambda *_: finalized.append(True))
         keep = None
         started = GLib.get_monotonic_time()
 
