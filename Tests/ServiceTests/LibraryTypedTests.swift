@@ -118,8 +118,19 @@ struct LibraryTypedTests {
         run.process.stop()
     }
 
-    @Test("A pick cancelled while the bus activates the service fails with G_IO_ERROR_CANCELLED within a second")
-    func cancelledDuringActivation() throws {
+    static let cancellingC = LibraryTests.Client(name: "C", file: "lib/tests/cancel-early.c")
+
+    @Test("A C program's pick cancelled right after pick, or from an idle callback, fails with G_IO_ERROR_CANCELLED within a second; no session", arguments: ["at-once", "idle"])
+    func cCancelsEarly(_ mode: String) throws {
+        let fixture = try NotificationFixture()
+        let run = try LibraryTests().start(Self.cancellingC, [mode], on: fixture.bus)
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        try expectCancelledWithinASecond(run.stdout)
+        #expect(!fixture.daemon.log.contains("PickTimeRange from"), "a session was asked for:\n\(fixture.daemon.log)")
+    }
+
+    @Test("A pick cancelled while the bus activates the service fails with G_IO_ERROR_CANCELLED within a second", arguments: [python, cancellingC])
+    func cancelledDuringActivation(_ client: LibraryTests.Client) throws {
         let bus = try PrivateBus()
         // A service the bus starts that never takes the name: activation stays pending. It marks
         // that it started, and ends with the bus (dbus-monitor exits when the bus goes).
@@ -129,13 +140,19 @@ struct LibraryTypedTests {
         try service.write(
             to: bus.serviceDirectory.appendingPathComponent("io.github.timepickerd.TimePicker1.service"), atomically: true, encoding: .utf8)
         defer { bus.stop() }
-        let run = try LibraryTests().start(Self.python, ["cancel-when", started], on: bus)
+        let run = try LibraryTests().start(client, [client.file.hasSuffix(".c") ? "when" : "cancel-when", started], on: bus)
         #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
-        let lines = run.stdout.split(separator: "\n").map(String.init)
-        try #require(lines.count == 2, "stdout: \(run.stdout) stderr: \(run.stderr)")
-        #expect(lines[0].hasPrefix("error g-io-error-quark cancelled: "), "stdout: \(run.stdout)")
+        try expectCancelledWithinASecond(run.stdout)
+    }
+
+    /// `stdout` is a cancelled pick's error (Python names the code, C gives its number, 19),
+    /// then "ended N ms after the cancel" with N under 1,000.
+    private func expectCancelledWithinASecond(_ stdout: String) throws {
+        let lines = stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "stdout: \(stdout)")
+        #expect(lines[0].hasPrefix("error g-io-error-quark cancelled: ") || lines[0].hasPrefix("error g-io-error-quark 19: "), "stdout: \(stdout)")
         let milliseconds = Int(lines[1].split(separator: " ")[1]) ?? -1
-        #expect((0..<1000).contains(milliseconds), "stdout: \(run.stdout)")
+        #expect((0..<1000).contains(milliseconds), "stdout: \(stdout)")
     }
 
     @Test("A pick whose bus connection is lost fails with SERVICE_UNAVAILABLE")
