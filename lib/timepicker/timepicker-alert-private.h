@@ -24,6 +24,7 @@ struct _TimePickerAlert
   gboolean picking;            /* a pick runs: another fails with ALREADY_SHOWING */
 };
 
+/* The alert's property ids, shared so that the setters in timepicker-alert-options.c notify. */
 enum
 {
   PROP_0,
