@@ -11,20 +11,21 @@ def activate(app):
     window = Gtk.ApplicationWindow(application=app, title="Time picker example", default_width=300)
     button = Gtk.Button(label="Pick a time")
     window.set_child(button)
-    picker, cancellable = TimePicker.Picker.new(), Gio.Cancellable()
+    alert = TimePicker.Alert(title="Lunch break", step=30)  # typed options, as properties
+    alert.set_parent(TimePickerGtk4.parent_new_gtk(window))  # the dialog is attached to the window
+    cancellable = Gio.Cancellable()
     window.connect("close-request", lambda _window: cancellable.cancel())  # ends the picker too
-    def picked(picker, result):
+    def picked(alert, result):
         app.release()  # the pick is over: the app may quit once its window is closed
         try:
-            times = picker.pick_finish(result)
+            times = alert.pick_finish(result)
             button.set_label(f"From {times.get_start()} to {times.get_end()}")
             print(f"from {times.get_start()} to {times.get_end()}", flush=True)
         except GLib.Error as error:  # TimePicker.Error (user, timeout...) or Gio's CANCELLED
             print(f"No time range chosen: {error.message}", flush=True)
     def clicked(_button):
         app.hold()  # until the pick ends, so that the Cancel goes out as the window closes
-        options = GLib.Variant("a{sv}", {"title": GLib.Variant("s", "Lunch break"), "step": GLib.Variant("u", 30)})
-        picker.pick(TimePickerGtk4.parent_new_gtk(window), options, cancellable, picked)
+        alert.pick(cancellable, picked)
     button.connect("clicked", clicked)
     window.present()
 app = Gtk.Application(application_id="io.github.timepickerd.Example")

@@ -15,7 +15,7 @@ picked (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GMainLoop *loop = user_data;
   GError *error = NULL;
-  TimePickerRange *range = time_picker_picker_pick_finish (TIME_PICKER_PICKER (source), result, &error);
+  TimePickerRange *range = time_picker_alert_pick_finish (TIME_PICKER_ALERT (source), result, &error);
 
   if (range != NULL)
     {
@@ -45,13 +45,14 @@ int
 main (void)
 {
   GMainLoop *loop = g_main_loop_new (NULL, FALSE);
-  TimePickerPicker *picker = time_picker_picker_new ();
-  /* The service's options, an a{sv}: see man io.github.timepickerd.TimePicker1. */
-  GVariant *options = g_variant_new_parsed ("{'title': <'Lunch break'>, 'step': <uint32 30>}");
+  TimePickerAlert *alert = time_picker_alert_new ();
 
-  time_picker_picker_pick (picker, NULL, options, NULL, picked, loop);
+  /* Typed options: see the TimePickerAlert properties (and man io.github.timepickerd.TimePicker1). */
+  time_picker_alert_set_title (alert, "Lunch break");
+  time_picker_alert_set_step (alert, 30);
+  time_picker_alert_pick (alert, NULL, picked, loop);
   g_main_loop_run (loop);
-  g_object_unref (picker);
+  g_object_unref (alert);
   g_main_loop_unref (loop);
   return status;
 }

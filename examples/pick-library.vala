@@ -1,18 +1,17 @@
 // Asks timepickerd for a time range from Vala, with libtimepicker-1 (the VAPI made from its
 // introspection data). The library finds the service, checks that it is your own user's,
-// shows the picker and reports the range; `yield picker.pick (...)` waits for the person
+// shows the picker and reports the range; `yield alert.pick (...)` waits for the person
 // without blocking the main loop.
 //
 // Build and run: valac --pkg timepicker-1 pick-library.vala && ./pick-library
 // (needs libtimepicker-1-dev and valac; exit 0 with a range, 1 without one, 2 on failure)
 
-async int pick_lunch_break (TimePicker.Picker picker) {
-    // The service's options, as an a{sv}: title, step in minutes, first and last slot...
-    var options = new VariantDict ();
-    options.insert_value ("title", new Variant.string ("Lunch break"));
-    options.insert_value ("step", new Variant.uint32 (30));
+async int pick_lunch_break (TimePicker.Alert alert) {
+    // Typed options, as properties: title, step in minutes, first and last slot, time zone...
+    alert.title = "Lunch break";
+    alert.step = 30;
     try {
-        var range = yield picker.pick (null, options.end (), null);
+        var range = yield alert.pick (null);
         // Wall-clock HH:MM, 24-hour; the length in real time comes with it.
         print ("from %s to %s (%u minutes)\n", range.get_start (), range.get_end (), range.get_duration () / 60);
         return 0;
@@ -29,7 +28,7 @@ async int pick_lunch_break (TimePicker.Picker picker) {
 int main () {
     var loop = new MainLoop ();
     var status = 0;
-    pick_lunch_break.begin (new TimePicker.Picker (), (source, result) => {
+    pick_lunch_break.begin (new TimePicker.Alert (), (source, result) => {
         status = pick_lunch_break.end (result);
         loop.quit ();
     });

@@ -71,7 +71,7 @@ PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --exists timepicker-1 || fail "pk
 [ "$(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --variable=typelibdir timepicker-1)" = "$libdir/girepository-1.0" ] ||
   fail "timepicker-1.pc's typelibdir is not $libdir/girepository-1.0"
 loaded=$(GI_TYPELIB_PATH="$libdir/girepository-1.0" LD_LIBRARY_PATH="$libdir" /usr/bin/python3 -c \
-  "import gi; gi.require_version('TimePicker', '1.0'); from gi.repository import TimePicker; print(TimePicker.Picker.new.__name__)" 2>&1) ||
+  "import gi; gi.require_version('TimePicker', '1.0'); from gi.repository import TimePicker; print(TimePicker.Alert.new.__name__)" 2>&1) ||
   fail "gi cannot load the installed typelib: $loaded"
 [ -f "$prefix/share/gir-1.0/TimePicker-1.0.gir" ] || fail "the GIR is not installed"
 [ -f "$prefix/share/vala/vapi/timepicker-1.vapi" ] || fail "the VAPI is not installed"

@@ -130,6 +130,7 @@ struct ExampleTests {
     /// The listeners: every caller's outcomes, by the service's well-known name.
     static let monitors: [Example] = [
         Example(file: "monitor-gio.py", executable: "/usr/bin/python3", arguments: [RepositoryFiles.path("examples/monitor-gio.py")]),
+        Example(file: "monitor-library.py", executable: "/usr/bin/python3", arguments: [RepositoryFiles.path("examples/monitor-library.py")]),
         Example(file: "swift/monitor", executable: builtExample("monitor-outcomes"), arguments: []),
     ]
 
@@ -172,7 +173,9 @@ struct ExampleTests {
     /// Starts `example` as a program on `bus`; the C one is compiled first.
     private func command(for example: Example, on bus: PrivateBus) throws -> CapturedCommand {
         guard example.file.hasSuffix(".c") else {
-            return try CapturedCommand(example.executable, example.arguments, environment: bus.environment, directory: bus.directory)
+            // The library's examples find the build's libtimepicker and its typelib.
+            let environment = example.file.contains("library") ? LibraryTests().environment(bus) : bus.environment
+            return try CapturedCommand(example.executable, example.arguments, environment: environment, directory: bus.directory)
         }
         let binary = bus.directory.appendingPathComponent("pick-sd-bus").path
         let flags = try CapturedCommand.run(

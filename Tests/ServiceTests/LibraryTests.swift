@@ -98,7 +98,7 @@ struct LibraryTests {
         #expect(cancelled.strings == ["caller"])
     }
 
-    @Test("A pick cancelled against a stopped service lets its picker go with the program's last reference: nothing waits on the service's answer")
+    @Test("A pick cancelled against a stopped service lets its alert go with the program's last reference: nothing waits on the service's answer")
     func cancelledPickLetsThePickerGo() throws {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
@@ -132,7 +132,8 @@ struct LibraryTests {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
         let started = Date()
-        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), ["slow-parent"], on: fixture.bus)
+        // A C program: TimePickerParent is opaque, made as a toolkit's helper makes one.
+        let run = try start(Client(name: "C", file: "lib/tests/silent-parent.c"), on: fixture.bus)
         let first = try waitForPicker(mock, run, fixture)
         #expect(Date().timeIntervalSince(started) > 4.5, "the picker came before the export's deadline")
 
@@ -158,7 +159,7 @@ struct LibraryTests {
         #expect(said.contains("left the bus"), "stdout: \(run.stdout) stderr: \(run.stderr)")
     }
 
-    @Test("The selected and cancelled signals report other callers' sessions, and go on after the daemon restarts")
+    @Test("TimePicker.Monitor's response, selected and cancelled signals report other callers' sessions, and go on after the daemon restarts")
     func monitorSeesOtherCallers() throws {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
@@ -175,6 +176,8 @@ struct LibraryTests {
         let selected = try fixture.waitForSignal("Selected", on: session).strings
         try waitUntil("the monitor to report the choice", seconds: 30) { monitor.stdout.contains("selected ") }
         #expect(monitor.stdout.contains("selected \(session.rawValue) \(selected.joined(separator: " ")) "), "stdout: \(monitor.stdout)")
+        // TimePicker.Monitor's response signal came first, with the range of a choice (code 0).
+        #expect(monitor.stdout.contains("response \(session.rawValue) 0 \(selected.joined(separator: " ")) "), "stdout: \(monitor.stdout)")
 
         // The daemon dies and another takes the name: its sessions are reported too.
         fixture.daemon.send(SIGKILL)
@@ -192,7 +195,7 @@ struct LibraryTests {
         monitor.process.stop()
     }
 
-    @Test("A pick on a context pushed over the program's, before the picker knew the bus, completes there; the signals come on the program's context, where the picker was made")
+    @Test("A pick on a context pushed over the program's completes there; a TimePicker.Monitor made on the program's context signals there")
     func pickOnPushedContext() throws {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
@@ -214,7 +217,7 @@ struct LibraryTests {
         run.process.stop()
     }
 
-    @Test("Two pickers of one program pick at once: each pick has a session of its own")
+    @Test("Two alerts of one program pick at once: each pick has a session of its own")
     func twoPickersAtOnce() throws {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
@@ -268,14 +271,14 @@ struct LibraryTests {
 
     /// What a pick printed against lib/tests/wrong-service.py run with `arguments`, a service of
     /// the user's own, and what that service printed; the pick must have failed.
-    private func pickFromStandIn(_ arguments: [String]) throws -> (stdout: String, service: String) {
+    func pickFromStandIn(_ arguments: [String], mode: [String] = []) throws -> (stdout: String, service: String) {
         let bus = try PrivateBus()
         let log = bus.directory.appendingPathComponent("wrong-service.log")
         let service = try startLogged(
             ["/usr/bin/python3", RepositoryFiles.path("lib/tests/wrong-service.py")] + arguments, environment: bus.environment, logFile: log)
         defer { service.stop() }
         try waitUntil("the service to own the name", seconds: 20) { logText(log).contains("owner ") || !service.isRunning }
-        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), on: bus)
+        let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), mode, on: bus)
         #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
         return (run.stdout, logText(log))
     }

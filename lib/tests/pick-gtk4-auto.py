@@ -15,12 +15,12 @@ app = Gtk.Application(application_id="test.timepickerd.library", flags=Gio.Appli
 
 def activate(app):
     window = Gtk.ApplicationWindow(application=app, title=sys.argv[1], default_width=640, default_height=480)
-    picker, cancellable = TimePicker.Picker.new(), Gio.Cancellable()
+    alert, cancellable = TimePicker.Alert(title="Lunch break"), Gio.Cancellable()
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: cancellable.cancel() or GLib.SOURCE_REMOVE)
 
-    def picked(picker, result):
+    def picked(alert, result):
         try:
-            times = picker.pick_finish(result)
+            times = alert.pick_finish(result)
             print(f"from {times.get_start()} to {times.get_end()}", flush=True)
         except GLib.Error as error:
             print(f"error {error.domain}: {error.message}", flush=True)
@@ -28,8 +28,8 @@ def activate(app):
 
     def mapped(_window):
         app.hold()
-        options = GLib.Variant("a{sv}", {"title": GLib.Variant("s", "Lunch break")})
-        picker.pick(TimePickerGtk4.parent_new_gtk(window), options, cancellable, picked)
+        alert.set_parent(TimePickerGtk4.parent_new_gtk(window))
+        alert.pick(cancellable, picked)
         return False
 
     window.connect("map", lambda w: GLib.timeout_add(300, mapped, w))

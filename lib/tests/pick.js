@@ -5,17 +5,13 @@ import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import TimePicker from 'gi://TimePicker?version=1.0';
 
-// pick() returns a Promise when called without a callback.
-Gio._promisify(TimePicker.Picker.prototype, 'pick', 'pick_finish');
+// pick() returns a Promise when called without a callback (the line GJS 1.74 needs).
+Gio._promisify(TimePicker.Alert.prototype, 'pick', 'pick_finish');
 
 const loop = new GLib.MainLoop(null, false);
 let status = 0;
-const picker = TimePicker.Picker.new();
-const options = new GLib.Variant('a{sv}', {
-    title: new GLib.Variant('s', 'Lunch break'),
-    step: new GLib.Variant('u', 30),
-});
-picker.pick(null, options, null).then(range => {
+const alert = new TimePicker.Alert({title: 'Lunch break', step: 30});
+alert.pick(null).then(range => {
     const minutes = range.has_duration() ? ` (${Math.floor(range.get_duration() / 60)} minutes)` : '';
     print(`from ${range.get_start()} to ${range.get_end()}${minutes}`);
 }).catch(error => {

@@ -3,8 +3,10 @@
  * Usage: valgrind-client pick            one pick; prints "from A to B" or "error ..."
  *        valgrind-client cancel MS       one pick cancelled after MS milliseconds
  *        valgrind-client cancel-at-once  one pick cancelled right after pick()
- *        valgrind-client monitor SECONDS prints every outcome on the bus for SECONDS
- *        valgrind-client picks N         N picks one after the other, each cancelled after 300 ms
+ *        valgrind-client monitor SECONDS [COUNT]  prints every outcome on the bus until COUNT
+ *                                        were heard (or SECONDS passed), then "heard N outcomes"
+ *        valgrind-client picks N [MS]    N picks one after the other, each cancelled after MS
+ *                                        milliseconds (300)
  * Everything it made is freed before it exits, so that what memcheck finds lost is the library's.
  *
  * SPDX-License-Identifier: MIT
@@ -16,12 +18,22 @@
 
 static GMainLoop *loop;
 static int status;
+static guint outcomes_heard, outcomes_wanted; /* the monitor's: Selected and Cancelled */
+
+/* One more outcome heard: the monitor's run ends once it heard what it waits for. */
+static void
+outcome_heard (void)
+{
+  outcomes_heard++;
+  if (outcomes_wanted != 0 && outcomes_heard >= outcomes_wanted)
+    g_main_loop_quit (loop);
+}
 
 static void
 picked (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GError *error = NULL;
-  TimePickerRange *range = time_picker_picker_pick_finish (TIME_PICKER_PICKER (source), result, &error);
+  TimePickerRange *range = time_picker_alert_pick_finish (TIME_PICKER_ALERT (source), result, &error);
 
   if (range != NULL)
     {
@@ -53,27 +65,48 @@ quit_now (gpointer data)
 }
 
 static void
-selected (TimePickerPicker *picker, const char *path, TimePickerRange *range, gpointer data)
+responded (TimePickerMonitor *monitor, const char *path, guint code, GVariant *results, TimePickerRange *range, gpointer data)
 {
-  printf ("selected %s %s %s\n", path, time_picker_range_get_start (range), time_picker_range_get_end (range));
+  printf ("response %s %u %s\n", path, code, range != NULL ? time_picker_range_get_start (range) : "-");
   fflush (stdout);
 }
 
 static void
-cancelled (TimePickerPicker *picker, const char *path, const char *reason, gpointer data)
+selected (TimePickerMonitor *monitor, const char *path, TimePickerRange *range, gpointer data)
+{
+  printf ("selected %s %s %s\n", path, time_picker_range_get_start (range), time_picker_range_get_end (range));
+  fflush (stdout);
+  outcome_heard ();
+}
+
+static void
+cancelled (TimePickerMonitor *monitor, const char *path, const char *reason, gpointer data)
 {
   printf ("cancelled %s %s\n", path, reason);
   fflush (stdout);
+  outcome_heard ();
 }
 
 static void
 one_pick (const char *mode, guint cancel_ms)
 {
-  TimePickerPicker *picker = time_picker_picker_new ();
+  TimePickerAlert *picker = time_picker_alert_new ();
   GCancellable *cancellable = g_cancellable_new ();
-  GVariant *options = g_variant_new_parsed ("{'title': <'Valgrind'>}");
+  GTimeZone *zone = g_time_zone_new_identifier ("Europe/Berlin");
+  GDateTime *date = g_date_time_new_utc (2026, 1, 15, 12, 0, 0);
+  TimePickerParent *parent = time_picker_parent_new (NULL, NULL);
 
-  time_picker_picker_pick (picker, NULL, options, cancellable, picked, NULL);
+  /* Every kind of typed option, so that each is freed with the alert. */
+  time_picker_alert_set_title (picker, "Valgrind");
+  time_picker_alert_set_first (picker, "08:00");
+  time_picker_alert_set_time_zone (picker, zone);
+  time_picker_alert_set_date (picker, date);
+  time_picker_alert_set_options (picker, g_variant_new_parsed ("{'title': <'under the typed one'>, 'step': <uint32 30>}"));
+  time_picker_alert_set_parent (picker, parent);
+  time_picker_parent_unref (parent);
+  g_time_zone_unref (zone);
+  g_date_time_unref (date);
+  time_picker_alert_pick (picker, cancellable, picked, NULL);
   if (g_str_equal (mode, "cancel-at-once"))
     g_cancellable_cancel (cancellable);
   else if (g_str_equal (mode, "cancel"))
@@ -95,16 +128,19 @@ main (int argc, char **argv)
   loop = g_main_loop_new (NULL, FALSE);
   if (g_str_equal (mode, "monitor"))
     {
-      TimePickerPicker *picker;
+      TimePickerMonitor *picker;
 
       bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
-      picker = time_picker_picker_new_for_connection (bus);
+      picker = time_picker_monitor_new_for_connection (bus);
+      g_signal_connect (picker, "response", G_CALLBACK (responded), NULL);
       g_signal_connect (picker, "selected", G_CALLBACK (selected), NULL);
       g_signal_connect (picker, "cancelled", G_CALLBACK (cancelled), NULL);
       printf ("ready\n");
       fflush (stdout);
+      outcomes_wanted = argc > 3 ? (guint) atoi (argv[3]) : 0;
       g_timeout_add_seconds (atoi (argv[2]), quit_now, NULL);
       g_main_loop_run (loop);
+      printf ("heard %u outcomes\n", outcomes_heard);
       g_object_unref (picker);
       g_timeout_add (300, quit_now, NULL);
       g_main_loop_run (loop);
@@ -112,7 +148,7 @@ main (int argc, char **argv)
     }
   else if (g_str_equal (mode, "picks"))
     for (int n = atoi (argv[2]); n > 0; n--)
-      one_pick ("cancel", 300);
+      one_pick ("cancel", argc > 3 ? (guint) atoi (argv[3]) : 300);
   else
     one_pick (mode, argc > 2 ? (guint) atoi (argv[2]) : 0);
   g_main_loop_unref (loop);

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """libtimepicker under valgrind memcheck against the real timepickerd (--ui terminal, on a
 pseudo-terminal of this script's) on a private bus: a pick chosen with Enter, picks cancelled
-(at once, after 300 ms, ten in a row) and a monitor that sees a pick chosen and one cancelled.
+(at once, after 300 ms, ten in a row) and a TimePickerMonitor that hears 102 outcomes: a pick
+chosen, one dismissed and 100 cancelled by their caller.
 Prints each run's definitely (and possibly) lost records whose stacks name libtimepicker's files.
 
 Usage (from the repository, after `make lib` and `swift build`):
@@ -131,7 +132,8 @@ def main():
         elif run == "picks":
             process, log = client(environment, run, ["picks", "10"])
         elif run == "monitor":
-            process, log = client(environment, run, ["monitor", "40"])
+            # It ends once it heard all 102 (the 300 s are only a bound for a broken run).
+            process, log = client(environment, run, ["monitor", "300", "102"])
             process.stdout.readline()
             time.sleep(3)
             for keys in ("\r", "\x1b"):
@@ -142,12 +144,18 @@ def main():
                     time.sleep(0.5)
                     screen.type(keys)
                 asker.wait(30)
+            # 100 sessions cancelled by their caller: each a Response and a Cancelled heard.
+            subprocess.run([os.path.join(work, "valgrind-client"), "picks", "100", "200"], env=environment,
+                           stdout=subprocess.DEVNULL, timeout=300)
         output, _ = process.communicate(timeout=120)
         lost, errors, summary = library_losses(log)
         print(f"{run}: exit {process.returncode}; {output.strip()!r}; memcheck errors {errors}; {summary}")
         for record in lost:
             print("  " + record.replace("\n", "\n  "))
         failed = failed or errors != 0 or any("definitely lost" in record for record in lost)
+        if run == "monitor" and "heard 102 outcomes" not in output:
+            print("  the monitor did not hear the 102 outcomes")
+            failed = True
     return 1 if failed else 0
 
 

@@ -9,8 +9,10 @@ Usage: wrong-service.py not-a-time   PickTimeRange's session sends Selected("25:
        wrong-service.py cancelled REASON  ... the session sends Cancelled(REASON), the call fails with it
        wrong-service.py refuses-zone  refuses a PickTimeRange with time_zone as a service whose
                                      system lacks the zone (InvalidArgs), then as cancelled user
-Prints "owner NAME" once it owns the name, then "call MEMBER" per call and "option KEY VALUE"
-for its locale and time_zone options.
+       wrong-service.py error NAME   fails PickTimeRange with the D-Bus error NAME, no session
+Prints "owner NAME" once it owns the name, then "call MEMBER" per call, "option KEY VALUE"
+for its locale and time_zone options, and "options [(KEY, VALUE)...]" for all but handle_token,
+sorted.
 """
 import sys
 
@@ -44,6 +46,10 @@ def method_call(connection, sender, path, interface, method, parameters, invocat
     for key in ("locale", "time_zone"):
         if key in options:
             print(f"option {key} {options[key]}", flush=True)
+    print("options", sorted((key, value) for key, value in options.items() if key != "handle_token"), flush=True)
+    if mode == "error":
+        invocation.return_dbus_error(sys.argv[2], "refused for the test")
+        return
     if mode == "refuses-zone" and "time_zone" in options:
         invocation.return_dbus_error("org.freedesktop.DBus.Error.InvalidArgs",
                                      f"option 'time_zone': no zone '{options['time_zone']}' on this system")

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "timepicker-gtk4.h"
+#include "timepicker/timepicker-parent-private.h"
 
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
@@ -13,25 +14,15 @@
 #include <gdk/wayland/gdkwayland.h>
 #endif
 
-/* The window, weakly (a parent must not keep a closed window alive), and the Wayland export
- * shared by the picks that use it: GTK 4.8 exports a toplevel once at a time. */
+/* The parent's data: the window, weakly (a parent must not keep a closed window alive), and
+ * the Wayland export shared by the picks that use it: GTK 4.8 exports a toplevel once at a time. */
 typedef struct
 {
-  TimePickerParent parent_instance;
-
   GWeakRef window;
   char *wayland_handle; /* the export's handle while exported */
   guint exports;        /* picks using the export */
   GList *waiting;       /* GTasks waiting for the handle */
 } TimePickerParentGtk;
-
-typedef struct
-{
-  TimePickerParentClass parent_class;
-} TimePickerParentGtkClass;
-
-GType time_picker_parent_gtk_get_type (void);
-G_DEFINE_FINAL_TYPE (TimePickerParentGtk, time_picker_parent_gtk, TIME_PICKER_TYPE_PARENT)
 
 /* What one export gives: the window's identifier and the activation token. */
 typedef struct
@@ -96,8 +87,8 @@ wayland_exported (GdkToplevel *toplevel, const char *handle, gpointer user_data)
 static void
 time_picker_parent_gtk_export (TimePickerParent *parent, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
-  TimePickerParentGtk *self = (TimePickerParentGtk *) parent;
-  g_autoptr(GTask) task = g_task_new (parent, cancellable, callback, user_data);
+  TimePickerParentGtk *self = parent->data;
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   g_autoptr(GtkWindow) window = g_weak_ref_get (&self->window);
   GdkSurface *surface = window != NULL ? gtk_native_get_surface (GTK_NATIVE (window)) : NULL;
 
@@ -168,7 +159,7 @@ static void
 time_picker_parent_gtk_unexport (TimePickerParent *parent)
 {
 #ifdef GDK_WINDOWING_WAYLAND
-  TimePickerParentGtk *self = (TimePickerParentGtk *) parent;
+  TimePickerParentGtk *self = parent->data;
   g_autoptr(GtkWindow) window = g_weak_ref_get (&self->window);
   GdkSurface *surface = window != NULL ? gtk_native_get_surface (GTK_NATIVE (window)) : NULL;
 
@@ -180,38 +171,22 @@ time_picker_parent_gtk_unexport (TimePickerParent *parent)
 #endif
 }
 
+/* The parent's last reference went: its data goes with it. */
 static void
-time_picker_parent_gtk_finalize (GObject *object)
+time_picker_parent_gtk_free (gpointer data)
 {
-  TimePickerParentGtk *self = (TimePickerParentGtk *) object;
+  TimePickerParentGtk *self = data;
 
   g_weak_ref_clear (&self->window);
   g_free (self->wayland_handle);
-  G_OBJECT_CLASS (time_picker_parent_gtk_parent_class)->finalize (object);
-}
-
-static void
-time_picker_parent_gtk_class_init (TimePickerParentGtkClass *klass)
-{
-  TimePickerParentClass *parent_class = TIME_PICKER_PARENT_CLASS (klass);
-
-  G_OBJECT_CLASS (klass)->finalize = time_picker_parent_gtk_finalize;
-  parent_class->export = time_picker_parent_gtk_export;
-  parent_class->export_finish = time_picker_parent_gtk_export_finish;
-  parent_class->unexport = time_picker_parent_gtk_unexport;
-}
-
-static void
-time_picker_parent_gtk_init (TimePickerParentGtk *self)
-{
-  g_weak_ref_init (&self->window, NULL);
+  g_free (self);
 }
 
 /**
  * time_picker_parent_new_gtk:
  * @window: the application's window the picker's dialog belongs to
  *
- * A parent for time_picker_picker_pick() from a GTK 4 window: on X11 its XID
+ * A parent for time_picker_alert_set_parent() from a GTK 4 window: on X11 its XID
  * (`x11:XID`), on Wayland a handle exported with xdg-foreign (`wayland:HANDLE`,
  * made when a pick needs it and withdrawn when the picker is gone), and an
  * activation token so that the dialog gets the focus. A window not shown yet,
@@ -224,9 +199,18 @@ TimePickerParent *
 time_picker_parent_new_gtk (GtkWindow *window)
 {
   TimePickerParentGtk *self;
+  TimePickerParent *parent;
 
   g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
-  self = g_object_new (time_picker_parent_gtk_get_type (), NULL);
-  g_weak_ref_set (&self->window, window);
-  return TIME_PICKER_PARENT (self);
+  self = g_new0 (TimePickerParentGtk, 1);
+  g_weak_ref_init (&self->window, window);
+  /* Filled as libtimepicker's private header says; libtimepicker frees it. */
+  parent = g_new0 (TimePickerParent, 1);
+  g_atomic_ref_count_init (&parent->ref_count);
+  parent->export = time_picker_parent_gtk_export;
+  parent->export_finish = time_picker_parent_gtk_export_finish;
+  parent->unexport = time_picker_parent_gtk_unexport;
+  parent->data = self;
+  parent->data_free = time_picker_parent_gtk_free;
+  return parent;
 }

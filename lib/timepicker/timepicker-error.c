@@ -26,6 +26,8 @@ static const struct
   CODE (INVALID_ARGS, "invalid-args", NULL),
   CODE (LIMITS_EXCEEDED, "limits-exceeded", NULL),
   CODE (FAILED, "failed", NULL),
+  CODE (ALREADY_SHOWING, "already-showing", NULL),
+  CODE (INTERRUPTED, "interrupted", NULL),
 };
 #undef CODE
 
@@ -62,7 +64,7 @@ time_picker_error_for_call (const GError *call_error)
     { "org.freedesktop.DBus.Error.ServiceUnknown", TIME_PICKER_ERROR_VANISHED },
     { "org.freedesktop.DBus.Error.NameHasNoOwner", TIME_PICKER_ERROR_VANISHED },
     { "org.freedesktop.DBus.Error.NoReply", TIME_PICKER_ERROR_VANISHED },
-    { "org.freedesktop.DBus.Error.Disconnected", TIME_PICKER_ERROR_VANISHED },
+    { "org.freedesktop.DBus.Error.Disconnected", TIME_PICKER_ERROR_SERVICE_UNAVAILABLE },
     { "org.freedesktop.DBus.Error.LimitsExceeded", TIME_PICKER_ERROR_LIMITS_EXCEEDED },
     { "org.freedesktop.DBus.Error.AccessDenied", TIME_PICKER_ERROR_OTHER_USER },
     { TP_ERROR_PREFIX "LimitsExceeded", TIME_PICKER_ERROR_LIMITS_EXCEEDED },

@@ -29,12 +29,13 @@ G_BEGIN_DECLS
  * @TIME_PICKER_ERROR_SHUTDOWN: the service stopped (reason "shutdown").
  * @TIME_PICKER_ERROR_UNAVAILABLE: no user interface could show the picker
  *   (reason "unavailable", or the NoUserInterface error).
- * @TIME_PICKER_ERROR_SERVICE_UNAVAILABLE: nobody owns the service's name on the
- *   session bus and the bus could not start it, or the session bus is not there.
+ * @TIME_PICKER_ERROR_SERVICE_UNAVAILABLE: no session bus, the connection to it
+ *   was lost, or nobody owns the service's name and the bus could not start it
+ *   (the message says which).
  * @TIME_PICKER_ERROR_VANISHED: the service left the bus (it crashed or was
  *   killed) before the session ended.
  * @TIME_PICKER_ERROR_OTHER_USER: the service's name is owned by a process of
- *   another Unix user; nothing was sent to it.
+ *   another Unix user, or whose it is cannot be told; nothing was sent to it.
  * @TIME_PICKER_ERROR_INVALID_REPLY: the service answered something that is not
  *   what its interface says.
  * @TIME_PICKER_ERROR_INVALID_ARGS: the service refused an option (the message
@@ -42,6 +43,11 @@ G_BEGIN_DECLS
  * @TIME_PICKER_ERROR_LIMITS_EXCEEDED: the caller or the service has too many
  *   open sessions.
  * @TIME_PICKER_ERROR_FAILED: any other failure; the message says what.
+ * @TIME_PICKER_ERROR_ALREADY_SHOWING: time_picker_alert_pick() was called while
+ *   that alert's pick runs; that pick goes on.
+ * @TIME_PICKER_ERROR_INTERRUPTED: a signal ended a pick while the app's terminal
+ *   was lent (the Swift library's; libtimepicker lends no terminal and never
+ *   raises it: the code is here so that both libraries share one table).
  *
  * Why a pick failed.
  */
@@ -58,6 +64,9 @@ typedef enum {
   TIME_PICKER_ERROR_INVALID_ARGS,
   TIME_PICKER_ERROR_LIMITS_EXCEEDED,
   TIME_PICKER_ERROR_FAILED,
+  /* Appended after FAILED, so that every older code keeps its number. */
+  TIME_PICKER_ERROR_ALREADY_SHOWING,
+  TIME_PICKER_ERROR_INTERRUPTED,
 } TimePickerError;
 
 GQuark time_picker_error_quark (void);

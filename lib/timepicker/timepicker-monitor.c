@@ -1,5 +1,5 @@
-/* The monitor: every session's outcome on the bus, whoever asked for it, for the picker's
- * selected and cancelled signals (what `timepickerctl monitor` prints).
+/* The monitor's inside: every session's outcome on the bus, whoever asked for it, for
+ * TimePickerMonitor's signals (timepicker-monitor-object.c; what `timepickerctl monitor` prints).
  *
  * It follows the service's well-known name, so it goes on after the service restarts, and
  * believes only an owner that runs as the program's Unix user: each new owner's user is asked
@@ -76,11 +76,20 @@ monitor_report (TpMonitor *monitor, const char *path, const char *member, GVaria
   switch (session_signal.kind)
     {
     case TP_SESSION_SIGNAL_RESPONSE:
-      /* Only the sessions still open are kept. */
-      if (g_hash_table_size (monitor->responses) < TP_MONITOR_MAX_KEPT)
-        g_hash_table_replace (monitor->responses, g_strdup (path), session_signal.results);
-      else
-        g_variant_unref (session_signal.results);
+      {
+        g_autoptr(GVariant) results = session_signal.results;
+        g_autoptr(TimePickerRange) range = NULL;
+        const char *start = NULL, *end = NULL;
+
+        /* A choice's Response carries the range itself: the same checks as Selected's. */
+        if (session_signal.response == 0 && g_variant_lookup (results, "start", "&s", &start)
+            && g_variant_lookup (results, "end", "&s", &end) && time_picker_is_clock_text (start) && time_picker_is_clock_text (end))
+          range = time_picker_range_new (start, end, results);
+        /* Only the sessions still open are kept, for the Selected that follows. */
+        if (g_hash_table_size (monitor->responses) < TP_MONITOR_MAX_KEPT)
+          g_hash_table_replace (monitor->responses, g_strdup (path), g_variant_ref (results));
+        monitor->report (path, &session_signal, range, monitor->report_data);
+      }
       break;
     case TP_SESSION_SIGNAL_SELECTED:
       {
@@ -91,12 +100,12 @@ monitor_report (TpMonitor *monitor, const char *path, const char *member, GVaria
         /* Stolen, key and value: both are the caller's to free now. */
         g_hash_table_steal_extended (monitor->responses, path, (gpointer *) &kept_path, (gpointer *) &results);
         range = time_picker_range_new (session_signal.start, session_signal.end, results);
-        monitor->report (path, range, NULL, monitor->report_data);
+        monitor->report (path, &session_signal, range, monitor->report_data);
       }
       break;
     case TP_SESSION_SIGNAL_CANCELLED:
       g_hash_table_remove (monitor->responses, path);
-      monitor->report (path, NULL, session_signal.reason, monitor->report_data);
+      monitor->report (path, &session_signal, NULL, monitor->report_data);
       break;
     case TP_SESSION_SIGNAL_OTHER:
       break;

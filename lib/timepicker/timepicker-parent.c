@@ -1,8 +1,10 @@
-/* The window a picker's dialog belongs to, as libportal's XdpParent.
+/* The window a picker's dialog belongs to, as libportal's XdpParent: an opaque boxed type
+ * whose export a toolkit's helper fills in (timepicker-parent-private.h).
  *
  * SPDX-License-Identifier: MIT
  */
 #include "timepicker-private.h"
+#include "timepicker-parent-private.h"
 
 /**
  * TimePickerParent:
@@ -18,63 +20,32 @@
  * picker is gone. A parent can serve any number of picks.
  */
 
-typedef struct
-{
-  char *parent_window;
-  char *activation_token;
-} TimePickerParentPrivate;
+G_DEFINE_BOXED_TYPE (TimePickerParent, time_picker_parent, time_picker_parent_ref, time_picker_parent_unref)
 
-G_DEFINE_TYPE_WITH_PRIVATE (TimePickerParent, time_picker_parent, G_TYPE_OBJECT)
-
+/* time_picker_parent_new's export: the identifiers it was given, at once. */
 static void
-time_picker_parent_real_export (TimePickerParent *parent, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+given_export (TimePickerParent *parent, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_autoptr(GTask) task = g_task_new (parent, cancellable, callback, user_data);
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
 
-  g_task_set_source_tag (task, time_picker_parent_real_export);
+  g_task_set_source_tag (task, given_export);
   g_task_return_boolean (task, TRUE);
 }
 
 static gboolean
-time_picker_parent_real_export_finish (TimePickerParent *parent, GAsyncResult *result, char **parent_window, char **activation_token, GError **error)
+given_export_finish (TimePickerParent *parent, GAsyncResult *result, char **parent_window, char **activation_token, GError **error)
 {
-  TimePickerParentPrivate *priv = time_picker_parent_get_instance_private (parent);
-
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return FALSE;
   if (parent_window != NULL)
-    *parent_window = g_strdup (priv->parent_window);
+    *parent_window = g_strdup (parent->parent_window);
   if (activation_token != NULL)
-    *activation_token = g_strdup (priv->activation_token);
+    *activation_token = g_strdup (parent->activation_token);
   return TRUE;
 }
 
 static void
-time_picker_parent_real_unexport (TimePickerParent *parent)
-{
-}
-
-static void
-time_picker_parent_finalize (GObject *object)
-{
-  TimePickerParentPrivate *priv = time_picker_parent_get_instance_private (TIME_PICKER_PARENT (object));
-
-  g_free (priv->parent_window);
-  g_free (priv->activation_token);
-  G_OBJECT_CLASS (time_picker_parent_parent_class)->finalize (object);
-}
-
-static void
-time_picker_parent_class_init (TimePickerParentClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = time_picker_parent_finalize;
-  klass->export = time_picker_parent_real_export;
-  klass->export_finish = time_picker_parent_real_export_finish;
-  klass->unexport = time_picker_parent_real_unexport;
-}
-
-static void
-time_picker_parent_init (TimePickerParent *parent)
+given_unexport (TimePickerParent *parent)
 {
 }
 
@@ -92,60 +63,64 @@ time_picker_parent_init (TimePickerParent *parent)
 TimePickerParent *
 time_picker_parent_new (const char *parent_window, const char *activation_token)
 {
-  TimePickerParent *parent = g_object_new (TIME_PICKER_TYPE_PARENT, NULL);
-  TimePickerParentPrivate *priv = time_picker_parent_get_instance_private (parent);
+  TimePickerParent *parent = g_new0 (TimePickerParent, 1);
 
-  priv->parent_window = g_strdup (parent_window);
-  priv->activation_token = g_strdup (activation_token);
+  g_atomic_ref_count_init (&parent->ref_count);
+  parent->export = given_export;
+  parent->export_finish = given_export_finish;
+  parent->unexport = given_unexport;
+  parent->parent_window = g_strdup (parent_window);
+  parent->activation_token = g_strdup (activation_token);
   return parent;
 }
 
 /**
- * time_picker_parent_export:
+ * time_picker_parent_ref:
  * @parent: a #TimePickerParent
- * @cancellable: (nullable): a #GCancellable
- * @callback: (scope async): called when the identifiers are ready
- * @user_data: data for @callback
  *
- * Makes the window's identifier and the activation token; the picker calls it
- * before each pick. Wayland's export finishes later, hence asynchronous.
+ * Returns: (transfer full): @parent, with one more reference
  */
-void
-time_picker_parent_export (TimePickerParent *parent, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+TimePickerParent *
+time_picker_parent_ref (TimePickerParent *parent)
 {
-  g_return_if_fail (TIME_PICKER_IS_PARENT (parent));
-  TIME_PICKER_PARENT_GET_CLASS (parent)->export (parent, cancellable, callback, user_data);
+  g_return_val_if_fail (parent != NULL, NULL);
+  g_atomic_ref_count_inc (&parent->ref_count);
+  return parent;
 }
 
 /**
- * time_picker_parent_export_finish:
- * @parent: a #TimePickerParent
- * @result: the #GAsyncResult given to the callback
- * @parent_window: (out) (optional) (nullable) (transfer full): the window's
- *   identifier, or %NULL for none
- * @activation_token: (out) (optional) (nullable) (transfer full): the
- *   activation token, or %NULL for none
- * @error: return location for a #GError
+ * time_picker_parent_unref:
+ * @parent: (transfer full): a #TimePickerParent
  *
- * Returns: %TRUE, or %FALSE with @error set when the export failed
+ * Drops a reference; the last one frees the parent.
  */
+void
+time_picker_parent_unref (TimePickerParent *parent)
+{
+  g_return_if_fail (parent != NULL);
+  if (!g_atomic_ref_count_dec (&parent->ref_count))
+    return;
+  if (parent->data_free != NULL)
+    parent->data_free (parent->data);
+  g_free (parent->parent_window);
+  g_free (parent->activation_token);
+  g_free (parent);
+}
+
+void
+tp_parent_export (TimePickerParent *parent, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+  parent->export (parent, cancellable, callback, user_data);
+}
+
 gboolean
-time_picker_parent_export_finish (TimePickerParent *parent, GAsyncResult *result, char **parent_window, char **activation_token, GError **error)
+tp_parent_export_finish (TimePickerParent *parent, GAsyncResult *result, char **parent_window, char **activation_token, GError **error)
 {
-  g_return_val_if_fail (TIME_PICKER_IS_PARENT (parent), FALSE);
-  return TIME_PICKER_PARENT_GET_CLASS (parent)->export_finish (parent, result, parent_window, activation_token, error);
+  return parent->export_finish (parent, result, parent_window, activation_token, error);
 }
 
-/**
- * time_picker_parent_unexport:
- * @parent: a #TimePickerParent
- *
- * Withdraws what time_picker_parent_export() made (a Wayland handle), once
- * the picker it was for is gone.
- */
 void
-time_picker_parent_unexport (TimePickerParent *parent)
+tp_parent_unexport (TimePickerParent *parent)
 {
-  g_return_if_fail (TIME_PICKER_IS_PARENT (parent));
-  TIME_PICKER_PARENT_GET_CLASS (parent)->unexport (parent);
+  parent->unexport (parent);
 }

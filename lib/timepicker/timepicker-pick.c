@@ -4,7 +4,7 @@
  * call (timepicker-pick-call.c); the caller's cancellable heard; the pick ended once.
  *
  * No call blocks: each step is an asynchronous call whose reply starts the next, on the
- * thread-default main context of the thread that called time_picker_picker_pick() (the
+ * thread-default main context of the thread that called time_picker_alert_pick() (the
  * GTask's), as every asynchronous GIO call completes.
  *
  * SPDX-License-Identifier: MIT
@@ -18,7 +18,7 @@ pick_free (Pick *pick)
 {
   g_clear_object (&pick->connection);
   g_clear_pointer (&pick->options, g_variant_unref);
-  g_clear_object (&pick->parent);
+  g_clear_pointer (&pick->parent, time_picker_parent_unref);
   g_free (pick->parent_window);
   g_free (pick->activation_token);
   g_free (pick->token);
@@ -43,6 +43,7 @@ tp_pick_complete (GTask *task, TimePickerRange *range, GError *error)
       return;
     }
   pick->done = TRUE;
+  tp_alert_pick_ended (g_task_get_source_object (task));
   if (pick->session_subscription != 0)
     g_dbus_connection_signal_unsubscribe (pick->connection, pick->session_subscription);
   if (pick->owner_subscription != 0)
@@ -57,7 +58,7 @@ tp_pick_complete (GTask *task, TimePickerRange *range, GError *error)
   if (pick->call_cancellable != NULL)
     g_cancellable_cancel (pick->call_cancellable);
   if (pick->parent_exported)
-    time_picker_parent_unexport (pick->parent);
+    tp_parent_unexport (pick->parent);
   pick->parent_exported = FALSE;
   if (pick->export_timeout != NULL)
     g_source_destroy (pick->export_timeout);
@@ -123,7 +124,11 @@ pick_owner_checked (GObject *source, GAsyncResult *result, gpointer user_data)
     return;
   if (reply == NULL)
     {
-      tp_pick_fail (task, TIME_PICKER_ERROR_VANISHED, "The time picker service left the bus: %s", error->message);
+      /* Whose process owns the name cannot be told: nothing is sent to it. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED))
+        tp_pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The session bus closed: %s", error->message);
+      else
+        tp_pick_fail (task, TIME_PICKER_ERROR_OTHER_USER, "Whose process owns " TP_SERVICE " cannot be told: %s", error->message);
       return;
     }
   g_variant_get (reply, "(u)", &uid);
@@ -206,13 +211,13 @@ pick_parent_exported (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(GError) error = NULL;
   g_autofree char *parent_window = NULL;
   g_autofree char *activation_token = NULL;
-  gboolean exported = time_picker_parent_export_finish (pick->parent, result, &parent_window, &activation_token, &error);
+  gboolean exported = tp_parent_export_finish (pick->parent, result, &parent_window, &activation_token, &error);
 
   if (pick->done || pick->export_abandoned)
     {
       /* Cancelled, or gone on without it, while the window was exported: withdraw it now. */
       if (exported)
-        time_picker_parent_unexport (pick->parent);
+        tp_parent_unexport (pick->parent);
       return;
     }
   if (exported)
@@ -260,7 +265,7 @@ pick_on_connection (GTask *task, GDBusConnection *connection)
       pick->export_timeout = g_timeout_source_new_seconds (TP_EXPORT_SECONDS);
       g_source_set_callback (pick->export_timeout, pick_export_too_slow, g_object_ref (task), g_object_unref);
       g_source_attach (pick->export_timeout, g_task_get_context (task));
-      time_picker_parent_export (pick->parent, NULL, pick_parent_exported, g_object_ref (task));
+      tp_parent_export (pick->parent, NULL, pick_parent_exported, g_object_ref (task));
     }
   else
     pick_ask_owner (task);
@@ -297,7 +302,7 @@ tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *paren
   Pick *pick = g_new0 (Pick, 1);
 
   pick->options = options != NULL ? g_variant_ref_sink (options) : NULL;
-  pick->parent = parent != NULL ? g_object_ref (parent) : NULL;
+  pick->parent = parent != NULL ? time_picker_parent_ref (parent) : NULL;
   pick->token = g_strdup_printf ("libtimepicker_%u_%u", (guint) getpid (), (guint) g_atomic_int_add (&picks_made, 1) + 1);
   g_task_set_task_data (task, pick, (GDestroyNotify) pick_free);
 
@@ -320,6 +325,7 @@ tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *paren
   if (g_task_return_error_if_cancelled (task))
     {
       pick->done = TRUE;
+      tp_alert_pick_ended (g_task_get_source_object (task));
       return;
     }
   if (cancellable != NULL)

@@ -71,6 +71,7 @@ typedef enum
 typedef struct
 {
   TpSessionSignalKind kind;
+  guint32 response;   /* RESPONSE: 0 chosen, 1 the person cancelled, 2 ended otherwise */
   GVariant *results;  /* RESPONSE: its a{sv}, owned by the caller of tp_session_signal_read */
   const char *start;  /* SELECTED: clock texts, inside the signal's parameters */
   const char *end;
@@ -86,20 +87,40 @@ gboolean tp_session_signal_read (const char      *member,
  * (timepicker-monitor.c). */
 typedef struct _TpMonitor TpMonitor;
 
-/* Told of a session that ended: range when it was Selected, else its Cancelled reason. */
-typedef void (*TpMonitorReport) (const char      *session_path,
-                                 TimePickerRange *range,
-                                 const char      *reason,
-                                 gpointer         user_data);
+/* Told of a session's outcome signal: session_signal as read (its results borrowed), range for a
+ * Selected, or a Response whose code is 0 and whose results hold the range, else NULL. */
+typedef void (*TpMonitorReport) (const char            *session_path,
+                                 const TpSessionSignal *session_signal,
+                                 TimePickerRange       *range,
+                                 gpointer               user_data);
 
 TpMonitor *tp_monitor_new  (GDBusConnection *connection,
                             TpMonitorReport  report,
                             gpointer         user_data);
 void       tp_monitor_free (TpMonitor       *monitor);
 
-/* Runs one pick (timepicker-pick.c): task is time_picker_picker_pick's, connection the bus,
- * or NULL to connect to the session bus first. */
+/* Runs one pick (timepicker-pick.c): task is time_picker_alert_pick's, connection the bus,
+ * or NULL to connect to the session bus first; options the alert's a{sv} (floating or not). */
 void tp_pick_start (GTask            *task,
                     GDBusConnection  *connection,
                     TimePickerParent *parent,
                     GVariant         *options);
+
+/* The option text of a TimePickerUserInterface ("dialog"): its nick; NULL for DEFAULT. */
+const char *tp_enum_option_text (GType type, int value);
+
+/* The alert's pick has ended: another may start (timepicker-alert.c). */
+void tp_alert_pick_ended (TimePickerAlert *alert);
+
+/* A parent's export, through what made it (timepicker-parent.c): time_picker_parent_new's
+ * identifiers, or a toolkit helper's functions. */
+void     tp_parent_export        (TimePickerParent    *parent,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data);
+gboolean tp_parent_export_finish (TimePickerParent    *parent,
+                                  GAsyncResult        *result,
+                                  char               **parent_window,
+                                  char               **activation_token,
+                                  GError             **error);
+void     tp_parent_unexport      (TimePickerParent    *parent);

@@ -11,8 +11,8 @@
  * (wall-clock `HH:MM`, 24-hour, with `24:00` for the end of the day), and what
  * the session's Response signal adds: whether the end is the next day's, the
  * length in seconds and, when the pick had a `date` option, the day, the
- * instants and the time zone. Made by time_picker_picker_pick_finish() and
- * carried by #TimePickerPicker::selected.
+ * instants and the time zone. Made by time_picker_alert_pick_finish() and
+ * carried by #TimePickerMonitor::selected.
  */
 struct _TimePickerRange
 {
@@ -185,6 +185,53 @@ time_picker_range_get_end_time (TimePickerRange *range)
 {
   g_return_val_if_fail (TIME_PICKER_IS_RANGE (range), NULL);
   return string_entry (range, "end_time");
+}
+
+/* The instant under key as a GDateTime in the fixed offset its text gives, or NULL when the
+ * pick was undated or the text is not ISO 8601 with an offset. */
+static GDateTime *
+instant_entry (TimePickerRange *range, const char *key)
+{
+  const char *text = string_entry (range, key);
+
+  /* No default zone: a text without its offset is not the service's and gives NULL. */
+  return text != NULL ? g_date_time_new_from_iso8601 (text, NULL) : NULL;
+}
+
+/**
+ * time_picker_range_get_start_date_time:
+ * @range: a #TimePickerRange
+ *
+ * The start instant of a dated pick, in the UTC offset the service gave for it
+ * (`+01:00` for a winter evening in Europe/Berlin): the zone of the returned
+ * #GDateTime is that fixed offset, not the IANA zone
+ * (time_picker_range_get_time_zone() names that).
+ *
+ * Returns: (nullable) (transfer full): the start, or %NULL when the pick had
+ *   no date
+ */
+GDateTime *
+time_picker_range_get_start_date_time (TimePickerRange *range)
+{
+  g_return_val_if_fail (TIME_PICKER_IS_RANGE (range), NULL);
+  return instant_entry (range, "start_time");
+}
+
+/**
+ * time_picker_range_get_end_date_time:
+ * @range: a #TimePickerRange
+ *
+ * The end instant of a dated pick likewise, in its own offset (which differs
+ * from the start's across a change of the clocks).
+ *
+ * Returns: (nullable) (transfer full): the end, or %NULL when the pick had no
+ *   date
+ */
+GDateTime *
+time_picker_range_get_end_date_time (TimePickerRange *range)
+{
+  g_return_val_if_fail (TIME_PICKER_IS_RANGE (range), NULL);
+  return instant_entry (range, "end_time");
 }
 
 /**

@@ -21,6 +21,8 @@ const char *time_picker_range_get_date       (TimePickerRange *range);
 const char *time_picker_range_get_start_time (TimePickerRange *range);
 const char *time_picker_range_get_end_time   (TimePickerRange *range);
 const char *time_picker_range_get_time_zone  (TimePickerRange *range);
+GDateTime  *time_picker_range_get_start_date_time (TimePickerRange *range);
+GDateTime  *time_picker_range_get_end_date_time   (TimePickerRange *range);
 GVariant   *time_picker_range_get_results    (TimePickerRange *range);
 
 G_END_DECLS

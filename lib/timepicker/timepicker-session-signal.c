@@ -21,6 +21,7 @@ tp_session_signal_read (const char *member, GVariant *parameters, TpSessionSigna
           return FALSE;
         }
       session_signal->kind = TP_SESSION_SIGNAL_RESPONSE;
+      g_variant_get_child (parameters, 0, "u", &session_signal->response);
       session_signal->results = g_variant_get_child_value (parameters, 1);
     }
   else if (g_str_equal (member, "Selected"))

@@ -7,7 +7,9 @@
 
 #define TIME_PICKER_INSIDE
 #include <timepicker/timepicker-error.h>
+#include <timepicker/timepicker-enums.h>
 #include <timepicker/timepicker-parent.h>
 #include <timepicker/timepicker-range.h>
-#include <timepicker/timepicker-picker.h>
+#include <timepicker/timepicker-alert.h>
+#include <timepicker/timepicker-monitor.h>
 #undef TIME_PICKER_INSIDE
