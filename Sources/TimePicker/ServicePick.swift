@@ -51,7 +51,7 @@ final class ServicePick: @unchecked Sendable {
     private var handle: SessionHandle?
     private var terminal: CallerTerminal?
     private var interrupts: InterruptWatch?
-    /// PickTimeRange went out (read on the pick's thread only; `cancelState.sent` for others).
+    /// PickTimeRange went out (on the pick's thread only; other threads see `holdsTerminal`).
     private var callSent = false
     private var response: SessionResponse?
     private var result: Result<TimePickerRange, TimePickerError>?

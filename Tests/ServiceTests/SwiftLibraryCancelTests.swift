@@ -98,6 +98,22 @@ struct SwiftLibraryCancelTests {
         await #expect(throws: CancellationError.self) { try await second.value }
     }
 
+    @Test("Another program's Cancel of the session is a TimePickerError of code .caller, not this program's CancellationError")
+    func anotherProgramsCancel() async throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let address = fixture.bus.address
+        let pick = Task { @MainActor in try await SwiftLibraryTests.alert("Cancelled elsewhere", on: address).pick() }
+        _ = try mock.waitForNotify(summary: "Cancelled elsewhere")
+        // The daemon logs each session it makes: "PickTimeRange from :1.5: session PATH \"title\" …".
+        let line = try #require(fixture.daemon.log.split(separator: "\n").first { $0.contains("\"Cancelled elsewhere\"") })
+        let words = line.split(separator: " ")
+        let path = try #require(words.firstIndex(of: "session").map { String(words[$0 + 1]) })
+        _ = try fixture.client.call("Cancel", path: try #require(ObjectPath(path)), interface: BusClient.sessionInterface)
+        let error = try #require(await pick.result.failure as? TimePickerError)
+        #expect(error.code == .caller, "\(error)")
+    }
+
     @Test("A task cancelled before pick() is called throws CancellationError at once and sends nothing")
     func alreadyCancelled() async throws {
         let bus = try PrivateBus()
