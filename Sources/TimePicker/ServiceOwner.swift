@@ -14,7 +14,8 @@ package struct ServiceOwner {
     package let uniqueName: BusName
 
     /// The owner now; with `starting`, the bus first starts the service by D-Bus activation
-    /// when nobody owns its name. Blocking: call it before the pick's loop runs.
+    /// when nobody owns its name. Blocking, for `timepickerctl status`: a pick asks the same
+    /// without waiting (`ask`), so that a cancel stops it.
     package static func find(on connection: DBusConnection, starting: Bool) throws(TimePickerError) -> ServiceOwner {
         var owner = try currentOwner(on: connection)
         if owner == nil, starting {

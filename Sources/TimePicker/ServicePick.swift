@@ -59,9 +59,11 @@ final class ServicePick: @unchecked Sendable {
     private var interruptedBy: Int32?
     /// `cancel()` came before the call could be sent.
     private var cancelledEarly = false
-    /// A cancel asked for from any thread (`requestCancel`), read between the steps that block
-    /// before the loop runs (connecting, finding and starting the service): the mailbox is read
-    /// only by the loop, so without it a cancel then would still make a session. Sending
+    /// The loop runs only to find the service's owner (`findService`): a cancel stops it.
+    private var findingService = false
+    /// A cancel asked for from any thread (`requestCancel`), read after the one step that blocks
+    /// (connecting) and around the loop's runs: the mailbox is read only while the loop runs,
+    /// so without it a cancel between them would still make a session. Sending
     /// PickTimeRange and lending the terminal happen under its lock, so a cancel is either
     /// before both (no session, nothing lent) or after (the session is cancelled).
     private let cancelState = Locked(CancelState())
@@ -90,11 +92,11 @@ final class ServicePick: @unchecked Sendable {
         return outcome
     }
 
-    /// Marks the pick cancelled from any thread, for the steps before the loop runs; the caller
-    /// posts `cancel()` through `mailbox` too, for the steps after. True when the caller may
-    /// treat the pick as over at once, whatever step blocks this pick's thread (a bus that does
-    /// not answer, a service being started): no terminal is lent, no session will be made by
-    /// it from now on, and one already asked for gets its Cancel as soon as the loop runs.
+    /// Marks the pick cancelled from any thread, for the steps outside the loop; the caller
+    /// posts `cancel()` through `mailbox` too, for the loop's. True when the caller may treat
+    /// the pick as over at once, even while this pick's thread waits for a bus that does not
+    /// answer its connection: no terminal is lent, no session will be made by it from now on,
+    /// and one already asked for gets its Cancel as soon as the loop runs.
     func requestCancel() -> Bool {
         cancelState.withLock { state in
             state.requested = true
@@ -111,6 +113,7 @@ final class ServicePick: @unchecked Sendable {
     func cancel() {
         guard callSent else {
             cancelledEarly = true
+            if findingService { loop.stop() }
             return
         }
         withdraw()
@@ -129,16 +132,18 @@ final class ServicePick: @unchecked Sendable {
             return .failure(TimePickerError(.failed(name: ErrorName.failed.rawValue, message: "no session path for \(connection.uniqueName)")))
         }
         self.handle = handle
+        connection.setMessageHandler { [unowned self] message in
+            self.receive(message)
+            return false
+        }
+        connection.attach(to: loop)
         // Before anything is lent or asked: whose process would receive it.
         let service: ServiceOwner
-        do {
-            service = try ServiceOwner.find(on: connection, starting: true)
-        } catch {
-            return .failure(error)
+        switch findService(on: connection) {
+        case .success(let found): service = found
+        case .failure(let error): return .failure(error)
         }
         self.service = service
-        // Asked while the service was found (or started): nothing is shown, nothing lent.
-        if isCancelRequested { return .failure(TimePickerError(.withdrawn)) }
 
         var options = request.options
         options["handle_token"] = .string(handle.token)
@@ -159,11 +164,6 @@ final class ServicePick: @unchecked Sendable {
             interrupts = InterruptWatch(loop: loop) { [unowned self] signal in self.interrupt(signal) }
         }
 
-        connection.setMessageHandler { [unowned self] message in
-            self.receive(message)
-            return false
-        }
-        connection.attach(to: loop)
         // The bus takes the rules before the call that follows on this connection.
         connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName))
         connection.addMatch(TimePickerBus.Rule.response(on: handle.path))
@@ -171,6 +171,25 @@ final class ServicePick: @unchecked Sendable {
         if cancelledEarly { withdraw() }
         loop.run()
         return result ?? .failure(TimePickerError(.failed(name: ErrorName.failed.rawValue, message: "the pick ended without an outcome")))
+    }
+
+    /// The service's owner, asked on the loop (`ServiceOwner.ask`): a cancel stops the loop at
+    /// any step, a service the bus is still starting included, and the pick then ends at once.
+    private func findService(on connection: DBusConnection) -> Result<ServiceOwner, TimePickerError> {
+        var found: Result<ServiceOwner, TimePickerError>?
+        // Unowned: the answer comes only while this pick's loop runs.
+        ServiceOwner.ask(on: connection) { [unowned self] answer in
+            found = answer
+            self.loop.stop()
+        }
+        findingService = true
+        if !isCancelRequested { loop.run() }
+        findingService = false
+        // Asked while the service was found (or started): nothing is shown, nothing lent.
+        if isCancelRequested { return .failure(TimePickerError(.withdrawn)) }
+        // The bus went away meanwhile (`receive`).
+        if case .failure(let error)? = result { return .failure(error) }
+        return found ?? .failure(TimePickerError(.failed(name: ErrorName.failed.rawValue, message: "the service's owner was not found")))
     }
 
     /// Sends PickTimeRange; its answer comes to `answered`. The failure to send it, if it could not be.
