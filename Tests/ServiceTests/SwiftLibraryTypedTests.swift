@@ -75,7 +75,7 @@ struct SwiftLibraryTypedTests {
         for (key, value) in expected {
             #expect(options[key] == value, "\(key): \(String(describing: options[key]))")
         }
-        try service.answer(call, error: try #require(ErrorName("org.freedesktop.DBus.Error.InvalidArgs")), "option 'future_option': unknown option")
+        try service.answer(call, error: "org.freedesktop.DBus.Error.InvalidArgs", "option 'future_option': unknown option")
         let error = try #require(await pick.result.failure as? TimePickerError)
         #expect(error.code == .invalidArgs && error.option == "future_option" && error.isUnknownOption, "\(error)")
     }
@@ -97,7 +97,7 @@ struct SwiftLibraryTypedTests {
             }
             let (call, options) = try service.nextPick()
             #expect(options["date"] == .string(day), "\(zone): \(String(describing: options["date"]))")
-            try service.answer(call, error: try #require(ErrorName("io.github.timepickerd.TimePicker1.Error.Cancelled")), "user")
+            try service.answer(call, error: "io.github.timepickerd.TimePicker1.Error.Cancelled", "user")
             _ = await pick.result
         }
     }
