@@ -135,11 +135,13 @@ run: deps build
 ## library's suites run there too, in that process of their own: the library answers on the
 ## main queue, which the rest's main-actor suites (DialogBackendTests) hold for long stretches
 ## (minutes under a sanitizer).
-LOAD_TESTS := \.(DialogFloodTests|DialogBackendLoadTests|NotificationFloodTests|SwiftLibraryTests|SwiftLibraryMisuseTests)/
+LOAD_TESTS := \.(DialogFloodTests|DialogBackendLoadTests|NotificationFloodTests|SwiftLibraryTests|SwiftLibraryMisuseTests|SwiftLibraryErrorTests|SwiftLibraryTypedTests)/
 # How soon another caller is answered while a 60 MB call goes through the bus, and how soon a
 # call with a locale is after 2,000 locale names (and what they cost): measured alone, one after
-# the other, last (beside the other tests the first took 0.7 to 1.3 s, alone 0.75 s).
-SOLO_TESTS := \.BusHardeningTests/hugeTitle|\.LocaleFloodTests/
+# the other, last (beside the other tests the first took 0.7 to 1.3 s, alone 0.75 s). And how
+# soon the Swift library answers its own cancel (within a second, on the main queue, which the
+# loads share and keep both cores busy: 1.5 s beside them, 0.15 s alone).
+SOLO_TESTS := \.BusHardeningTests/hugeTitle|\.LocaleFloodTests/|\.SwiftLibraryCancelTests/
 # The suites that run real desktops: `make test-desktops`.
 DESKTOP_TESTS := \.[A-Za-z]+DesktopTests/
 # deps: the README promises a newcomer that it installs what is missing.

@@ -8,7 +8,8 @@ let package = Package(
         .executable(name: "timepickerctl", targets: ["timepickerctl"]),
         .executable(name: "timepickerd-gtk", targets: ["timepickerd-gtk"]),
         // For Swift programs: `import TimePicker` (TimePickerAlert, TimePickerMonitor). No GTK,
-        // nothing of the daemon: libdbus and the core.
+        // nothing of the daemon: libdbus, the core, and of Foundation only FoundationEssentials
+        // (Date, TimeZone, DateInterval in its API), which the daemon never links.
         .library(name: "TimePicker", targets: ["TimePicker"]),
         // For the fuzzing package under Fuzz/ (`make fuzz`), which depends on this one by path.
         .library(name: "FuzzTargets", targets: ["FuzzTargets"]),

@@ -21,6 +21,9 @@ package final class OutcomeWatch {
     private var waiting: [(sender: BusName, outcome: TimePickerOutcome)] = []
     /// Senders of another user already reported as ignored.
     private var ignoredSenders: Set<BusName> = []
+    /// The last Response's range, with its sender and session: the Selected that follows it
+    /// carries it whole.
+    private var lastResponse: (sender: BusName, session: ObjectPath, range: TimePickerRange)?
     /// What `connection` is subscribed as: its unique name.
     package var listeningAs: String { connection.uniqueName.rawValue }
 
@@ -34,7 +37,7 @@ package final class OutcomeWatch {
         do {
             connection = try connectToBus(address: busAddress)
         } catch {
-            throw .noSessionBus(message: error.message)
+            throw TimePickerError(.noSessionBus(message: error.message))
         }
         do {
             // The service's owners are followed too, to learn whose each is before it sends
@@ -47,7 +50,7 @@ package final class OutcomeWatch {
                 _ = try connection.call(addMatch)
             }
         } catch {
-            throw .cannotReachService(message: error.message)
+            throw TimePickerError(.cannotReachService(name: error.name.rawValue, message: error.message))
         }
         self.deliver = deliver
         self.ignored = ignored
@@ -75,14 +78,14 @@ package final class OutcomeWatch {
         // to this connection could come from anyone.
         guard message.destination == nil, message.interface == TimePickerBus.sessionInterface,
               let path = message.path, path.isDescendant(of: TimePickerBus.sessionsPath), let sender = message.sender,
-              let event = Self.event(of: message)
+              let event = event(of: message, sender: sender, session: path)
         else { return }
         waiting.append((sender, TimePickerOutcome(session: path.rawValue, event: event)))
         if waiting.count == 1 { deliverKnown() }
     }
 
     /// The outcome `message` says; nil for another member or a body that is not its signature's.
-    private static func event(of message: DBusMessage) -> TimePickerOutcome.Event? {
+    private func event(of message: DBusMessage, sender: BusName, session: ObjectPath) -> TimePickerOutcome.Event? {
         switch message.member {
         case TimePickerBus.Member.response:
             // Bounded: a Response is a few short strings, whatever a sender puts in one.
@@ -94,16 +97,25 @@ package final class OutcomeWatch {
             for (key, value) in entries {
                 guard case .variant(let value) = value else { continue }
                 inner[key] = value
-                if let text = printable(value) { results[key] = text }
+                if let text = Self.printable(value) { results[key] = text }
             }
-            return .response(code: code, results: results, range: SessionResponse.times(in: inner))
+            let range = SessionResponse.times(in: inner)
+            lastResponse = range.map { (sender, session, $0) }
+            return .response(code: code, results: results, range: range)
         case TimePickerBus.Member.selected:
             let arguments = message.strings
             guard message.signature == "ss", arguments.count == 2 else { return nil }
-            return .selected(start: arguments[0], end: arguments[1])
+            defer { lastResponse = nil }
+            // The Response's range when it is this session's, from the same sender, of these times.
+            if let (responseSender, responseSession, range) = lastResponse, responseSender == sender, responseSession == session,
+               range.start == arguments[0], range.end == arguments[1] {
+                return .selected(range)
+            }
+            return .selected(TimePickerRange(start: arguments[0], end: arguments[1]))
         case TimePickerBus.Member.cancelled:
             let arguments = message.strings
             guard message.signature == "s", arguments.count == 1 else { return nil }
+            lastResponse = nil
             return .cancelled(TimePickerCancelReason(arguments[0]))
         default:
             return nil

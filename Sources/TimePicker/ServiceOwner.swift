@@ -14,7 +14,8 @@ package struct ServiceOwner {
     package let uniqueName: BusName
 
     /// The owner now; with `starting`, the bus first starts the service by D-Bus activation
-    /// when nobody owns its name. Blocking: call it before the pick's loop runs.
+    /// when nobody owns its name. Blocking, for `timepickerctl status`: a pick asks the same
+    /// without waiting (`ask`), so that a cancel stops it.
     package static func find(on connection: DBusConnection, starting: Bool) throws(TimePickerError) -> ServiceOwner {
         var owner = try currentOwner(on: connection)
         if owner == nil, starting {
@@ -24,27 +25,28 @@ package struct ServiceOwner {
                 try connection.startService(TimePickerBus.name)
             } catch where error.name == .serviceUnknown {
                 // No activation file names it: nobody provides the service, as documented.
-                throw .serviceNotRunning
+                throw TimePickerError(.serviceNotRunning)
             } catch {
-                throw error.name.isSpawnFailure
-                    ? .cannotStartService(message: error.message) : .cannotReachService(message: error.message)
+                throw TimePickerError(error.name.isSpawnFailure
+                    ? .cannotStartService(name: error.name.rawValue, message: error.message)
+                    : .cannotReachService(name: error.name.rawValue, message: error.message))
             }
             owner = try currentOwner(on: connection)
         }
         guard let owner else {
-            throw .serviceNotRunning
+            throw TimePickerError(.serviceNotRunning)
         }
         guard owner.isUnique else {
-            throw .unknownOwner(owner: owner.rawValue, message: "the bus named an owner that is not a unique name")
+            throw TimePickerError(.unknownOwner(owner: owner.rawValue, message: "the bus named an owner that is not a unique name"))
         }
         let user: UInt32
         do {
             user = try connection.unixUser(of: owner)
         } catch {
-            throw .unknownOwner(owner: owner.rawValue, message: error.message)
+            throw TimePickerError(.unknownOwner(owner: owner.rawValue, message: error.message))
         }
         guard user == getuid() else {
-            throw .ownedByAnotherUser(uid: user, owner: owner.rawValue)
+            throw TimePickerError(.ownedByAnotherUser(uid: user, owner: owner.rawValue))
         }
         return ServiceOwner(uniqueName: owner)
     }
@@ -56,7 +58,7 @@ package struct ServiceOwner {
         } catch where error.name == .nameHasNoOwner {
             return nil
         } catch {
-            throw .cannotReachService(message: error.message)
+            throw TimePickerError(.cannotReachService(name: error.name.rawValue, message: error.message))
         }
     }
 }

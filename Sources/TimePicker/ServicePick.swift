@@ -51,6 +51,7 @@ final class ServicePick: @unchecked Sendable {
     private var handle: SessionHandle?
     private var terminal: CallerTerminal?
     private var interrupts: InterruptWatch?
+    /// PickTimeRange went out (on the pick's thread only; other threads see `holdsTerminal`).
     private var callSent = false
     private var response: SessionResponse?
     private var result: Result<TimePickerRange, TimePickerError>?
@@ -58,10 +59,21 @@ final class ServicePick: @unchecked Sendable {
     private var interruptedBy: Int32?
     /// `cancel()` came before the call could be sent.
     private var cancelledEarly = false
-    /// A cancel asked for from any thread (`requestCancel`), read between the steps that block
-    /// before the loop runs (connecting, finding and starting the service): the mailbox is read
-    /// only by the loop, so without it a cancel then would still make a session.
-    private let cancelRequested = Locked(false)
+    /// The loop runs only to find the service's owner (`findService`): a cancel stops it.
+    private var findingService = false
+    /// A cancel asked for from any thread (`requestCancel`), read after the one step that blocks
+    /// (connecting) and around the loop's runs: the mailbox is read only while the loop runs,
+    /// so without it a cancel between them would still make a session. Sending
+    /// PickTimeRange and lending the terminal happen under its lock, so a cancel is either
+    /// before both (no session, nothing lent) or after (the session is cancelled).
+    private let cancelState = Locked(CancelState())
+
+    /// What other threads need to know of a cancel: whether one came, and whether the pick holds
+    /// the program's terminal (then it must run to its end, which gives the terminal back).
+    private struct CancelState {
+        var requested = false
+        var holdsTerminal = false
+    }
 
     init(request: Request, notice: @escaping (TimePickerNotice) -> Void) {
         self.request = request
@@ -80,21 +92,28 @@ final class ServicePick: @unchecked Sendable {
         return outcome
     }
 
-    /// Marks the pick cancelled from any thread, for the steps before the loop runs; the caller
-    /// posts `cancel()` through `mailbox` too, for the steps after.
-    func requestCancel() {
-        cancelRequested.withLock { $0 = true }
+    /// Marks the pick cancelled from any thread, for the steps outside the loop; the caller
+    /// posts `cancel()` through `mailbox` too, for the loop's. True when the caller may treat
+    /// the pick as over at once, even while this pick's thread waits for a bus that does not
+    /// answer its connection: no terminal is lent, no session will be made by it from now on,
+    /// and one already asked for gets its Cancel as soon as the loop runs.
+    func requestCancel() -> Bool {
+        cancelState.withLock { state in
+            state.requested = true
+            return !state.holdsTerminal
+        }
     }
 
     /// Whether a cancel was asked for from another thread: then no session is made.
-    private var isCancelRequested: Bool { cancelRequested.withLock { $0 } }
+    private var isCancelRequested: Bool { cancelState.withLock { $0.requested } }
 
     /// Cancels the session (reason `caller`); the pick then ends with its Cancelled, or with
-    /// `.cancelled(.caller)` when the service does not answer in time. Call it on the pick's
-    /// thread: other threads post it through `mailbox`.
+    /// `.withdrawn` once the Cancel is written (with the terminal lent, when the service does
+    /// not answer in time). Call it on the pick's thread: other threads post it through `mailbox`.
     func cancel() {
         guard callSent else {
             cancelledEarly = true
+            if findingService { loop.stop() }
             return
         }
         withdraw()
@@ -105,24 +124,26 @@ final class ServicePick: @unchecked Sendable {
         do {
             connection = try connectToBus(address: request.busAddress)
         } catch {
-            return .failure(.noSessionBus(message: error.message))
+            return .failure(TimePickerError(.noSessionBus(message: error.message)))
         }
         self.connection = connection
-        if isCancelRequested { return .failure(.cancelled(.caller)) }
+        if isCancelRequested { return .failure(TimePickerError(.withdrawn)) }
         guard let handle = SessionHandle(uniqueName: connection.uniqueName) else {
-            return .failure(.failed(name: ErrorName.failed.rawValue, message: "no session path for \(connection.uniqueName)"))
+            return .failure(TimePickerError(.failed(name: ErrorName.failed.rawValue, message: "no session path for \(connection.uniqueName)")))
         }
         self.handle = handle
+        connection.setMessageHandler { [unowned self] message in
+            self.receive(message)
+            return false
+        }
+        connection.attach(to: loop)
         // Before anything is lent or asked: whose process would receive it.
         let service: ServiceOwner
-        do {
-            service = try ServiceOwner.find(on: connection, starting: true)
-        } catch {
-            return .failure(error)
+        switch findService(on: connection) {
+        case .success(let found): service = found
+        case .failure(let error): return .failure(error)
         }
         self.service = service
-        // Asked while the service was found (or started): nothing is shown, nothing lent.
-        if isCancelRequested { return .failure(.cancelled(.caller)) }
 
         var options = request.options
         options["handle_token"] = .string(handle.token)
@@ -143,44 +164,86 @@ final class ServicePick: @unchecked Sendable {
             interrupts = InterruptWatch(loop: loop) { [unowned self] signal in self.interrupt(signal) }
         }
 
-        connection.setMessageHandler { [unowned self] message in
-            self.receive(message)
-            return false
-        }
-        connection.attach(to: loop)
         // The bus takes the rules before the call that follows on this connection.
         connection.addMatch(MatchRule.nameOwnerChanged(of: service.uniqueName))
         connection.addMatch(TimePickerBus.Rule.response(on: handle.path))
         if let failure = callPickTimeRange() { return .failure(failure) }
         if cancelledEarly { withdraw() }
         loop.run()
-        return result ?? .failure(.failed(name: ErrorName.failed.rawValue, message: "the pick ended without an outcome"))
+        return result ?? .failure(TimePickerError(.failed(name: ErrorName.failed.rawValue, message: "the pick ended without an outcome")))
+    }
+
+    /// The service's owner, asked on the loop (`ServiceOwner.ask`): a cancel stops the loop at
+    /// any step, a service the bus is still starting included, and the pick then ends at once.
+    private func findService(on connection: DBusConnection) -> Result<ServiceOwner, TimePickerError> {
+        var found: Result<ServiceOwner, TimePickerError>?
+        // Unowned: the answer comes only while this pick's loop runs.
+        ServiceOwner.ask(on: connection) { [unowned self] answer in
+            found = answer
+            self.loop.stop()
+        }
+        findingService = true
+        if !isCancelRequested { loop.run() }
+        findingService = false
+        // Asked while the service was found (or started): nothing is shown, nothing lent.
+        if isCancelRequested { return .failure(TimePickerError(.withdrawn)) }
+        // The bus went away meanwhile (`receive`).
+        if case .failure(let error)? = result { return .failure(error) }
+        return found ?? .failure(TimePickerError(.failed(name: ErrorName.failed.rawValue, message: "the service's owner was not found")))
     }
 
     /// Sends PickTimeRange; its answer comes to `answered`. The failure to send it, if it could not be.
     private func callPickTimeRange() -> TimePickerError? {
-        guard let connection, let service else { return .lostBus }
+        guard let connection, let service else { return TimePickerError(.lostBus) }
+        let call: DBusMessage
         do {
-            let call = try DBusMessage.methodCall(
+            call = try DBusMessage.methodCall(
                 destination: service.uniqueName, path: TimePickerBus.managerPath,
                 interface: TimePickerBus.managerInterface, member: TimePickerBus.Member.pickTimeRange)
             try call.append(.vardict(request.options))
-            terminal?.lend()
-            try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
-                self.answered(reply)
+        } catch {
+            return TimePickerError(.cannotReachService(name: error.name.rawValue, message: error.message))
+        }
+        // Under the cancel lock: a cancel from another thread is before the call (nothing sent,
+        // nothing lent) or after it (the session exists, and the loop cancels it).
+        let sent: Result<Bool, DBusFailure> = cancelState.withLock { state in
+            guard !state.requested else { return .success(false) }
+            if let terminal {
+                terminal.lend()
+                state.holdsTerminal = true
             }
+            do throws(DBusFailure) {
+                try connection.call(call, timeoutMilliseconds: DBusConnection.infiniteTimeout) { [unowned self] reply in
+                    self.answered(reply)
+                }
+                return .success(true)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch sent {
+        case .success(true):
             callSent = true
             return nil
-        } catch {
+        case .success(false):
+            return TimePickerError(.withdrawn)
+        case .failure(let error):
             terminal?.returned()
-            return .cannotReachService(message: error.message)
+            return TimePickerError(.cannotReachService(name: error.name.rawValue, message: error.message))
         }
     }
 
     /// Settles the pick once; the first word wins, and after a signal it is the signal's.
     private func finish(_ outcome: Result<TimePickerRange, TimePickerError>) {
         guard result == nil else { return }
-        result = interruptedBy.map { .failure(.interrupted(signal: $0)) } ?? outcome
+        if let interruptedBy {
+            result = .failure(TimePickerError(.interrupted(signal: interruptedBy)))
+        } else if case .failure(let error) = outcome, error.cause == .cancelled(.caller), isCancelRequested {
+            // The Cancelled this program's own cancel caused: not another program's.
+            result = .failure(TimePickerError(.withdrawn))
+        } else {
+            result = outcome
+        }
         loop.stop()
     }
 
@@ -203,7 +266,7 @@ final class ServicePick: @unchecked Sendable {
               start.clockText == times[0], end.clockText == times[1], start <= end || overnight
         else {
             let answer = times.isEmpty ? nil : times.map { quotedForMessage($0) }.joined(separator: " ")
-            finish(.failure(.invalidAnswer(answer)))
+            finish(.failure(TimePickerError(.invalidAnswer(answer))))
             return
         }
         finish(.success(range(start: times[0], end: times[1])))
@@ -242,15 +305,24 @@ final class ServicePick: @unchecked Sendable {
 
     /// The error for an error answer to PickTimeRange.
     private static func failure(_ reply: DBusMessage) -> TimePickerError {
+        TimePickerError(cause(of: reply))
+    }
+
+    /// What an error answer to PickTimeRange means.
+    private static func cause(of reply: DBusMessage) -> TimePickerError.Cause {
         let name = reply.errorName ?? .failed
         let message = reply.errorMessage ?? name.rawValue
         switch name {
         case TimePickerBus.Error.cancelled:
             return .cancelled(TimePickerCancelReason(message))
+        case TimePickerBus.Error.noUserInterface:
+            return .noUserInterface(message: message)
+        case TimePickerBus.Error.limitsExceeded:
+            return .limitsExceeded(message: message)
         case .serviceUnknown, .nameHasNoOwner, .disconnected, .noServer:
-            return .cannotReachService(message: message)
+            return .cannotReachService(name: name.rawValue, message: message)
         case _ where name.isSpawnFailure:
-            return .cannotStartService(message: message)
+            return .cannotStartService(name: name.rawValue, message: message)
         case .noReply:
             // The call has no time limit: the service left without answering.
             return .serviceStopped
@@ -271,12 +343,12 @@ final class ServicePick: @unchecked Sendable {
                 response = SessionResponse(message)
             }
         } else if message.isSignal(interface: .local, member: .disconnected) {
-            finish(.failure(.lostBus))
+            finish(.failure(TimePickerError(.lostBus)))
         } else if message.isSignal(interface: .messageBus, member: .nameOwnerChanged) {
             // The service's process left the bus without answering: it crashed or was killed,
             // and whatever it drew on the terminal is still there.
             if let change = NameOwnerChange(message), change.name == service?.uniqueName, change.newOwner == nil {
-                finish(.failure(.serviceStopped))
+                finish(.failure(TimePickerError(.serviceStopped)))
             }
         }
     }
@@ -284,12 +356,16 @@ final class ServicePick: @unchecked Sendable {
     // MARK: Cancelling
 
     /// Cancels the session for the caller. A service that never answers (frozen, or not ours)
-    /// must not keep a cancelled pick, or a cancelled task, waiting: the pick ends after a
-    /// grace, and its session ends as this connection leaves the bus.
+    /// must not keep a cancelled pick, or a cancelled task, waiting: the pick ends once the
+    /// Cancel is written, or, while the terminal is lent or after a signal, when the service
+    /// has let go of the terminal or after a grace; its session ends as this connection leaves
+    /// the bus in any case.
     private func withdraw() {
         sendCancel()
-        loop.schedule(afterMilliseconds: Self.withdrawalGraceMilliseconds) { [unowned self] in
-            self.finish(.failure(.cancelled(.caller)))
+        let grace = terminal != nil || interruptedBy != nil ? Self.withdrawalGraceMilliseconds : 0
+        loop.schedule(afterMilliseconds: grace) { [unowned self] in
+            self.connection?.flush()
+            self.finish(.failure(TimePickerError(.cancelled(.caller))))
         }
     }
 
@@ -308,7 +384,7 @@ final class ServicePick: @unchecked Sendable {
     /// signal stops waiting.
     private func interrupt(_ signal: Int32) {
         guard interruptedBy == nil else {
-            finish(.failure(.interrupted(signal: signal)))
+            finish(.failure(TimePickerError(.interrupted(signal: signal))))
             return
         }
         // From here on whatever ends the pick ends it as interrupted (`finish`).

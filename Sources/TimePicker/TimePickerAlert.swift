@@ -1,7 +1,5 @@
-internal import DBusKit
 internal import Dispatch
-internal import Glibc
-internal import LocalSettings
+public import FoundationEssentials
 internal import SystemKit
 
 /// A start-and-end time picker shown by the time picker service (`timepickerd`), as the seed's
@@ -14,55 +12,59 @@ internal import SystemKit
 /// ```
 ///
 /// or, in async code, `let range = try await alert.pick()`. The options are the service's
-/// (`man io.github.timepickerd.TimePicker1`): set them before `show()` or `pick()`; nil leaves
-/// the service's default. The bus work runs on a thread of the alert's own; the delegate is told
-/// on the main queue, so a command-line program adds only `dispatchMain()` or `RunLoop.main.run()`.
+/// (`man io.github.timepickerd.TimePicker1`), typed: set them before `show()` or `pick()`; nil
+/// leaves the service's default. The bus work runs on a thread of the alert's own; the delegate
+/// is told on the main queue, so a command-line program adds only `dispatchMain()`.
 ///
 /// Inside, what every caller of the service needs: the service's process checked to be this
 /// user's (nothing is sent to another user's), the session subscribed to before it is asked
 /// for, the answer checked, a service that stops noticed (the pick fails, never hangs), the
 /// program's terminal lent and restored when the picker is shown there, Ctrl-C handled.
+/// The session ends when this program leaves the bus, as a portal's request does.
 @MainActor
 public final class TimePickerAlert {
     /// The header shown above the picker (`title`).
     public var title: String?
-    /// Minutes between slots; must divide 1440 (`step`).
-    public var step: UInt32?
-    /// The first and last slots, `HH:MM` (`first`, `last`).
-    public var first: String?
-    public var last: String?
-    /// The range shown at first, `HH:MM` or "now" (`start`, `end`).
-    public var start: String?
-    public var end: String?
-    /// The shortest range the person may choose, in minutes (`min_duration`).
-    public var minDuration: UInt32?
-    /// Seconds until the picker cancels itself with reason `timeout` (`timeout`).
-    public var timeout: UInt32?
+    /// The time between slots, in whole minutes that divide a day (`step`).
+    public var step: Duration?
+    /// The first and last slots (`first`, `last`; `last` may be `.endOfDay`).
+    public var first: TimeOfDay?
+    public var last: TimeOfDay?
+    /// The range shown at first, a time or `.now` (`start`, `end`).
+    public var start: TimeOfDay?
+    public var end: TimeOfDay?
+    /// The shortest range the person may choose, in whole minutes (`min_duration`).
+    public var minDuration: Duration?
+    /// How long until the picker cancels itself, code `.timeout`, in whole seconds (`timeout`).
+    public var timeout: Duration?
     /// How many times the person may extend `timeout`, each time by the whole `timeout` from
     /// when they ask (`timeout_extensions`; needs `timeout`, at most 100).
-    public var timeoutExtensions: UInt32?
-    /// "12h" or "24h"; by default the person's locale's or desktop's (`clock`).
-    public var clock: String?
+    public var timeoutExtensions: Int?
+    /// 12- or 24-hour times; by default the person's locale's or desktop's (`clock`).
+    public var clock: TimePickerClock?
     /// The end may fall on the next day: a night shift (`overnight`).
     public var overnight = false
-    /// The picker's day, `YYYY-MM-DD`, `today` or `tomorrow` (in the range's zone): the range
-    /// then comes with instants (`date`).
-    public var date: String?
-    /// The IANA zone of the range's times ("Europe/Berlin"); by default this program's own (`time_zone`).
-    public var timeZone: String?
-    /// Where the picker is shown: "terminal", "notification" or "dialog"; by default the
-    /// service's choice (`ui`).
-    public var ui: String?
+    /// The picker's day: the day this instant falls on in `timeZone` (else this program's zone).
+    /// The range then comes with its `interval` (`date`).
+    public var date: Date?
+    /// The zone of the range's times; its identifier must be an IANA name ("Europe/Berlin").
+    /// By default this program's own (`time_zone`).
+    public var timeZone: TimeZone?
+    /// Where the picker is shown; by default the service's choice (`ui`).
+    public var userInterface: TimePickerUserInterface?
     /// The window the dialog belongs to: `x11:XID` or `wayland:HANDLE` (`parent_window`).
     public var parentWindow: String?
     /// The activation token that lets the dialog take focus (`activation_token`).
     public var activationToken: String?
     /// The language of the picker (a locale name); by default this program's (LC_MESSAGES) (`locale`).
     public var locale: String?
+    /// Options this library has no property for (one a later service adds), by their name on
+    /// the bus; a property that is set wins over an entry for the same option.
+    public var extraOptions: [String: TimePickerOptionValue] = [:]
     /// Show the picker on this program's terminal (its stdin's, else its controlling terminal),
     /// lent to the service and restored after; for command-line programs. While it is lent,
-    /// SIGINT, SIGTERM and SIGHUP cancel the session and the pick ends with `.interrupted`
-    /// (those this program ignores stay ignored).
+    /// SIGINT, SIGTERM and SIGHUP cancel the session and the pick fails with code
+    /// `.interrupted` (those this program ignores stay ignored).
     /// SIGTTOU is ignored from then on, so that restoring the terminal never stops a background job.
     public var usesCallerTerminal = false
 
@@ -88,37 +90,57 @@ public final class TimePickerAlert {
             guard let delegate = self?.delegate else { return }
             switch result {
             case .success(let range): delegate.pickerAlertSelected(range: range)
-            case .failure(let error): delegate.pickerAlertCancel(error: error)
+            case .failure(let error): delegate.pickerAlertCancel(error: Self.thrown(error))
             }
         }
     }
 
-    /// Withdraws the picker: it ends with reason `caller`, which the delegate (or `pick()`) is told.
+    /// Withdraws the picker: the session ends `Cancelled("caller")`, and `pick()` throws, or the
+    /// delegate is told, `CancellationError`, at once, whatever the pick was waiting for.
     public func cancel() {
         running?.cancel()
     }
 
-    /// Shows the picker and returns the range chosen; throws `.cancelled(reason)` when none was,
-    /// or why it could not be shown. Cancelling the task withdraws the picker (reason `caller`).
-    /// Throws `.alreadyShowing` at once when a picker of this alert is already shown.
-    public func pick() async throws(TimePickerError) -> TimePickerRange {
+    /// Shows the picker and returns the range chosen. Throws `CancellationError` when the task
+    /// is cancelled or `cancel()` is called (the picker is withdrawn, and no session is made if
+    /// it was not yet asked for); else a `TimePickerError` when there is no range: the person
+    /// dismissed it (`.user`), the timeout ran out, it could not be shown. Throws
+    /// `.alreadyShowing` at once when a picker of this alert is already shown.
+    public func pick() async throws -> TimePickerRange {
+        try Task.checkCancellation()
         let cancelHandle = CancelHandle()
         let result: Result<TimePickerRange, TimePickerError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let started = start { continuation.resume(returning: $0) }
-                guard started else { return continuation.resume(returning: .failure(.alreadyShowing)) }
+                guard started else { return continuation.resume(returning: .failure(TimePickerError(.alreadyShowing))) }
                 cancelHandle.set(running)
             }
         } onCancel: {
             cancelHandle.cancel()
         }
-        return try result.get()
+        do {
+            return try result.get()
+        } catch {
+            throw Self.thrown(error)
+        }
+    }
+
+    /// What a failed pick throws: this program's own cancel as Swift's `CancellationError`.
+    private static func thrown(_ error: TimePickerError) -> any Error {
+        error.cause == .withdrawn ? CancellationError() : error
     }
 
     /// Starts a pick whose outcome `done` is told on the main queue; false when one is running.
     @discardableResult
     private func start(_ done: @escaping @MainActor (Result<TimePickerRange, TimePickerError>) -> Void) -> Bool {
         guard running == nil else { return false }
+        let request: ServicePick.Request
+        do {
+            request = try makeRequest()
+        } catch {
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(.failure(error)) } }
+            return true
+        }
         let thread = PickThread(
             request: request,
             notice: { [weak self] notice in
@@ -136,7 +158,7 @@ public final class TimePickerAlert {
             })
         guard let thread else {
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { done(.failure(.failed(name: ErrorName.failed.rawValue, message: "cannot start a thread"))) }
+                MainActor.assumeIsolated { done(.failure(TimePickerError(.failed(name: "org.freedesktop.DBus.Error.Failed", message: "cannot start a thread")))) }
             }
             return true
         }
@@ -150,53 +172,21 @@ public final class TimePickerAlert {
     /// The bus instead of the session bus: for tests on private buses, which run side by side
     /// in one process.
     package var busAddress: String?
+    /// Options as text, sent as they are over the typed ones: `timepickerctl`'s command-line
+    /// words ("9am" stays "9am"), so that the service's refusal names the option as given.
+    package var rawOptions: [String: String] = [:]
 
     /// Runs the pick on the calling thread, blocking it until the outcome: for `timepickerctl`,
     /// whose main thread has nothing else to do. Notices go to `onNotice` as they come.
     package func pickOnThisThread() -> Result<TimePickerRange, TimePickerError> {
         let notices = onNotice
+        let request: ServicePick.Request
+        do {
+            request = try makeRequest()
+        } catch {
+            return .failure(error)
+        }
         return ServicePick(request: request, notice: { notices?($0) }).run()
-    }
-
-    /// The options as the service takes them, with this program's locale and zone unless set.
-    private var request: ServicePick.Request {
-        var options: [String: DBusValue] = [:]
-        let texts: [(String, String?)] = [
-            ("title", title), ("first", first), ("last", last), ("start", start), ("end", end), ("clock", clock),
-            ("ui", ui), ("date", date), ("parent_window", parentWindow), ("activation_token", activationToken),
-        ]
-        for case (let key, let value?) in texts { options[key] = .string(value) }
-        let numbers: [(String, UInt32?)] = [("step", step), ("min_duration", minDuration), ("timeout", timeout), ("timeout_extensions", timeoutExtensions)]
-        for case (let key, let value?) in numbers { options[key] = .uint32(value) }
-        // Sent only when asked for, so that a service older than it still takes the rest.
-        if overnight { options["overnight"] = .boolean(true) }
-        var request = ServicePick.Request(options: options, usesCallerTerminal: usesCallerTerminal, cancelsOnInterrupt: cancelsOnInterrupt)
-        request.busAddress = busAddress
-        if let locale {
-            request.options["locale"] = .string(locale)
-        } else if let own = Self.ownLocale {
-            request.options["locale"] = .string(own)
-            request.sendsOwnLocale = true
-        }
-        if let timeZone {
-            request.options["time_zone"] = .string(timeZone)
-        } else if let own = ZoneDatabase.localName() {
-            request.options["time_zone"] = .string(own)
-            request.sendsOwnZone = true
-        }
-        return request
-    }
-
-    /// The locale this process's environment names for messages (LC_ALL, else LC_MESSAGES, else
-    /// LANG, as glibc reads them), when the system has it; asked without `setlocale`, which
-    /// would change the program's own.
-    package static var ownLocale: String? {
-        // None named is the C locale, as for setlocale.
-        let variables: [String] = ["LC_ALL", "LC_MESSAGES", "LANG"]
-        let named = variables.lazy.compactMap { getenv($0).map { String(cString: $0) } }.first { !$0.isEmpty } ?? "C"
-        guard let loaded = newlocale(LC_MESSAGES_MASK, named, nil) else { return nil }
-        freelocale(loaded)
-        return named
     }
 }
 

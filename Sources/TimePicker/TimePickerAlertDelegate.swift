@@ -7,12 +7,14 @@ public protocol TimePickerAlertDelegate: AnyObject {
     /// The picker ended without a range. By default, nothing: implement this or
     /// `pickerAlertCancel(error:)`.
     func pickerAlertCancel()
-    /// The person chose: the whole range (next day, length, instants). By default, calls
+    /// The person chose: the whole range (next day, length, interval). By default, calls
     /// `pickerAlertSelected(t1:t2:)`.
     func pickerAlertSelected(range: TimePickerRange)
-    /// The picker ended without a range, and why: `.cancelled(reason)`, or what kept it from
-    /// being shown. By default, calls `pickerAlertCancel()`.
-    func pickerAlertCancel(error: TimePickerError)
+    /// The picker ended without a range, and why: `CancellationError` when this program called
+    /// `cancel()`, else a `TimePickerError` (the person dismissed it, the timeout ran out, it
+    /// could not be shown). `any Error`, as Swift reports a cancel, so that one method hears
+    /// both. By default, calls `pickerAlertCancel()`.
+    func pickerAlertCancel(error: any Error)
 }
 
 extension TimePickerAlertDelegate {
@@ -22,7 +24,7 @@ extension TimePickerAlertDelegate {
         pickerAlertSelected(t1: range.start, t2: range.end)
     }
 
-    public func pickerAlertCancel(error: TimePickerError) {
+    public func pickerAlertCancel(error: any Error) {
         pickerAlertCancel()
     }
 }

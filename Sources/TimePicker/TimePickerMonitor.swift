@@ -6,14 +6,14 @@ internal import EventLoop
 ///
 /// ```swift
 /// for try await outcome in TimePickerMonitor() {
-///     if case .selected(let start, let end) = outcome.event { print(start, end) }
+///     if case .selected(let range) = outcome.event { print(range.start, range.end, range.duration ?? .zero) }
 /// }
 /// ```
 ///
 /// It follows the service's well-known name, so it keeps going when the service stops and
 /// starts again, and takes outcomes only from this user's processes. Each iteration has a
 /// connection and a thread of its own, which end when the loop over it does. It throws
-/// `TimePickerError.noSessionBus` when there is no bus, `.lostBus` when the bus goes away.
+/// a `TimePickerError` of code `.serviceUnavailable` when there is no bus or it goes away.
 public struct TimePickerMonitor: AsyncSequence, Sendable {
     public typealias Element = TimePickerOutcome
 
@@ -35,7 +35,7 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
         // still stop it, and `onTermination` set after the stream ended is never called.
         nonisolated(unsafe) let loop = EventLoop()
         guard let mailbox = try? LoopMailbox(loop: loop) else {
-            continuation.finish(throwing: TimePickerError.failed(name: ErrorName.failed.rawValue, message: "cannot make an eventfd"))
+            continuation.finish(throwing: TimePickerError(.failed(name: ErrorName.failed.rawValue, message: "cannot make an eventfd")))
             return stream.makeAsyncIterator()
         }
         // The loop's thread is the only one that stops it: the stop waits in the mailbox until
@@ -47,7 +47,7 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
                 watch = try OutcomeWatch(
                     busAddress: busAddress, loop: loop, deliver: { continuation.yield($0) }, ignored: { _, _ in },
                     lost: {
-                        continuation.finish(throwing: TimePickerError.lostBus)
+                        continuation.finish(throwing: TimePickerError(.lostBus))
                         loop.stop()
                     })
             } catch {
@@ -59,7 +59,7 @@ public struct TimePickerMonitor: AsyncSequence, Sendable {
             withExtendedLifetime((watch, mailbox)) {}
         }
         if !started {
-            continuation.finish(throwing: TimePickerError.failed(name: ErrorName.failed.rawValue, message: "cannot start a thread"))
+            continuation.finish(throwing: TimePickerError(.failed(name: ErrorName.failed.rawValue, message: "cannot start a thread")))
         }
         return stream.makeAsyncIterator()
     }

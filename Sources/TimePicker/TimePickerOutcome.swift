@@ -12,8 +12,9 @@ public struct TimePickerOutcome: Equatable, Sendable {
         /// each result's value as text ("22:00", "true", "28800"), and the range they describe
         /// when they describe one whole.
         case response(code: UInt32, results: [String: String], range: TimePickerRange?)
-        /// `Selected(start, end)`.
-        case selected(start: String, end: String)
+        /// `Selected(start, end)`: the range, whole when the session's Response just before
+        /// described it (length, next day, interval), else only its two times.
+        case selected(TimePickerRange)
         /// `Cancelled(reason)`.
         case cancelled(TimePickerCancelReason)
     }

@@ -1,3 +1,4 @@
+public import FoundationEssentials
 package import TimePickerCore
 
 /// A range the person chose: always its two times, `HH:MM` as the service's Selected signal
@@ -13,20 +14,34 @@ public struct TimePickerRange: Equatable, Sendable, CustomStringConvertible {
 
     /// Whether the end is on the day after the start's (an `overnight` range; 24:00 is not).
     public var isNextDay: Bool? { details?.nextDay }
-    /// The real elapsed time from start to end, in seconds (a night the clocks change included).
-    public var durationSeconds: UInt32? { details?.durationSeconds }
-    /// With `date`: the picker's day, `YYYY-MM-DD`.
-    public var date: String? { details?.dated?.date.isoText }
-    /// With `date`: the start as ISO 8601 with its UTC offset, `2026-03-28T22:00:00+01:00`.
-    public var startTime: String? { details?.dated?.start.text }
-    /// With `date`: the end likewise, `2026-03-29T06:00:00+02:00`.
-    public var endTime: String? { details?.dated?.end.text }
-    /// With `date`: the start in seconds since 1970-01-01T00:00:00Z, for `Date(timeIntervalSince1970:)`.
-    public var startSecondsSince1970: Int64? { details?.dated?.start.secondsSince1970 }
-    /// With `date`: the end in seconds since 1970.
-    public var endSecondsSince1970: Int64? { details?.dated?.end.secondsSince1970 }
+    /// The real time from start to end (a night the clocks change included).
+    public var duration: Duration? { details.map { .seconds(Int64($0.durationSeconds)) } }
+    /// With `date`: the range's two instants.
+    public var interval: DateInterval? {
+        guard let dated = details?.dated else { return nil }
+        return DateInterval(
+            start: Date(timeIntervalSince1970: Double(dated.start.secondsSince1970)),
+            end: Date(timeIntervalSince1970: Double(dated.end.secondsSince1970)))
+    }
+    /// With `date`: the session's zone. Nil too when Foundation on this system cannot make it
+    /// (a program that imports only FoundationEssentials has no zone database): see
+    /// `timeZoneIdentifier`.
+    public var timeZone: TimeZone? { timeZoneIdentifier.flatMap { TimeZone(identifier: $0) } }
     /// With `date`: the IANA name of the session's zone ("Europe/Berlin").
-    public var timeZone: String? { details?.dated?.timeZone }
+    public var timeZoneIdentifier: String? { details?.dated?.timeZone }
+
+    /// The length in seconds, as the Response says it (`duration`).
+    package var durationSeconds: UInt32? { details?.durationSeconds }
+    /// With `date`: the picker's day, `YYYY-MM-DD`.
+    package var date: String? { details?.dated?.date.isoText }
+    /// With `date`: the start as ISO 8601 with its UTC offset, `2026-03-28T22:00:00+01:00`.
+    package var startTime: String? { details?.dated?.start.text }
+    /// With `date`: the end likewise, `2026-03-29T06:00:00+02:00`.
+    package var endTime: String? { details?.dated?.end.text }
+    /// With `date`: the start in seconds since 1970-01-01T00:00:00Z.
+    package var startSecondsSince1970: Int64? { details?.dated?.start.secondsSince1970 }
+    /// With `date`: the end in seconds since 1970.
+    package var endSecondsSince1970: Int64? { details?.dated?.end.secondsSince1970 }
 
     /// "09:00–17:30", as a log line would say it.
     public var description: String { "\(start)–\(end)" }

@@ -23,7 +23,7 @@ extension TimePickerRange {
         var fields = [(Key.start, jsonString(start)), (Key.end, jsonString(end))]
         if let isNextDay, let durationSeconds {
             fields += [(Key.nextDay, isNextDay ? "true" : "false"), (Key.duration, String(durationSeconds))]
-            if let date, let startTime, let endTime, let timeZone {
+            if let date, let startTime, let endTime, let timeZone = timeZoneIdentifier {
                 fields += [
                     (Key.date, jsonString(date)), (Key.startTime, jsonString(startTime)),
                     (Key.endTime, jsonString(endTime)), (Key.timeZone, jsonString(timeZone)),

@@ -55,8 +55,8 @@ final class MonitorCommand {
 
     /// The bus's message for a watch that could not start.
     private static func reason(_ error: TimePickerError) -> String {
-        switch error {
-        case .noSessionBus(let message), .cannotReachService(let message): displaySafe(message)
+        switch error.cause {
+        case .noSessionBus(let message), .cannotReachService(_, let message): displaySafe(message)
         default: error.clientMessage
         }
     }
@@ -67,8 +67,8 @@ final class MonitorCommand {
         switch outcome.event {
         case .response(let code, let results, _):
             text = ResponseLine.text(code: code, results: results)
-        case .selected(let start, let end):
-            text = "Selected \(displaySafe(start)) \(displaySafe(end))"
+        case .selected(let range):
+            text = "Selected \(displaySafe(range.start)) \(displaySafe(range.end))"
         case .cancelled(let reason):
             text = "Cancelled \(displayBounded(reason.description, maxScalars: maxShownReasonScalars))"
         }

@@ -42,28 +42,28 @@ final class PickCommand {
     @MainActor
     private static func pick(_ options: PickOptions) -> PickOutcome {
         let alert = TimePickerAlert(title: options.title)
-        alert.step = options.step
-        alert.first = options.first
-        alert.last = options.last
-        alert.start = options.start
-        alert.end = options.end
-        alert.minDuration = options.minDuration
-        alert.timeout = options.timeout
-        alert.timeoutExtensions = options.timeoutExtensions
-        alert.clock = options.clock
+        alert.step = options.step.map { .seconds(Int64($0) * 60) }
+        alert.minDuration = options.minDuration.map { .seconds(Int64($0) * 60) }
+        alert.timeout = options.timeout.map { .seconds(Int64($0)) }
+        alert.timeoutExtensions = options.timeoutExtensions.map { Int($0) }
         alert.overnight = options.overnight
-        alert.date = options.date?.isoText
-        alert.timeZone = options.timeZone?.name
-        alert.ui = options.userInterface
+        // The command line's words as they were typed, so that the service's refusal names
+        // the option the person gave ("option 'start': …" becomes "--start").
+        let texts: [(String, String?)] = [
+            ("first", options.first), ("last", options.last), ("start", options.start), ("end", options.end), ("clock", options.clock),
+            ("date", options.date?.isoText), ("time_zone", options.timeZone?.name), ("ui", options.userInterface),
+        ]
+        for case (let key, let value?) in texts { alert.rawOptions[key] = value }
         alert.usesCallerTerminal = options.useTerminal
         alert.cancelsOnInterrupt = true
         alert.onNotice = { Console.error(Self.text(of: $0)) }
         switch alert.pickOnThisThread() {
         case .success(let range):
             return .selected(range)
-        case .failure(.noSessionBus(let message)):
-            return pickWithoutService(options, noBus: ClientText.cannotConnect(message))
         case .failure(let error):
+            if case .noSessionBus(let message) = error.cause {
+                return pickWithoutService(options, noBus: ClientText.cannotConnect(message))
+            }
             return outcome(for: error, options: options)
         }
     }
@@ -80,7 +80,7 @@ final class PickCommand {
 
     /// The outcome for a pick that gave no range.
     private static func outcome(for error: TimePickerError, options: PickOptions) -> PickOutcome {
-        switch error {
+        switch error.cause {
         case .cancelled(let reason):
             return .cancelled(reason: displayBounded(reason.description, maxScalars: maxShownReasonScalars))
         case .interrupted:

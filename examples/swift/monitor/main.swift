@@ -15,10 +15,10 @@ do {
     for try await outcome in TimePickerMonitor(onListening: { _ in FileHandle.standardError.write(Data("listening\n".utf8)) }) {
         switch outcome.event {
         case .response(let code, _, let range):
-            let length = range?.durationSeconds.map { " \($0 / 60) minutes" } ?? ""
+            let length = range?.duration.map { " \($0.components.seconds / 60) minutes" } ?? ""
             say(outcome.session, "Response", code, range.map { "\($0)" } ?? "", length)
-        case .selected(let start, let end):
-            say(outcome.session, "Selected", start, end)
+        case .selected(let range):
+            say(outcome.session, "Selected", range.start, range.end)
         case .cancelled(let reason):
             say(outcome.session, "Cancelled", reason)
         }

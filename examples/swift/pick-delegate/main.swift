@@ -14,7 +14,8 @@ final class Meeting: TimePickerAlertDelegate {
     let alert = TimePickerAlert(title: "Team meeting")
 
     func ask() {
-        alert.step = 30
+        alert.step = .seconds(30 * 60)
+        alert.clock = .twentyFourHour
         // The picker in this terminal, as a command-line program would want; a window would
         // set parentWindow instead.
         alert.usesCallerTerminal = true
@@ -28,9 +29,12 @@ final class Meeting: TimePickerAlertDelegate {
     }
 
     /// Optional: why there is no range (the seed's pickerAlertCancel() would do too).
-    func pickerAlertCancel(error: TimePickerError) {
-        if case .cancelled(let reason) = error {
-            FileHandle.standardError.write(Data("No time range chosen (\(reason))\n".utf8))
+    /// `CancellationError` would mean this program called alert.cancel(), which it never does.
+    func pickerAlertCancel(error: any Error) {
+        // Nobody chose: the person, the time limit, another program, the service stopping.
+        let noChoice: [TimePickerError.Code] = [.user, .timeout, .caller, .shutdown]
+        if let error = error as? TimePickerError, noChoice.contains(error.code) {
+            FileHandle.standardError.write(Data("No time range chosen (\(error.code))\n".utf8))
             exit(1)
         }
         FileHandle.standardError.write(Data("pick-delegate: \(error)\n".utf8))
