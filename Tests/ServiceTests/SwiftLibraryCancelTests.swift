@@ -106,6 +106,24 @@ struct SwiftLibraryCancelTests {
         await #expect(throws: CancellationError.self) { try await second.value }
     }
 
+    @Test("Against a SIGSTOPped service: CancellationError within 2 s, and Cancelled('caller') once it runs again")
+    func againstStoppedService() async throws {
+        let fixture = try NotificationFixture()
+        let mock = try fixture.mock
+        let address = fixture.bus.address
+        let pick = Task { @MainActor in try await SwiftLibraryTests.alert("Frozen", on: address).pick() }
+        _ = try mock.waitForNotify(summary: "Frozen")
+        fixture.daemon.send(SIGSTOP)
+        defer { fixture.daemon.send(SIGCONT) }
+        // The Cancel is only written, never waited for: a frozen service holds nobody.
+        let (result, milliseconds) = await Self.cancel(pick)
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(milliseconds < (SanitizerBuild.measuresFigures ? 2000 : Self.promptMilliseconds), "the cancelled pick answered after \(milliseconds) ms")
+        fixture.daemon.send(SIGCONT)
+        let cancelled = try fixture.client.waitForMessage(seconds: 30, "a Cancelled signal") { $0.kind == .signal && $0.member == "Cancelled" }
+        #expect(cancelled.strings == ["caller"])
+    }
+
     @Test("Another program's Cancel of the session is a TimePickerError of code .caller, not this program's CancellationError")
     func anotherProgramsCancel() async throws {
         let fixture = try NotificationFixture()
