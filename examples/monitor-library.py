@@ -23,5 +23,6 @@ monitor = TimePicker.Monitor.new()
 monitor.connect("response", response)
 monitor.connect("selected", lambda _m, session, r: print(session, "Selected", r.get_start(), r.get_end(), flush=True))
 monitor.connect("cancelled", lambda _m, session, reason: print(session, "Cancelled", reason, flush=True))
-print("listening", file=sys.stderr, flush=True)
+# Once its subscriptions are on the bus: no picker shown after it is missed.
+monitor.connect("notify::listening", lambda *_: print("listening", file=sys.stderr, flush=True))
 GLib.MainLoop().run()

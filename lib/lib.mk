@@ -35,10 +35,12 @@ lib: $(LIB_SHARED) $(LIB_GIR) $(LIB_TYPELIB) $(LIB_VAPI) $(LIB_PC)
 
 ## tp_call, the library's one way to call (a reply believed only from the connection asked), on
 ## a private bus of its own: forged replies, time limits, cancels, a connection closed under a
-## context nobody runs, 1,000 racing cancels; built as is and with AddressSanitizer.
+## context nobody runs, 1,000 racing cancels; built as is and with AddressSanitizer. Then a
+## monitor dropped by its own handler while it reports what it kept (lib/tests/monitor-test.sh).
 ## `make test` runs it.
 lib-check:
 	sh lib/tests/tp-call-test.sh
+	sh lib/tests/monitor-test.sh
 
 $(LIB_BUILD)/timepicker/%.o: lib/timepicker/%.c $(LIB_HEADERS) lib/lib.mk
 	@mkdir -p $(@D)

@@ -1,6 +1,6 @@
 /// A time on the picker's clock, hour and minute, for `TimePickerAlert`'s `first`, `last`,
-/// `start` and `end`; `start` and `end` may also be `.now` (the time the picker opens, on the
-/// grid). 24:00, the end of the day, is a `last` or an `end`.
+/// `start` and `end`; `start` may also be `.now` (the time the picker opens, on the grid; the
+/// service refuses it as an `end`). 24:00, the end of the day, is a `last` or an `end`.
 ///
 /// Nothing is checked here: the service checks each option and refuses one it cannot take with
 /// a `TimePickerError` of code `.invalidArgs` naming it (`"option 'start': …"`), as it does for

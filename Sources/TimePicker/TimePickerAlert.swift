@@ -30,7 +30,7 @@ public final class TimePickerAlert {
     /// The first and last slots (`first`, `last`; `last` may be `.endOfDay`).
     public var first: TimeOfDay?
     public var last: TimeOfDay?
-    /// The range shown at first, a time or `.now` (`start`, `end`).
+    /// The range shown at first (`start`, `end`); `start` may be `.now`.
     public var start: TimeOfDay?
     public var end: TimeOfDay?
     /// The shortest range the person may choose, in whole minutes (`min_duration`).

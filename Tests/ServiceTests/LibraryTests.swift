@@ -270,8 +270,9 @@ struct LibraryTests {
     }
 
     /// What a pick printed against lib/tests/wrong-service.py run with `arguments`, a service of
-    /// the user's own, and what that service printed; the pick must have failed.
-    func pickFromStandIn(_ arguments: [String], mode: [String] = []) throws -> (stdout: String, service: String) {
+    /// the user's own, and what that service printed; the pick must have exited with
+    /// `exitStatus` (1: it failed).
+    func pickFromStandIn(_ arguments: [String], mode: [String] = [], exitStatus: Int32 = 1) throws -> (stdout: String, service: String) {
         let bus = try PrivateBus()
         let log = bus.directory.appendingPathComponent("wrong-service.log")
         let service = try startLogged(
@@ -279,7 +280,7 @@ struct LibraryTests {
         defer { service.stop() }
         try waitUntil("the service to own the name", seconds: 20) { logText(log).contains("owner ") || !service.isRunning }
         let run = try start(Client(name: "PyGObject", file: "lib/tests/pick.py"), mode, on: bus)
-        #expect(try run.process.waitForExit(seconds: 30) == .exited(1), "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(try run.process.waitForExit(seconds: 30) == .exited(exitStatus), "stdout: \(run.stdout) stderr: \(run.stderr)")
         return (run.stdout, logText(log))
     }
 

@@ -17,16 +17,24 @@ Usage: pick.py pick       one pick; prints "from START to END (N minutes)", or t
                           through the typed setters; prints the range's GLib.DateTimes
        pick.py already-showing  picks twice with one alert: prints the second's error, then
                           cancels the first
-       pick.py bad-first  a pick whose first slot is "25:00": the library refuses it
+       pick.py bad-first  a pick whose first slot is "25:00": the service refuses it
        pick.py typed      a pick with every typed option set, and set_options under them
        pick.py cancel-when FILE  one pick cancelled once FILE exists (an activated service
                           made it); prints the error and "ended N ms after the cancel"
+       pick.py cancel-as-refused  one pick cancelled once the service's InvalidArgs refusal (of
+                          the program's own zone) has come, before the library has heard it;
+                          then prints "session left open" or "no session left" as the service
+                          says of the pick's session path
+       pick.py zone-local a pick with set_time_zone(GLib.TimeZone.new_local())
+       pick.py huge-title a pick whose title takes 20 MB: refused before it is sent
 
 An error is printed as "error DOMAIN CODE-NAME: MESSAGE" and exits 1.
 """
 import gc
+import os
 import signal
 import sys
+import threading
 
 import gi
 
@@ -128,22 +136,19 @@ def print_outcomes(monitor):
     monitor.connect("cancelled", lambda _p, path, reason: print(f"cancelled {path} {reason}", flush=True))
 
 
-def say_ready(left=3):
-    """Prints "ready" once the monitor follows the service: after round trips to the bus made
-    once it is on the bus (its name watch's and owner check's replies come before theirs)."""
-    if left == 0:
+def say_ready(monitor):
+    """Prints "ready" once the monitor is listening (TimePicker.Monitor:listening)."""
+    if monitor.get_listening():
         print("ready", flush=True)
-        return
-    Gio.bus_get_sync(Gio.BusType.SESSION).call(
-        "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", None, None,
-        Gio.DBusCallFlags.NONE, -1, None, lambda *_: say_ready(left - 1))
+    else:
+        monitor.connect("notify::listening", lambda *_: print("ready", flush=True))
 
 
 def monitor():
     """Prints each outcome; "ready" once the monitor follows the service."""
-    monitor = TimePicker.Monitor.new_for_connection(Gio.bus_get_sync(Gio.BusType.SESSION))
+    monitor = TimePicker.Monitor.new()
     print_outcomes(monitor)
-    say_ready()
+    say_ready(monitor)
     return monitor
 
 
@@ -182,8 +187,7 @@ def pushed_context():
     alert.pick(None, picked_there)
     own_loop.run()
     own.pop_thread_default()
-    # At idle priority: after the monitor's own connection, waiting on the program's context.
-    GLib.idle_add(lambda: say_ready() or GLib.SOURCE_REMOVE)
+    say_ready(monitor)
     return alert, monitor
 
 
@@ -266,6 +270,55 @@ elif mode == "typed":
 elif mode == "bad-first":
     keep = lunch_alert()
     keep.set_first("25:00")
+    keep.pick(None, picked)
+elif mode == "cancel-as-refused":
+    connection, refused = Gio.bus_get_sync(Gio.BusType.SESSION), threading.Event()
+    sent = threading.Event()
+
+    def watch(_connection, message, incoming):
+        """On GDBus's worker thread: the call going out, its refusal coming in."""
+        if not incoming and message.get_member() == "PickTimeRange":
+            sent.set()
+        elif incoming and message.get_error_name() == "org.freedesktop.DBus.Error.InvalidArgs":
+            refused.set()
+        return message
+    connection.add_filter(watch)
+    cancellable = Gio.Cancellable()
+
+    def cancel_once_refused():
+        """Runs the pick until its call is out, waits for the refusal, then cancels: the
+        refusal's callback and the cancel are then both due on this context."""
+        context = GLib.MainContext.default()
+        # Without blocking: a blocking iteration could dispatch the refusal before the cancel.
+        while not sent.is_set():
+            context.iteration(False)
+        refused.wait(20)
+        cancellable.cancel()
+        return GLib.SOURCE_REMOVE
+
+    def ended(alert, result):
+        """Asks the service of the pick's session path: a retry sent after the cancel made one."""
+        report(alert, result)
+        sender = connection.get_unique_name()[1:].replace(".", "_")
+        path = f"/io/github/timepickerd/TimePicker1/session/{sender}/libtimepicker_{os.getpid()}_1"
+        try:
+            connection.call_sync("io.github.timepickerd.TimePicker1", path, "org.freedesktop.DBus.Properties", "Get",
+                                 GLib.Variant("(ss)", ("io.github.timepickerd.TimePicker1.Session", "Title")),
+                                 None, Gio.DBusCallFlags.NONE, -1, None)
+            print("session left open", flush=True)
+        except GLib.Error:
+            print("no session left", flush=True)
+        loop.quit()
+    keep = lunch_alert()
+    keep.pick(cancellable, ended)
+    GLib.idle_add(cancel_once_refused)
+elif mode == "zone-local":
+    keep = lunch_alert()
+    keep.set_time_zone(GLib.TimeZone.new_local())
+    keep.pick(None, picked)
+elif mode == "huge-title":
+    keep = lunch_alert()
+    keep.set_title("x" * 20_000_000)
     keep.pick(None, picked)
 else:
     sys.exit(f"unknown mode {mode}")

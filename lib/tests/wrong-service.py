@@ -10,6 +10,8 @@ Usage: wrong-service.py not-a-time   PickTimeRange's session sends Selected("25:
        wrong-service.py refuses-zone  refuses a PickTimeRange with time_zone as a service whose
                                      system lacks the zone (InvalidArgs), then as cancelled user
        wrong-service.py error NAME   fails PickTimeRange with the D-Bus error NAME, no session
+       wrong-service.py wrong-duration  the session's Response says 09:00 to 10:00 with a
+                                     "duration" that is text, then Selected, then the answer
 Prints "owner NAME" once it owns the name, then "call MEMBER" per call, "option KEY VALUE"
 for its locale and time_zone options, and "options [(KEY, VALUE)...]" for all but handle_token,
 sorted.
@@ -30,11 +32,16 @@ waiting = []  # calls never answered (wrong-type)
 
 def end_session(connection, session, member, arguments, invocation):
     """Sends the session's last signal, then answers the call as the service does: after it."""
+    if mode == "wrong-duration":
+        results = {"start": GLib.Variant("s", "09:00"), "end": GLib.Variant("s", "10:00"), "duration": GLib.Variant("s", "3600")}
+        connection.emit_signal(None, session, NAME + ".Session", "Response", GLib.Variant("(ua{sv})", (0, results)))
     connection.emit_signal(None, session, NAME + ".Session", member, arguments)
     if member == "Cancelled":
         invocation.return_dbus_error(NAME + ".Error.Cancelled", arguments.unpack()[0])
     elif mode == "not-a-time":
         invocation.return_value(GLib.Variant("(ss)", ("25:00", "x")))
+    elif mode == "wrong-duration":
+        invocation.return_value(GLib.Variant("(ss)", ("09:00", "10:00")))
     else:
         waiting.append(invocation)
     return False
@@ -63,6 +70,8 @@ def method_call(connection, sender, path, interface, method, parameters, invocat
         member, arguments = "Cancelled", GLib.Variant("(s)", (sys.argv[2],))
     elif mode == "refuses-zone":
         member, arguments = "Cancelled", GLib.Variant("(s)", ("user",))
+    elif mode == "wrong-duration":
+        member, arguments = "Selected", GLib.Variant("(ss)", ("09:00", "10:00"))
     else:
         member = "Selected"
         arguments = GLib.Variant("(ss)", ("25:00", "x")) if mode == "not-a-time" else GLib.Variant("(u)", (7,))

@@ -99,7 +99,7 @@ STRING_OPTION (start, PROP_START)
 /**
  * time_picker_alert_set_end:
  * @alert: a #TimePickerAlert
- * @end: (nullable): the end selected first, `HH:MM` or `now`, or %NULL
+ * @end: (nullable): the end selected first, `HH:MM`, or %NULL
  */
 /**
  * time_picker_alert_get_end:
@@ -304,7 +304,8 @@ time_picker_alert_get_time_zone (TimePickerAlert *alert)
  * @alert: a #TimePickerAlert
  * @options: (nullable): an `a{sv}` of the service's options the alert has no
  *   property for (a later service's; see io.github.timepickerd.TimePicker1(5)),
- *   or %NULL. The typed properties win over the same keys. A floating
+ *   or %NULL. A typed property that is set (not at its
+ *   default: 0, %NULL, %FALSE) wins over the same key. A floating
  *   reference is sunk.
  */
 void
@@ -317,17 +318,6 @@ time_picker_alert_set_options (TimePickerAlert *alert, GVariant *options)
   g_return_if_fail (options == NULL || g_variant_is_of_type (options, G_VARIANT_TYPE_VARDICT));
   g_clear_pointer (&alert->options, g_variant_unref);
   alert->options = g_steal_pointer (&sunk);
-}
-
-/* Whether text is a slot as the service reads one: HH:MM, or "now" where allowed. */
-static gboolean
-check_time (const char *key, const char *text, gboolean now_allowed, GError **error)
-{
-  if (text == NULL || time_picker_is_clock_text (text) || (now_allowed && g_ascii_strcasecmp (text, "now") == 0))
-    return TRUE;
-  g_set_error (error, TIME_PICKER_ERROR, TIME_PICKER_ERROR_INVALID_ARGS, "option '%s': \"%s\" is not a time HH:MM%s", key, text,
-               now_allowed ? " or now" : "");
-  return FALSE;
 }
 
 /* Adds a string option when it is set. */
@@ -351,9 +341,6 @@ tp_alert_options (TimePickerAlert *alert, GError **error)
 {
   g_autoptr(GVariantDict) dict = g_variant_dict_new (alert->options);
 
-  if (!check_time ("first", alert->first, FALSE, error) || !check_time ("last", alert->last, FALSE, error)
-      || !check_time ("start", alert->start, TRUE, error) || !check_time ("end", alert->end, TRUE, error))
-    return NULL;
   add_string (dict, "title", alert->title);
   add_string (dict, "first", alert->first);
   add_string (dict, "last", alert->last);
@@ -376,6 +363,19 @@ tp_alert_options (TimePickerAlert *alert, GError **error)
       add_string (dict, "date", day);
     }
   if (alert->time_zone != NULL)
-    add_string (dict, "time_zone", g_time_zone_get_identifier (alert->time_zone));
+    {
+      /* GLib keeps what the zone was made from (":/etc/localtime", a path, "CET-1CEST"): the
+       * service takes an IANA name, so the name is found as for the program's own zone. */
+      const char *identifier = g_time_zone_get_identifier (alert->time_zone);
+      g_autofree char *name = tp_zone_name (identifier);
+
+      if (name == NULL)
+        {
+          g_set_error (error, TIME_PICKER_ERROR, TIME_PICKER_ERROR_INVALID_ARGS,
+                       "option 'time_zone': the zone \"%s\" has no name in the time zone database", identifier);
+          return NULL;
+        }
+      add_string (dict, "time_zone", name);
+    }
   return g_variant_dict_end (dict);
 }

@@ -143,7 +143,7 @@ time_picker_alert_class_init (TimePickerAlertClass *klass)
   /**
    * TimePickerAlert:first: (setter set_first) (getter get_first)
    *
-   * The first slot, `HH:MM`; checked when a pick starts (%TIME_PICKER_ERROR_INVALID_ARGS).
+   * The first slot, `HH:MM`; the service checks it (%TIME_PICKER_ERROR_INVALID_ARGS).
    */
   tp_alert_properties[PROP_FIRST] = string_property ("first");
   /**
@@ -161,7 +161,7 @@ time_picker_alert_class_init (TimePickerAlertClass *klass)
   /**
    * TimePickerAlert:end: (setter set_end) (getter get_end)
    *
-   * The end selected first, `HH:MM` or `now`.
+   * The end selected first, `HH:MM`.
    */
   tp_alert_properties[PROP_END] = string_property ("end");
   /**

@@ -26,7 +26,11 @@ struct _TimePickerMonitor
 
   GCancellable *cancellable; /* the session bus's connection, asked for by time_picker_monitor_new */
   TpMonitor *monitor;        /* from the time the bus is known */
+  gboolean listening;        /* its subscriptions are on the bus */
 };
+
+enum { PROP_0, PROP_LISTENING, N_PROPERTIES };
+static GParamSpec *properties[N_PROPERTIES];
 
 enum { SIGNAL_RESPONSE, SIGNAL_SELECTED, SIGNAL_CANCELLED, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -51,9 +55,31 @@ time_picker_monitor_finalize (GObject *object)
 }
 
 static void
+time_picker_monitor_get_property (GObject *object, guint property_id, GValue *value, GParamSpec *pspec)
+{
+  if (property_id == PROP_LISTENING)
+    g_value_set_boolean (value, TIME_PICKER_MONITOR (object)->listening);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
+}
+
+static void
 time_picker_monitor_class_init (TimePickerMonitorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = time_picker_monitor_get_property;
+  /**
+   * TimePickerMonitor:listening:
+   *
+   * Whether the monitor hears every outcome from now on: %TRUE once its
+   * subscriptions are on the bus (notified then), as the Swift library's
+   * `TimePickerMonitor(onListening:)` is told. A picker shown after this
+   * cannot be missed.
+   */
+  properties[PROP_LISTENING] = g_param_spec_boolean ("listening", NULL, NULL, FALSE,
+                                                     G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
   object_class->dispose = time_picker_monitor_dispose;
   object_class->finalize = time_picker_monitor_finalize;
@@ -105,11 +131,37 @@ time_picker_monitor_init (TimePickerMonitor *self)
   self->cancellable = g_cancellable_new ();
 }
 
+/* TpMonitor is on the bus: TimePickerMonitor:listening becomes TRUE. */
+static void
+monitor_listening (gpointer user_data)
+{
+  /* Held through the notification, which may drop the app's last reference. */
+  g_autoptr(TimePickerMonitor) self = g_object_ref (user_data);
+
+  self->listening = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);
+}
+
+/**
+ * time_picker_monitor_get_listening:
+ * @monitor: a #TimePickerMonitor
+ *
+ * Returns: whether the monitor hears every outcome from now on (#TimePickerMonitor:listening)
+ */
+gboolean
+time_picker_monitor_get_listening (TimePickerMonitor *monitor)
+{
+  g_return_val_if_fail (TIME_PICKER_IS_MONITOR (monitor), FALSE);
+  return monitor->listening;
+}
+
 /* TpMonitor's report of an outcome signal, emitted as the object's signal. */
 static void
 monitor_reported (const char *session_path, const TpSessionSignal *session_signal, TimePickerRange *range, gpointer user_data)
 {
-  TimePickerMonitor *self = user_data;
+  /* Held through the emission: a handler may drop the app's last reference ("one outcome was
+   * all I wanted"), and the monitor must outlive its own signal. */
+  g_autoptr(TimePickerMonitor) self = g_object_ref (user_data);
 
   switch (session_signal->kind)
     {
@@ -142,7 +194,7 @@ monitor_got_bus (GObject *source, GAsyncResult *result, gpointer user_data)
   /* GTask calls back with the context time_picker_monitor_new() ran on pushed as the
    * thread-default one: TpMonitor subscribes there. */
   if (!g_cancellable_is_cancelled (self->cancellable))
-    self->monitor = tp_monitor_new (connection, monitor_reported, self);
+    self->monitor = tp_monitor_new (connection, monitor_reported, monitor_listening, self);
 }
 
 /**
@@ -176,6 +228,6 @@ time_picker_monitor_new_for_connection (GDBusConnection *connection)
 
   g_return_val_if_fail (G_IS_DBUS_CONNECTION (connection), NULL);
   self = g_object_new (TIME_PICKER_TYPE_MONITOR, NULL);
-  self->monitor = tp_monitor_new (connection, monitor_reported, self);
+  self->monitor = tp_monitor_new (connection, monitor_reported, monitor_listening, self);
   return self;
 }

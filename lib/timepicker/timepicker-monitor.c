@@ -20,6 +20,7 @@ struct _TpMonitor
 {
   GDBusConnection *connection;
   TpMonitorReport report;
+  TpMonitorListening listening;
   gpointer report_data;
   GCancellable *cancellable;   /* the owner checks out */
   guint owner_subscription;    /* NameOwnerChanged of the service's name */
@@ -29,6 +30,7 @@ struct _TpMonitor
   char *trusted_owner;         /* the same once its user is checked, else NULL */
   GQueue pending;              /* PendingSignals of current_owner while its user is being checked */
   GHashTable *responses;       /* session path -> its Response's results, until Selected/Cancelled */
+  gboolean *freed;             /* set by tp_monitor_free while kept signals are being reported */
 };
 
 /* A Session signal of a new owner that came before its user was known. */
@@ -139,15 +141,24 @@ monitor_owner_checked (GObject *source, GAsyncResult *result, gpointer user_data
   else
     {
       PendingSignal *pending;
+      gboolean freed = FALSE;
+      gboolean *outer = monitor->freed;
 
-      /* Trusted from now on; what it sent while it was checked is reported now, in order. */
+      /* Trusted from now on; what it sent while it was checked is reported now, in order. A
+       * report's handler may free the monitor (the app's last reference dropped in it): the
+       * loop then stops, told so through freed, and reads nothing of it again. */
       g_free (monitor->trusted_owner);
       monitor->trusted_owner = g_strdup (check->owner);
-      while ((pending = g_queue_pop_head (&monitor->pending)) != NULL)
+      monitor->freed = &freed;
+      while (!freed && (pending = g_queue_pop_head (&monitor->pending)) != NULL)
         {
           monitor_report (monitor, pending->path, pending->member, pending->parameters);
           pending_signal_free (pending);
         }
+      if (!freed)
+        monitor->freed = outer;
+      else if (outer != NULL)
+        *outer = TRUE;
     }
   owner_check_free (check);
 }
@@ -211,15 +222,18 @@ monitor_first_owner (GObject *source, GAsyncResult *result, gpointer user_data)
   if (reply == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   if (monitor->owner_change_seen)
-    return;
-  if (reply == NULL)
+    ;
+  else if (reply == NULL)
+    /* Nobody owns it yet (NameHasNoOwner): its NameOwnerChanged will say who does. */
+    g_debug ("libtimepicker: %s has no owner yet: %s", TP_SERVICE, error->message);
+  else
     {
-      /* Nobody owns it yet (NameHasNoOwner): its NameOwnerChanged will say who does. */
-      g_debug ("libtimepicker: %s has no owner yet: %s", TP_SERVICE, error->message);
-      return;
+      g_variant_get (reply, "(&s)", &owner);
+      monitor_owner_is (monitor, owner);
     }
-  g_variant_get (reply, "(&s)", &owner);
-  monitor_owner_is (monitor, owner);
+  /* The answer to a call sent after the subscriptions: the bus has them. Told last, since the
+   * app may drop the monitor when it hears it. */
+  monitor->listening (monitor->report_data);
 }
 
 /* A Session signal, from any sender: reported when it comes from the checked owner,
@@ -247,12 +261,13 @@ monitor_session_signal (GDBusConnection *connection, const char *sender, const c
 /* Starts following the service's outcomes on connection; report is called for each, on the
  * thread-default main context of this call. */
 TpMonitor *
-tp_monitor_new (GDBusConnection *connection, TpMonitorReport report, gpointer user_data)
+tp_monitor_new (GDBusConnection *connection, TpMonitorReport report, TpMonitorListening listening, gpointer user_data)
 {
   TpMonitor *monitor = g_new0 (TpMonitor, 1);
 
   monitor->connection = g_object_ref (connection);
   monitor->report = report;
+  monitor->listening = listening;
   monitor->report_data = user_data;
   monitor->cancellable = g_cancellable_new ();
   monitor->responses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_variant_unref);
@@ -278,6 +293,8 @@ tp_monitor_new (GDBusConnection *connection, TpMonitorReport report, gpointer us
 void
 tp_monitor_free (TpMonitor *monitor)
 {
+  if (monitor->freed != NULL)
+    *monitor->freed = TRUE;
   g_cancellable_cancel (monitor->cancellable);
   g_dbus_connection_signal_unsubscribe (monitor->connection, monitor->owner_subscription);
   g_dbus_connection_signal_unsubscribe (monitor->connection, monitor->outcome_subscription);

@@ -15,5 +15,6 @@ G_DECLARE_FINAL_TYPE (TimePickerMonitor, time_picker_monitor, TIME_PICKER, MONIT
 
 TimePickerMonitor *time_picker_monitor_new                (void);
 TimePickerMonitor *time_picker_monitor_new_for_connection (GDBusConnection *connection);
+gboolean           time_picker_monitor_get_listening      (TimePickerMonitor *monitor);
 
 G_END_DECLS

@@ -106,7 +106,12 @@ zone_name_of_link (const char *path)
 char *
 tp_own_time_zone (void)
 {
-  const char *variable = g_getenv ("TZ");
+  return tp_zone_name (g_getenv ("TZ"));
+}
+
+char *
+tp_zone_name (const char *variable)
+{
   g_autofree char *path = NULL;
 
   if (variable == NULL)

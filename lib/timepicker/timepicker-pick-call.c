@@ -147,7 +147,9 @@ pick_retried_without_own_setting (GTask *task, const GError *error)
   g_autofree char *name = g_dbus_error_get_remote_error (error);
   const char *message;
 
-  if (g_strcmp0 (name, "org.freedesktop.DBus.Error.InvalidArgs") != 0)
+  /* A pick the app cancelled is never asked again: its Cancel went to a session the refusal
+   * says was never made, and a new one would be left open for nobody. */
+  if (pick->cancel_requested || g_strcmp0 (name, "org.freedesktop.DBus.Error.InvalidArgs") != 0)
     return FALSE;
   /* The message after GDBus's "GDBus.Error:NAME: " prefix. */
   message = strstr (error->message, ": ");

@@ -316,6 +316,15 @@ tp_pick_start (GTask *task, GDBusConnection *connection, TimePickerParent *paren
       tp_pick_fail (task, TIME_PICKER_ERROR_INVALID_ARGS, "handle_token is the library's own option");
       return;
     }
+  /* A message past the bus's limit (128 MiB) makes the bus close the connection, and GDBus
+   * ends a program whose shared session connection closes: refused here instead, far above
+   * anything the service takes (it refuses a megabyte of text with InvalidArgs itself). */
+  if (pick->options != NULL && g_variant_get_size (pick->options) > TP_MAX_OPTIONS_BYTES)
+    {
+      tp_pick_fail (task, TIME_PICKER_ERROR_INVALID_ARGS, "The options take %" G_GSIZE_FORMAT " bytes, more than the %u the library sends",
+                    g_variant_get_size (pick->options), (guint) TP_MAX_OPTIONS_BYTES);
+      return;
+    }
   /* The program's own language and zone, unless it chose them: the picker then speaks and
    * counts as the app does, not as the service's environment. */
   if (pick->options == NULL || !g_variant_lookup (pick->options, "locale", "*", NULL))

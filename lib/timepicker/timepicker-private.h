@@ -56,7 +56,13 @@ GVariant *tp_call_finish (GDBusConnection     *connection,
  * and its zone's name (TZ, else where /etc/localtime links), or NULL; newly allocated
  * (timepicker-own-settings.c). */
 char *tp_own_locale    (void);
+/* The most option bytes a pick sends: well under the bus's message limit. */
+#define TP_MAX_OPTIONS_BYTES (16u * 1024u * 1024u)
+
 char *tp_own_time_zone (void);
+/* The IANA name of a zone as TZ names it (NULL: /etc/localtime; ":Europe/Paris", a path into
+ * the zone database, a link to one), or NULL when it has none (a POSIX rule, a missing zone). */
+char *tp_zone_name (const char *variable);
 
 /* Which of the session's outcome signals a TpSessionSignal is. */
 typedef enum
@@ -94,9 +100,13 @@ typedef void (*TpMonitorReport) (const char            *session_path,
                                  TimePickerRange       *range,
                                  gpointer               user_data);
 
-TpMonitor *tp_monitor_new  (GDBusConnection *connection,
-                            TpMonitorReport  report,
-                            gpointer         user_data);
+/* Told once the monitor's subscriptions are on the bus: no outcome signalled after can be missed. */
+typedef void (*TpMonitorListening) (gpointer user_data);
+
+TpMonitor *tp_monitor_new  (GDBusConnection    *connection,
+                            TpMonitorReport     report,
+                            TpMonitorListening  listening,
+                            gpointer            user_data);
 void       tp_monitor_free (TpMonitor       *monitor);
 
 /* Runs one pick (timepicker-pick.c): task is time_picker_alert_pick's, connection the bus,

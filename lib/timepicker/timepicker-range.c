@@ -125,8 +125,12 @@ time_picker_range_get_next_day (TimePickerRange *range)
 gboolean
 time_picker_range_has_duration (TimePickerRange *range)
 {
+  g_autoptr(GVariant) duration = NULL;
+
   g_return_val_if_fail (TIME_PICKER_IS_RANGE (range), FALSE);
-  return g_variant_dict_contains (range->entries, "duration");
+  /* Only a length of the interface's type is one: a "duration" of another type says nothing. */
+  duration = g_variant_dict_lookup_value (range->entries, "duration", G_VARIANT_TYPE_UINT32);
+  return duration != NULL;
 }
 
 /**
