@@ -95,10 +95,28 @@ pick_owner_changed (GDBusConnection *connection, const char *sender, const char 
     }
 }
 
+/* The connection closed, heard on the pick's own context. */
+static gboolean
+pick_connection_closed_here (gpointer user_data)
+{
+  GTask *task = user_data;
+  Pick *pick = g_task_get_task_data (task);
+
+  if (!pick->done)
+    tp_pick_fail (task, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The session bus closed");
+  return G_SOURCE_REMOVE;
+}
+
+/* GDBus says "closed" on the context the connection was made on, which need not be the pick's
+ * (a pick on a thread of its own, with a connection of the main thread's): the pick ends on
+ * its own context, where everything else of it runs. */
 static void
 pick_connection_closed (GDBusConnection *connection, gboolean remote_peer_vanished, GError *error, gpointer user_data)
 {
-  tp_pick_fail (user_data, TIME_PICKER_ERROR_SERVICE_UNAVAILABLE, "The session bus closed");
+  GTask *task = user_data;
+
+  g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT, pick_connection_closed_here, g_object_ref (task),
+                              g_object_unref);
 }
 
 /* PickTimeRange's answer, which comes when the session has ended, after its signals: the pick
@@ -217,7 +235,9 @@ tp_pick_call (GTask *task)
   pick->owner_subscription = g_dbus_connection_signal_subscribe (
     pick->connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
     pick->owner, G_DBUS_SIGNAL_FLAGS_NONE, pick_owner_changed, g_object_ref (task), g_object_unref);
-  pick->closed_handler = g_signal_connect (pick->connection, "closed", G_CALLBACK (pick_connection_closed), task);
+  /* The handler holds the task: an emission on another thread may still run it as the pick ends. */
+  pick->closed_handler = g_signal_connect_data (pick->connection, "closed", G_CALLBACK (pick_connection_closed), g_object_ref (task),
+                                                (GClosureNotify) (void (*) (void)) g_object_unref, 0);
 
   pick_show (task);
 }
