@@ -206,7 +206,7 @@ final class TimePickerDialog: DialogWindow {
             typedLineHidden = typedLine.isEmpty
             typedLabel.setAccessibleHidden(typedLineHidden)
         }
-        if restartingCountdown { restartCountdown(from: state.secondsLeft) }
+        if restartingCountdown { restartCountdown(until: state.countdownEnd) }
     }
 
     /// "Closes in 20 seconds", and while extensions are left "Press Alt+M for more time".
@@ -214,8 +214,9 @@ final class TimePickerDialog: DialogWindow {
         speech.timeLimitWords(seconds: seconds, offeringMoreTime: state.offersMoreTime)
     }
 
-    /// Says the time limit each time the countdown warns of it; when the countdown ran out (the
-    /// daemon closes the dialog at once), shows and says why ("Time is up"), not "Closes in 0 s".
+    /// Says the time limit each time the countdown warns of it; when the countdown ran out (a
+    /// moment before the daemon closes the dialog, so that a screen reader says it while the
+    /// window is there), shows and says why ("Time is up"), not "Closes in 0 s".
     private func countdownTicked(isOver: Bool) {
         if countdown.isTimeToWarn { speech.sayTimeLimit(timeLimitWords(seconds: countdown.secondsLeft), selection.shown) }
         guard isOver else { return }
@@ -225,8 +226,8 @@ final class TimePickerDialog: DialogWindow {
         speech.sayTimeLimit(text, selection.shown)
     }
 
-    private func restartCountdown(from seconds: UInt32) {
-        countdown.restart(from: seconds)
+    private func restartCountdown(until end: Int) {
+        countdown.restart(until: end)
         gtk_widget_set_visible(moreTimeButton, state.offersMoreTime ? 1 : 0)
     }
 
