@@ -92,12 +92,13 @@ final class TimePickerDialog: DialogWindow {
         adw_message_dialog_set_heading(dialog, request.heading)
         // A dated picker's day under the heading ("Sat 28 Mar"): the day its times are on.
         if let day = DialogText.dayLine(options, words) { adw_message_dialog_set_body(dialog, day) }
-        // Who asked ("Asked by Firefox"): a line above the columns (`content`), and the
-        // dialog's description, which a screen reader reads with its name.
-        if let requester = DialogText.requesterLine(options, words) {
-            requesterLabel?.setLabelText(requester)
-            window.setAccessibleDescription(DialogText.spoken(requester))
-        }
+        // Who asked ("Asked by Firefox"): a line above the columns (`content`). It and a dated
+        // picker's day are the dialog's description, which a screen reader says with its name
+        // as it opens (the day's line itself is a label it never reads).
+        let requester = DialogText.requesterLine(options, words)
+        if let requester { requesterLabel?.setLabelText(requester) }
+        let description = DialogText.sentences([DialogText.spokenDay(options, words) ?? "", requester.map(DialogText.spoken) ?? ""], words.language)
+        if !description.isEmpty { window.setAccessibleDescription(description) }
         let buttons = DialogText.buttons(request.language)
         adw_message_dialog_add_response(dialog, Self.cancelResponse, buttons.cancel)
         adw_message_dialog_add_response(dialog, Self.okResponse, buttons.ok)
