@@ -83,7 +83,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus-daemon python3-dbusmock python3-db
 # the desktop shell it loads (about 230 MB more to download, 290 packages: some two minutes to
 # install, half a minute to test), installed without what they recommend (a whole Plasma
 # desktop: 180 packages more). Installed only there.
-DESKTOP_PACKAGES := gnome-shell xfce4-notifyd orca
+DESKTOP_PACKAGES := gnome-shell xfce4-notifyd orca metacity
 DESKTOP_PACKAGES_WITHOUT_RECOMMENDS := plasma-workspace plasma-desktop
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

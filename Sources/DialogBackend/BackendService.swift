@@ -204,7 +204,7 @@ final class BackendService {
         }
         do {
             let state = try current.updated(with: raw)
-            dialogs.update(key, to: state, restartingCountdown: raw["timeout"] != nil)
+            dialogs.update(key, to: state, restartingCountdown: raw["timeout"] != nil || raw["timeout_ms"] != nil)
             log.debug("Update for \(key): \(state.model.start)-\(state.model.end), focus \(state.model.focus.wireText)")
             reply(message, [])
         } catch {

@@ -20,7 +20,8 @@ package struct DialogRequest: Sendable, Equatable {
     }
 
     /// The option keys the core checks; `title`, `start`, `end`, `focus`, `activation_token`,
-    /// `locale`, `requester`, `requester_kind` and `timeout_extensions` (the extensions left, which the core's
+    /// `locale`, `requester`, `requester_kind`, `timeout_ms` (the countdown's end, to the
+    /// millisecond) and `timeout_extensions` (the extensions left, which the core's
     /// option of that name is not: it is read as Update's) are read here.
     static let checkedByCore = ["step", "first", "last", "min_duration", "timeout", "clock", "overnight", "date", "time_zone"]
 
@@ -65,7 +66,7 @@ package struct DialogRequest: Sendable, Equatable {
             first = moved.focusing(focus)
         }
         state = try DialogState(model: first, secondsLeft: options.timeoutSeconds)
-            .updated(with: raw.filter { $0.key == "start" || $0.key == "end" || $0.key == "timeout_extensions" })
+            .updated(with: raw.filter { ["start", "end", "timeout", "timeout_ms", "timeout_extensions"].contains($0.key) })
         let token = try StateValue.string(raw, "activation_token")
         if let token, token.utf8.count > Self.maxActivationTokenBytes {
             throw OptionError(

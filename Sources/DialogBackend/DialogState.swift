@@ -1,3 +1,4 @@
+internal import EventLoop
 package import TimePickerCore
 
 /// What a dialog draws: the selection and focused column (the `PickerState` the daemon decided),
@@ -7,6 +8,11 @@ package struct DialogState: Sendable, Equatable {
     package var model: PickerState
     /// Seconds until the daemon ends the session, for the countdown; 0 shows none.
     package var secondsLeft: UInt32
+    /// When the daemon ends the session, on this process's monotonic clock in milliseconds
+    /// (0: no countdown): the call's arrival plus what the daemon said was left
+    /// (`timeout_ms`, else `timeout`'s whole seconds). The countdown follows this instant, not
+    /// the moment the window was built, which in a cold start is a second or two later.
+    package var countdownEnd: Int = 0
     /// What the person is typing into the focused column, as the daemon understood it; "" when
     /// not typing.
     package var typed: String
@@ -21,13 +27,21 @@ package struct DialogState: Sendable, Equatable {
         self.timeoutExtensions = timeoutExtensions
     }
 
+    /// Equal when they draw the same: `countdownEnd` is an instant of the clock, which two
+    /// readings of the same call differ in.
+    package static func == (lhs: DialogState, rhs: DialogState) -> Bool {
+        lhs.model == rhs.model && lhs.secondsLeft == rhs.secondsLeft && lhs.typed == rhs.typed
+            && lhs.timeoutExtensions == rhs.timeoutExtensions
+    }
+
     /// Whether the dialog offers more time: a countdown runs and an extension is left.
     package var offersMoreTime: Bool { secondsLeft > 0 && timeoutExtensions > 0 }
 
     /// The state after an Update's `state` vardict: each key it holds replaces that part,
     /// unknown keys are ignored. Throws, naming the key, for a value of the wrong type, a time
-    /// that is not a slot, or an end the start does not allow.
-    package func updated(with raw: [String: OptionValue]) throws(OptionError) -> DialogState {
+    /// that is not a slot, or an end the start does not allow. `now` (the monotonic clock in
+    /// milliseconds) is when the call came: the countdown's end is counted from it.
+    package func updated(with raw: [String: OptionValue], now: Int = MonotonicClock.now()) throws(OptionError) -> DialogState {
         let options = model.options
         let start = try StateValue.slot(raw, "start", grid: options.grid) ?? model.start
         let end = try StateValue.slot(raw, "end", grid: options.grid) ?? model.end
@@ -44,10 +58,17 @@ package struct DialogState: Sendable, Equatable {
                 key: "end",
                 reason: "\(end) is not a valid end for start \(start): ends run from \(next.validEnds.first ?? options.grid.last)")
         }
-        let secondsLeft = try StateValue.uint32(raw, "timeout") ?? self.secondsLeft
+        let seconds = try StateValue.uint32(raw, "timeout")
+        // The milliseconds left as the daemon sent the call: its whole seconds are rounded up,
+        // so a countdown from them alone would end up to a second after the daemon's deadline.
+        let milliseconds = try StateValue.uint32(raw, "timeout_ms") ?? seconds.map { $0.multipliedReportingOverflow(by: 1000).overflow ? .max : $0 * 1000 }
         let typed = try StateValue.typedTime(raw, "typed") ?? self.typed
         let extensions = try StateValue.timeoutExtensions(raw, "timeout_extensions") ?? timeoutExtensions
-        return DialogState(model: next, secondsLeft: secondsLeft, typed: typed, timeoutExtensions: extensions)
+        var state = DialogState(
+            model: next, secondsLeft: seconds ?? milliseconds.map { ($0 / 1000) + ($0 % 1000 == 0 ? 0 : 1) } ?? secondsLeft,
+            typed: typed, timeoutExtensions: extensions)
+        state.countdownEnd = milliseconds.map { $0 == 0 ? 0 : now + Int($0) } ?? countdownEnd
+        return state
     }
 }
 

@@ -196,6 +196,17 @@ package enum DialogText {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }))
     }
 
+    /// A dated picker's day as a screen reader says it when the dialog opens, in full words
+    /// ("Saturday 28 March"): the line under the heading ("Sat 28 Mar") is a label Orca never
+    /// reads, and its short names are read as words ("sat"). Nil for a picker without a day.
+    package static func spokenDay(_ options: PickerOptions, _ words: PickerWords = PickerWords(.environment)) -> String? {
+        options.grid.date.map { date in
+            // TRANSLATORS: a dated picker's day as a screen reader says it when the dialog opens, as strftime writes it:
+            // %A the weekday's full name, %-d the day of the month, %B the month's full name ("%A, %-d. %B" in German).
+            spoken(words.language.written(date, format: tr("%A %-d %B", words.language)))
+        }
+    }
+
     /// `message` in `language` (the extraction's keyword: `tr`).
     private static func tr(_ message: String, _ language: Language) -> String { language.text(message) }
 

@@ -46,6 +46,9 @@ enum DialogOptions {
         ]
         if let seconds = state.secondsLeft(at: now) {
             values["timeout"] = .uint32(UInt32(clamping: max(1, seconds)))
+            // To the millisecond: the backend's countdown then ends with the daemon's deadline
+            // (counted from the call's arrival), not up to a second after it.
+            if let deadline = state.deadline { values["timeout_ms"] = .uint32(UInt32(clamping: max(1, deadline - now))) }
             // How many more times the person may ask for more time: the dialog's More time.
             values["timeout_extensions"] = .uint32(state.timeoutExtensionsLeft)
         }

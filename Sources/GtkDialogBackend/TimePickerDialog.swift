@@ -92,12 +92,13 @@ final class TimePickerDialog: DialogWindow {
         adw_message_dialog_set_heading(dialog, request.heading)
         // A dated picker's day under the heading ("Sat 28 Mar"): the day its times are on.
         if let day = DialogText.dayLine(options, words) { adw_message_dialog_set_body(dialog, day) }
-        // Who asked ("Asked by Firefox"): a line above the columns (`content`), and the
-        // dialog's description, which a screen reader reads with its name.
-        if let requester = DialogText.requesterLine(options, words) {
-            requesterLabel?.setLabelText(requester)
-            window.setAccessibleDescription(DialogText.spoken(requester))
-        }
+        // Who asked ("Asked by Firefox"): a line above the columns (`content`). It and a dated
+        // picker's day are the dialog's description, which a screen reader says with its name
+        // as it opens (the day's line itself is a label it never reads).
+        let requester = DialogText.requesterLine(options, words)
+        if let requester { requesterLabel?.setLabelText(requester) }
+        let description = DialogText.sentences([DialogText.spokenDay(options, words) ?? "", requester.map(DialogText.spoken) ?? ""], words.language)
+        if !description.isEmpty { window.setAccessibleDescription(description) }
         let buttons = DialogText.buttons(request.language)
         adw_message_dialog_add_response(dialog, Self.cancelResponse, buttons.cancel)
         adw_message_dialog_add_response(dialog, Self.okResponse, buttons.ok)
@@ -206,7 +207,7 @@ final class TimePickerDialog: DialogWindow {
             typedLineHidden = typedLine.isEmpty
             typedLabel.setAccessibleHidden(typedLineHidden)
         }
-        if restartingCountdown { restartCountdown(from: state.secondsLeft) }
+        if restartingCountdown { restartCountdown(until: state.countdownEnd) }
     }
 
     /// "Closes in 20 seconds", and while extensions are left "Press Alt+M for more time".
@@ -214,8 +215,9 @@ final class TimePickerDialog: DialogWindow {
         speech.timeLimitWords(seconds: seconds, offeringMoreTime: state.offersMoreTime)
     }
 
-    /// Says the time limit each time the countdown warns of it; when the countdown ran out (the
-    /// daemon closes the dialog at once), shows and says why ("Time is up"), not "Closes in 0 s".
+    /// Says the time limit each time the countdown warns of it; when the countdown ran out (a
+    /// moment before the daemon closes the dialog, so that a screen reader says it while the
+    /// window is there), shows and says why ("Time is up"), not "Closes in 0 s".
     private func countdownTicked(isOver: Bool) {
         if countdown.isTimeToWarn { speech.sayTimeLimit(timeLimitWords(seconds: countdown.secondsLeft), selection.shown) }
         guard isOver else { return }
@@ -225,8 +227,8 @@ final class TimePickerDialog: DialogWindow {
         speech.sayTimeLimit(text, selection.shown)
     }
 
-    private func restartCountdown(from seconds: UInt32) {
-        countdown.restart(from: seconds)
+    private func restartCountdown(until end: Int) {
+        countdown.restart(until: end)
         gtk_widget_set_visible(moreTimeButton, state.offersMoreTime ? 1 : 0)
     }
 

@@ -51,6 +51,22 @@ struct DialogRequestTests {
         }
     }
 
+    @Test("The countdown ends when the daemon's deadline is: the call's arrival plus timeout_ms, not timeout's rounded-up seconds (issue 39)")
+    func countdownEnd() throws {
+        let request = try DialogRequest(options: ["timeout": .uint32(30)], defaultClock: .twentyFourHour)
+        let opened = try request.state.updated(with: ["timeout": .uint32(30), "timeout_ms": .uint32(29_300)], now: 1_000_000)
+        #expect(opened.countdownEnd == 1_029_300)
+        #expect(opened.secondsLeft == 30)
+        let secondsOnly = try opened.updated(with: ["timeout": .uint32(12)], now: 2_000_000)
+        #expect(secondsOnly.countdownEnd == 2_012_000, "an older daemon's whole seconds")
+        let millisecondsOnly = try opened.updated(with: ["timeout_ms": .uint32(11_001)], now: 2_000_000)
+        #expect(millisecondsOnly.secondsLeft == 12)
+        #expect(try millisecondsOnly.updated(with: ["focus": .string("end")], now: 3_000_000).countdownEnd == 2_011_001, "kept without either key")
+        #expect(try opened.updated(with: ["timeout": .uint32(0)], now: 5).countdownEnd == 0, "0: no countdown")
+        #expect(throws: OptionError.self) { try opened.updated(with: ["timeout_ms": .string("soon")]) }
+        #expect(try request.state.updated(with: ["timeout_ms": .uint32(1)], now: 9) == request.state.updated(with: ["timeout_ms": .uint32(1)], now: 10))
+    }
+
     @Test("Update replaces what it holds and keeps the rest")
     func update() throws {
         let request = try DialogRequest(options: ["min_duration": .uint32(60), "timeout": .uint32(30)], defaultClock: .twentyFourHour)

@@ -11,7 +11,7 @@ import Testing
 struct ScreenReaderDesktopTests {
     /// Opens the picker `options`, with Orca started first; returns what Orca said as the
     /// dialog came up.
-    private func open(
+    func open(
         _ options: [String: DBusValue], title: String, environment: [String: String] = [:]
     ) throws -> (DaemonDialogFixture, ScreenReader, [String]) {
         let fixture = try DaemonDialogFixture(daemonArguments: ["--ui", "dialog", "--verbose"], environment: environment)
@@ -25,7 +25,7 @@ struct ScreenReaderDesktopTests {
     }
 
     /// What Orca says after the person presses `key` in the window `title`.
-    private func press(_ key: String, _ fixture: DaemonDialogFixture, _ orca: ScreenReader, title: String) throws -> [String] {
+    func press(_ key: String, _ fixture: DaemonDialogFixture, _ orca: ScreenReader, title: String) throws -> [String] {
         try orca.said(after: { try fixture.press([key], inWindowTitled: title) })
     }
 

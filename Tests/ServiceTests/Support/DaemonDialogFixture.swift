@@ -21,15 +21,17 @@ final class DaemonDialogFixture {
     /// `environment` goes to the daemon and to the bus's activation environment (the
     /// backend's). `installBackend` false leaves the backend out of the bus's activation files; with
     /// `backendHasDisplay` false, the backend is started without a display to open; with
-    /// `backendVerbose` false, it logs no line per call (as installed).
+    /// `backendVerbose` false, it logs no line per call (as installed); `backendArguments` are
+    /// added to its command line (`--idle-timeout 2` for a backend that exits soon when idle).
     init(
         daemonArguments: [String] = ["--verbose"], installBackend: Bool = true, backendHasDisplay: Bool = true,
-        backendVerbose: Bool = true, notificationServer: Bool = false, environment: [String: String] = [:]
+        backendVerbose: Bool = true, backendArguments: [String] = [], notificationServer: Bool = false, environment: [String: String] = [:]
     ) throws {
         bus = try PrivateBus()
         display = try VirtualDisplay(bus: bus)
         if installBackend {
-            try bus.installService(Self.backendName, command: GtkBackendProcess.binary + (backendVerbose ? " --verbose" : ""))
+            try bus.installService(
+                Self.backendName, command: ([GtkBackendProcess.binary] + (backendVerbose ? ["--verbose"] : []) + backendArguments).joined(separator: " "))
         }
         client = try BusClient(bus: bus)
         // What a desktop session tells its bus at log-in (dbus-update-activation-environment).
@@ -54,6 +56,14 @@ final class DaemonDialogFixture {
             [.string(Self.backendName)]).first
         else { throw HarnessError("the bus gave no process id for \(Self.backendName)") }
         return pid_t(pid)
+    }
+
+    /// Whether the backend's name has an owner now (a running backend).
+    func backendIsRunning() throws -> Bool {
+        guard case .boolean(let owned)? = try client.call(
+            "NameHasOwner", path: .messageBus, interface: .messageBus, destination: .messageBus, [.string(Self.backendName)]).first
+        else { throw HarnessError("the bus gave no answer to NameHasOwner") }
+        return owned
     }
 
     /// Waits for the dialog `title` to be on screen with its selections drawn, and for the
