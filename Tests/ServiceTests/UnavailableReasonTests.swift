@@ -40,7 +40,8 @@ struct TerminalTypingTests {
         try screen.waitForScreen(containing: "Selected: 17:30 – 17:45 · 15 min")
         // (5 could still become 5:45 PM; 4 can become no time after 17:30, issue 39.)
         screen.type("4")
-        try screen.waitForScreen(containing: "Selected: 17:30 – 17:45 · 15 min · End column · typed: 4_ · 16:00 is before 17:30")
+        try screen.waitForScreen(containing: "17:30 – 17:45 · 15 min · End column · typed: 4_ · 16:00 is befo")
+        try screen.waitForScreen(containing: "\n16:00 is before 17:30")
         screen.type("\r")
         #expect(try fixture.client.waitForSignal("Selected", path: handle).strings == ["17:30", "17:45"])
     }
