@@ -195,6 +195,8 @@ public struct PickerWords: Sendable {
             // TRANSLATORS: %1$s is an hour the person typed without AM or PM, such as 9 after a
             // start of 17:30; %2$s the later of its two times, which was taken, such as 21:00.
             return filled(tr("%1$s read as %2$s"), displaySafe(typed), label(time, clock))
+        case .skipped, .repeated:
+            return clockNote(note, clock)
         }
     }
 

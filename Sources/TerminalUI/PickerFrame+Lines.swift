@@ -113,50 +113,63 @@ extension PickerFrame {
         return (made.start, made.end)
     }
 
-    /// "Selected: 9:00 AM – 5:00 PM · 8 h", then what is being typed, and the countdown and the
-    /// queue when they have no line of their own; the prefix, those and the duration are
-    /// dropped in turn until it fits.
+    /// The cursor's line, which a screen reader and a braille display read: "Selected: 9:00 AM
+    /// – 5:00 PM · 8 h · End column", then what is being typed, the picker's day, the time left
+    /// and "+ more time", the queue, and last a typing note. The range and its length come
+    /// first and stay whole: only the prefix is dropped for them, and whatever follows is
+    /// clipped at the line's end, so that no note pushes the answer off the line (issue 39).
+    /// The countdown is here even when it has a line of its own (`secondsLeft`), since this is
+    /// the line a person who cannot see the screen is given.
     func writeSelection(_ state: PickerState, secondsLeft: Int?, waiting: Int, into frame: inout FrameWriter) {
         frame.markRestingLine()
-        let start = state.startIndex
-        let end = state.endIndex
         if duration?.minutes != state.durationMinutes {
             duration = (state.durationMinutes, words.durationLine(state))
         }
-        let durationText = duration?.text ?? words.durationLine(state)
-        let typed = state.typed.isEmpty ? "" : "  " + text.typed(state)
-        var extras = ""
-        if let secondsLeft { extras += " · " + text.closesInDetail(Self.countdownText(secondsLeft)) }
-        if waiting > 0 { extras += " · " + text.waitingCount(waiting) }
-        // " – " and " · " take three columns each.
-        let range = labels.width(start) + 3 + labels.width(end)
-        let typedWidth = DisplayWidth.of(typed)
-        let choices: [(prefix: Bool, duration: Bool, extras: Bool)] = [
-            (true, true, true), (false, true, true), (false, true, false), (false, false, false),
-        ]
-        let fitting = choices.first { choice in
-            (choice.prefix ? selectedPrefix.columns : 0) + range + (choice.duration ? 3 + durationText.columns : 0)
-                + (choice.extras ? DisplayWidth.of(extras) : 0) + typedWidth <= frame.width
+        let durationLine = duration.map { String(decoding: $0.text.bytes, as: UTF8.self) } ?? text.durationLine(state)
+        // What must be whole: the range, its length, the focused column and the typing so far.
+        var needed = [text.focusedColumn(state.focus)]
+        if !state.typed.isEmpty { needed.append(text.typedSoFar(state)) }
+        var details: [String] = []
+        if let day { details.append(day) }
+        if let secondsLeft { details.append(text.closesInDetail(Self.countdownText(secondsLeft))) }
+        if state.canExtendTime { details.append(text.moreTimeKey) }
+        if waiting > 0 { details.append(text.waitingCount(waiting)) }
+        if let note = state.typedNote { details.append(text.note(note, state)) }
+        // Dropped in turn until what must be whole fits: "Selected:", the minimum length (the
+        // lists keep to it), and last the repeated hour's words for its zone's name.
+        let ladder = [(true, true, true), (false, true, true), (false, false, true), (false, false, false)]
+        var line = ""
+        for (prefix, minimum, inWords) in ladder {
+            let range = selectionLabel(state.startIndex, inWords: inWords) + " – " + selectionLabel(state.endIndex, inWords: inWords)
+            let length = minimum ? durationLine : text.duration(minutes: state.durationMinutes)
+            line = ([(prefix ? text.selectedPrefix + " " : "") + range, length] + needed).joined(separator: " · ")
+            if DisplayWidth.of(line) <= frame.width { break }
         }
-        guard let fitting else {
-            let plain = String(decoding: labels.text(start), as: UTF8.self) + " – " + String(decoding: labels.text(end), as: UTF8.self) + typed
-            frame.writeClipped(plain)
-            return
-        }
-        if fitting.prefix { frame.buffer.append(selectedPrefix.bytes) }
-        frame.buffer.append(labels.text(start))
-        frame.buffer.append(" – ")
-        frame.buffer.append(labels.text(end))
-        if fitting.duration {
-            frame.buffer.append(" · ")
-            frame.buffer.append(durationText.bytes)
-        }
-        if fitting.extras { frame.buffer.append(extras) }
-        frame.buffer.append(typed)
+        // What must be whole is written whole (clipped only when nothing shorter fits); the
+        // details take what room is left, and a clipped one ends in "…".
+        let written = DisplayWidth.clipped(line, to: frame.width)
+        frame.buffer.append(written.text)
+        let room = frame.width - written.columns
+        guard !details.isEmpty, room > 3 else { return }
+        frame.buffer.append(DisplayWidth.clipped(details.map { " · " + $0 }.joined(), to: room).text)
     }
 
-    /// The help line's longest form that fits, naming `+` while the time limit can be extended.
+    /// A time of the selection on the cursor's line: the list's label, but with `inWords` the
+    /// hour the clocks go back said in words ("2:30 AM, before the clocks go back"), which speech
+    /// reads where it reads "(CEST)" as "sest".
+    private func selectionLabel(_ index: Int, inWords: Bool) -> String {
+        guard inWords, labels.grid.isRepeated(at: index) else { return String(decoding: labels.text(index), as: UTF8.self) }
+        return text.words.timeRound(labels.grid, index, labels.clock)
+    }
+
+    /// While a typing note is to be told, the line tells it instead, whole: the selection's
+    /// line keeps the range first and may clip the note at its end (issue 39), and a person
+    /// typing needs the note more than the keys they are already using.
     func writeKeys(_ state: PickerState, into frame: inout FrameWriter) {
+        if let note = state.typedNote {
+            frame.writeClipped(text.note(note, state))
+            return
+        }
         let lines = state.canExtendTime ? extendKeyLines : keyLines
         if let line = lines.first(where: { $0.columns <= frame.width }) {
             frame.buffer.append(line.bytes)

@@ -187,7 +187,9 @@ public final class PickerFrame {
         let selectionFirst = placement == .inline
         func selectionLine() {
             frame.beginLine()
-            writeSelection(state, secondsLeft: separate ? nil : secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
+            // The time left even when it has a line of its own: this is the line a person who
+            // cannot see the screen is given (issue 39).
+            writeSelection(state, secondsLeft: secondsLeft, waiting: separate ? 0 : waiting.count, into: &frame)
         }
         if selectionFirst { selectionLine() }
         frame.beginLine()

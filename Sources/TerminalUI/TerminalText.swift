@@ -112,6 +112,24 @@ struct TerminalText {
     /// The picker's day on its title line: "Sat 28 Mar".
     func day(_ date: CalendarDate) -> String { words.day(date) }
 
+    /// "End column": which column the keys move, on the cursor's line.
+    func focusedColumn(_ column: PickerColumn) -> String {
+        // TRANSLATORS: on the line a screen reader reads, which column the arrow keys and typing
+        // act on; %s is the column's heading, "Start" or "End".
+        filled(tr("%s column"), column == .start ? start : end)
+    }
+
+    /// "+ more time": that the + key extends the time limit, on the cursor's line.
+    var moreTimeKey: String { "+ " + tr("more time") }
+
+    /// "typed: 93_": what is typed so far, with no note (the cursor's line puts it last).
+    func typedSoFar(_ state: PickerState) -> String {
+        filled(tr("typed: %s"), state.typed + "_")
+    }
+
+    /// Why the typing did not select itself, for the cursor's line.
+    func note(_ note: TypedNote, _ state: PickerState) -> String { words.note(note, state.options.clock) }
+
     /// "typed: 930_", with why it did not select that when it did not.
     func typed(_ state: PickerState) -> String {
         // TRANSLATORS: %s is what was typed so far, shown with a cursor after it: "typed: 93_".

@@ -137,7 +137,7 @@ public struct PickerModel: Sendable, Equatable {
 
     /// What `typed` comes to in the focused column (`TypedReading`).
     func reading(ofTyped typed: String) -> TypedReading {
-        TypedReading(typed: typed, grid: grid, indices: focusedIndices)
+        TypedReading(typed: typed, grid: grid, indices: focusedIndices, stillTyping: true)
     }
 
     /// Moves the focused column where what `typed` means so far takes it, from where it was

@@ -115,6 +115,25 @@ public struct SlotGrid: Hashable, Sendable {
         dated?.entries[index].isRepeated ?? false
     }
 
+    /// For a slot of the hour the clocks go back, which time round it is and where the other
+    /// is: `first` before the clocks go back, `second` after; nil for any other slot.
+    public func repetition(at index: Int) -> (isFirst: Bool, other: Int)? {
+        guard let dated, dated.entries[index].isRepeated else { return nil }
+        let minutes = dated.entries[index].minutes
+        if let earlier = dated.entries[..<index].lastIndex(where: { $0.minutes == minutes }) { return (false, earlier) }
+        guard let later = dated.entries[(index + 1)...].firstIndex(where: { $0.minutes == minutes }) else { return nil }
+        return (true, later)
+    }
+
+    /// Whether a dated grid's day has no such clock time as `minutes` (0 to 2880, the next
+    /// day's after 1440): the clocks go forward over it ("02:30" on the night summer time
+    /// begins in Berlin). Always false undated. A typed time's note says so rather than that the
+    /// time is off the grid, which would be no help: no grid has it that night.
+    public func clockSkips(minutes: Int) -> Bool {
+        guard let dated else { return false }
+        return dated.skips(minutes)
+    }
+
     /// The earliest slot whose clock time is at or after `minutes`, or nil if none is.
     public func indexOfFirstSlot(atOrAfter minutes: Int) -> Int? {
         guard let dated else {
@@ -191,24 +210,7 @@ private struct DatedSlots: Hashable, Sendable {
         for index in clock.indices {
             let minutes = clock[index].minutes
             let local = localDay + Int64(minutes) * 60
-            // The offsets that could be in force around then: no zone is more than 14 hours from
-            // UTC, so those half a day either side cover every change near the time. Each is
-            // tried once, the greatest (the earlier instant) first; three values sorted by hand,
-            // as a step-1 overnight grid does this 2880 times for every session.
-            var (greatest, middle, least) = (zone.offset(at: local - 50_400).seconds, zone.offset(at: local).seconds, zone.offset(at: local + 50_400).seconds)
-            if greatest < middle { swap(&greatest, &middle) }
-            if middle < least { swap(&middle, &least) }
-            if greatest < middle { swap(&greatest, &middle) }
-            // Offsets beyond a day and two hours are no zone's (RFC 9636 bounds them so); one
-            // made up would put slots days apart.
-            func place(_ offset: Int) {
-                if abs(offset) <= 93_600 && zone.offset(at: local - Int64(offset)).seconds == offset {
-                    placed.append((local - Int64(offset), minutes, offset))
-                }
-            }
-            place(greatest)
-            if middle != greatest { place(middle) }
-            if least != middle { place(least) }
+            Self.forEachOffset(of: local, in: zone) { placed.append((local - Int64($0), minutes, $0)) }
         }
         placed.sort { $0.instant < $1.instant }
         firstInstant = placed.first?.instant ?? localDay
@@ -218,6 +220,35 @@ private struct DatedSlots: Hashable, Sendable {
         entries = placed.map {
             Entry(minutes: Int32($0.minutes), utcOffset: Int32($0.offset), elapsed: Int32($0.instant - placed[0].instant), isRepeated: seen[$0.minutes] > 1)
         }
+    }
+
+    /// Each offset at which the clock shows `local` (seconds of the local day's clock since the
+    /// epoch) in `zone`, the greatest first: one, two where the clocks go back, none where they
+    /// go forward. A closure rather than an array: the grid asks once per slot, with no allocation.
+    static func forEachOffset(of local: Int64, in zone: ZoneRules, _ body: (Int) -> Void) {
+        // The offsets that could be in force around then: no zone is more than 14 hours from
+        // UTC, so those half a day either side cover every change near the time. Each is
+        // tried once, the greatest (the earlier instant) first; three values sorted by hand,
+        // as a step-1 overnight grid does this 2880 times for every session.
+        var (greatest, middle, least) = (zone.offset(at: local - 50_400).seconds, zone.offset(at: local).seconds, zone.offset(at: local + 50_400).seconds)
+        if greatest < middle { swap(&greatest, &middle) }
+        if middle < least { swap(&middle, &least) }
+        if greatest < middle { swap(&greatest, &middle) }
+        // Offsets beyond a day and two hours are no zone's (RFC 9636 bounds them so); one
+        // made up would put slots days apart.
+        func place(_ offset: Int) {
+            if abs(offset) <= 93_600 && zone.offset(at: local - Int64(offset)).seconds == offset { body(offset) }
+        }
+        place(greatest)
+        if middle != greatest { place(middle) }
+        if least != middle { place(least) }
+    }
+
+    /// Whether the day's clock never shows `minutes` (`forEachOffset(of:in:)` finds none).
+    func skips(_ minutes: Int) -> Bool {
+        var found = false
+        Self.forEachOffset(of: Int64(date.daysSinceEpoch) * 86_400 + Int64(minutes) * 60, in: zone) { _ in found = true }
+        return !found
     }
 
     /// The instant of the clock time `minutes` on the day at `utcOffset`.

@@ -69,7 +69,7 @@ public enum TypedTime {
 }
 
 /// The parts of a written time: hour and minute digits, and an AM/PM mark.
-private struct ClockFace {
+struct ClockFace {
     var hour: Int
     var minute: Int
     /// true for PM, false for AM, nil for a time without a mark.
@@ -77,6 +77,14 @@ private struct ClockFace {
     /// Whether the hour was written the 24-hour way: with a leading zero (`09`, `0930`) or
     /// above 12, so that it means one time only.
     var twentyFourHour: Bool
+
+    /// The parts as they are (`TypedCompletions` makes the times a typing can still become).
+    init(hour: Int, minute: Int, afternoon: Bool?, twentyFourHour: Bool) {
+        self.hour = hour
+        self.minute = minute
+        self.afternoon = afternoon
+        self.twentyFourHour = twentyFourHour
+    }
 
     /// Reads a command line's time (lowercased, no spaces): `H`, `HH`, `HMM`, `HHMM`, `H:MM`,
     /// `HH:MM`, each with an optional `am`, `a`, `pm` or `p` after it.

@@ -24,8 +24,17 @@ public struct TypedReading: Sendable, Equatable {
     public let note: TypedNote?
 
     /// Reads `typed` for a column whose slots are `indices` of `grid`; `twentyFourHourWriter`
-    /// when the person has shown they write the 24-hour way.
-    public init(typed: String, grid: SlotGrid, indices: ClosedRange<Int>, twentyFourHourWriter: Bool = false) {
+    /// when the person has shown they write the 24-hour way. `stillTyping` when more keys may
+    /// come (a column typed into key by key, not a line sent whole): a note that the typing is
+    /// wrong is then kept only when no further key can make it a time the column takes
+    /// (`TypedCompletions`), so that `173` on the way to `1730` says nothing (issue 39).
+    public init(typed: String, grid: SlotGrid, indices: ClosedRange<Int>, twentyFourHourWriter: Bool = false, stillTyping: Bool = false) {
+        self.init(whole: typed, grid: grid, indices: indices, twentyFourHourWriter: twentyFourHourWriter)
+        if stillTyping { self = whileTyping(typed, grid: grid, indices: indices) }
+    }
+
+    /// `typed` read as all there is: what a line sent whole says, and where typing stands now.
+    private init(whole typed: String, grid: SlotGrid, indices: ClosedRange<Int>, twentyFourHourWriter: Bool) {
         guard let written = TypedTime.readings(of: typed) else {
             self.init(index: nil, note: .notATime(typed))
             return
@@ -70,10 +79,15 @@ public struct TypedReading: Sendable, Equatable {
         let above = indices.first { grid[$0].minutes >= minutes } ?? indices.upperBound
         let below = (above - 1).clamped(to: indices)
         let nearest = minutes - grid[below].minutes <= grid[above].minutes - minutes ? below : above
-        self.init(index: nearest, note: .offGrid(Slot(minutes: minutes), nearest: grid[nearest], step: grid.step))
+        // A dated day the clocks go forward has no such time at all: saying it is off the grid
+        // would send the person looking for a grid that has it.
+        let note: TypedNote = grid.clockSkips(minutes: minutes)
+            ? .skipped(Slot(minutes: minutes), nearest: grid[nearest])
+            : .offGrid(Slot(minutes: minutes), nearest: grid[nearest], step: grid.step)
+        self.init(index: nearest, note: note)
     }
 
-    private init(index: Int?, note: TypedNote?) {
+    init(index: Int?, note: TypedNote?) {
         self.index = index
         self.note = note
     }
@@ -93,4 +107,10 @@ public enum TypedNote: Sendable, Equatable {
     /// An hour of 1 to 12 without a mark, typed by a person who writes the 24-hour way, taken
     /// as its later time since the column has no other (`9` after 17:30: 21:00): selected.
     case laterReading(String, Slot)
+    /// A time the clocks skip on a dated picker's day (02:30 the night summer time begins):
+    /// the nearest slot was selected.
+    case skipped(Slot, nearest: Slot)
+    /// A time the clocks show twice (the night they go back): the slot selected, the first
+    /// or the second time round (`isFirst`), and the other, which the person may have meant.
+    case repeated(Slot, isFirst: Bool, other: Slot)
 }

@@ -52,9 +52,20 @@ final class TerminalHarness: PickerFrontEndHarness {
         let lines = screen.lines
         // The title line, with the day after it on a dated picker ("… · Sun 25 Oct").
         guard let titleRow = lines.firstIndex(where: { $0 == session.title || $0.hasPrefix(session.title + " · ") }) else { return nil }
-        if titleRow > 0, lines[titleRow - 1].contains("Selected:") { return readSelection(in: lines[titleRow - 1]) }
+        // The cursor's line, which a screen reader reads: it is the selection's (issue 39 lets
+        // its "Selected:" give way to the focused column on a narrow line).
+        let cursorRow = screen.cursor.row
+        if lines.indices.contains(cursorRow), let seen = readSelection(in: Self.zoneMarks(lines[cursorRow])) { return seen }
+        if titleRow > 0, lines[titleRow - 1].contains("Selected:") { return readSelection(in: Self.zoneMarks(lines[titleRow - 1])) }
         guard let selected = lines[titleRow...].first(where: { $0.contains("Selected:") }) else { return nil }
-        return readSelection(in: selected)
+        return readSelection(in: Self.zoneMarks(selected))
+    }
+
+    /// `line` with the hour the clocks go back said as the suite's marks: the selection's line
+    /// says it in words ("02:30, before the clocks go back"), which on the suite's night
+    /// (`ConformancePicker.clocksBack`, Berlin's) are summer time (CEST), then winter time (CET).
+    private static func zoneMarks(_ line: String) -> String {
+        line.replacing(", before the clocks go back", with: " (CEST)").replacing(", after the clocks go back", with: " (CET)")
     }
 
     func personDoes(_ action: PersonAction, to session: ConformanceSession) {

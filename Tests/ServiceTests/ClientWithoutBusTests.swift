@@ -39,7 +39,7 @@ final class ClientWithoutBusTests {
         let screen = TerminalScreen(pty)
         let client = try client(["--title", "Provisioning", "--step", "30"], screen: pty)
         try screen.waitFor("Enter OK")
-        #expect(Array(screen.lines.prefix(2)) == ["Selected: 01:00 – 01:30 · 30 min", "Provisioning"])
+        #expect(Array(screen.lines.prefix(2)) == ["Selected: 01:00 – 01:30 · 30 min · Start column", "Provisioning"])
         #expect(screen.cursor == (0, 0), "the cursor waits on the selection's line")
         pty.type("j")
         try screen.waitFor("Selected: 01:30 – 02:00 · 30 min")

@@ -44,8 +44,8 @@ struct ScreenReaderDesktopTests {
         #expect(down.contains { $0.hasPrefix("9:30 AM to 6:00 PM, 8 hours 30 minutes") }, "\(down)")
         #expect(!down.contains("End."), "the move in Start is not spoken as a move in End: \(down)")
 
-        let typed = try orca.said(after: { try fixture.press(["2", "5"], inWindowTitled: title) })
-        #expect(typed.contains { $0.hasPrefix("25 is not a time") }, "\(typed)")
+        let typed = try orca.said(after: { try fixture.press(["9", "9"], inWindowTitled: title) })
+        #expect(typed.contains { $0.hasPrefix("99 is not a time") }, "\(typed)")
 
         let end = try press("Tab", fixture, orca, title: title)
         #expect(end.contains("End.") && end.contains { $0.hasPrefix("9:30 AM to 6:00 PM") }, "the note stays with the typing: \(end)")

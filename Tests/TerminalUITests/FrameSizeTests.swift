@@ -81,6 +81,6 @@ struct FrameSizeTests {
         picker.deadline = 60_000
         let lines = plainLines(PickerFrame.render(picker, waiting: 1, columns: 80, rows: 7))
         #expect(lines.count == 7)
-        #expect(lines.contains("Selected: 1:00 AM – 2:00 AM · 1 h · closes in 1:00 · 1 waiting"))
+        #expect(lines.contains("Selected: 1:00 AM – 2:00 AM · 1 h · Start column · closes in 1:00 · 1 waiting"), "\(lines)")
     }
 }

@@ -40,7 +40,7 @@ struct PickerFrameTests {
         #expect(lines.contains { $0.contains("1:00 AM") })
         #expect(selectedLabel(after: "▶", in: lines) == "1:00 AM")
         #expect(selectedLabel(after: ">", in: lines) == "2:00 AM")
-        #expect(lines.contains("Selected: 1:00 AM – 2:00 AM · 1 h"))
+        #expect(lines.contains("Selected: 1:00 AM – 2:00 AM · 1 h · Start column"))
         #expect(lines.contains("↑↓ move  Tab column  PgUp/PgDn hour  0-9 type a time  Enter OK  Esc cancel"))
         #expect(!lines.contains { $0.contains("waiting") || $0.contains("Closes") })
         #expect(lines.count <= 24)
@@ -66,27 +66,29 @@ struct PickerFrameTests {
     func twentyFourHour() throws {
         let lines = plainLines(PickerFrame.render(try model(clock: .twentyFourHour), columns: 80, rows: 24))
         #expect(selectedLabel(after: "▶", in: lines) == "01:00")
-        #expect(lines.contains("Selected: 01:00 – 02:00 · 1 h"))
+        #expect(lines.contains("Selected: 01:00 – 02:00 · 1 h · Start column"))
     }
 
     @Test("the duration, and the minimum when there is one")
     func duration() throws {
         var picker = try model(["step": .uint32(30), "start": .string("09:00"), "end": .string("17:30"), "min_duration": .uint32(90)])
         var lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
-        #expect(lines.contains("Selected: 9:00 AM – 5:30 PM · 8 h 30 min (at least 1 h 30 min)"))
+        #expect(lines.contains("Selected: 9:00 AM – 5:30 PM · 8 h 30 min (at least 1 h 30 min) · Start column"))
         _ = picker.apply(.type("1"))
         lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
-        #expect(lines.contains { $0.hasSuffix("  typed: 1_") })
+        #expect(lines.contains { $0.hasSuffix(" · typed: 1_") })
         _ = picker.apply(.type("0"))
         _ = picker.apply(.type("0"))
         _ = picker.apply(.type("0"))
         lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
-        #expect(lines.contains { $0.hasSuffix("  typed: 1000_") })
+        #expect(lines.contains { $0.hasSuffix(" · typed: 1000_") })
         _ = picker.apply(.erase)
         _ = picker.apply(.erase)
         _ = picker.apply(.type("5"))
         lines = plainLines(PickerFrame.render(picker, columns: 80, rows: 24))
-        #expect(lines.contains { $0.hasSuffix("  typed: 105_ (1:05 AM is not on the 30-min grid: 1:00 AM)") }, "lines: \(lines)")
+        #expect(lines.contains { $0.contains(" · typed: 105_ · ") }, "lines: \(lines)")
+        // The note, clipped on the selection's line, is whole where the keys were.
+        #expect(lines.last == "1:05 AM is not on the 30-min grid: 1:00 AM", "lines: \(lines)")
     }
 
     @Test("a countdown with a timeout, none without", arguments: [
@@ -122,7 +124,7 @@ struct PickerFrameTests {
         #expect(lines.count <= 12)
         #expect(selectedLabel(after: "▶", in: lines) == "11:00 PM")
         #expect(selectedLabel(after: ">", in: lines) == "midnight")
-        #expect(lines.contains("Selected: 11:00 PM – midnight · 1 h"))
+        #expect(lines.contains("Selected: 11:00 PM – midnight · 1 h · Start column"))
         #expect(!lines.contains { $0.contains(" 1:00 AM  ") })
     }
 
@@ -220,6 +222,6 @@ struct PickerFrameTests {
         #expect(lines.count <= 14)
         #expect(!lines.contains(""), "no spacer lines inline")
         #expect(frame.hasSuffix("\u{1B}[K\u{1B}[J\r\u{1B}[\(lines.count - 1)A"))
-        #expect(Array(lines.prefix(2)) == ["Selected: 1:00 AM – 2:00 AM · 1 h", PickerOptions.defaultTitle], "the selection first, where the cursor waits")
+        #expect(Array(lines.prefix(2)) == ["Selected: 1:00 AM – 2:00 AM · 1 h · Start column", PickerOptions.defaultTitle], "the selection first, where the cursor waits")
     }
 }
