@@ -123,7 +123,7 @@ struct ExampleTests {
             #expect(termination == .exited(2), "stdout: \(run.stdout) stderr: \(run.stderr)")
             #expect(run.stderr.contains("owned by another user's process (uid 65534)") || run.stderr.contains(", not from "), "stderr: \(run.stderr)")
         }
-        #expect(forger.rounds > 0, "the forger sent nothing: \(forger.log)")
+        #expect(forger.reachedAConnection, "the forger reached no connection of the examples: \(forger.log)")
         #expect(!impostor.log.contains("call "), "the impostor was called:\n\(impostor.log)")
     }
 

@@ -13,7 +13,8 @@ BODY is the returns' body in GVariant text form, a tuple: "(uint32 0,)", "('13:1
                carried, probed again each round: the next calls it makes; with --behind K,
                the K before it too: calls it made and still waits for.
 
-Prints "ready" and its unique name once it watches (and has probed), "rounds R" after every 50th round, then
+Prints "ready" and its unique name once it watches (and has probed), "forged at NAME" the first time it
+has sent returns to NAME, "rounds R" after every 50th round, then
 forges for S seconds (default 30) or until killed. Prints how many returns it sent when it ends.
 """
 import argparse
@@ -39,6 +40,7 @@ connection = Gio.DBusConnection.new_for_address_sync(
     None, None)
 own_name = connection.get_unique_name()
 targets = set()
+forged_at = set()
 sent = 0
 
 
@@ -102,6 +104,9 @@ while time.monotonic() < deadline:
         for name in list(targets):
             if not forge(name, range(1, arguments.serials + 1)):
                 targets.discard(name)
+            elif name not in forged_at:
+                forged_at.add(name)
+                print(f"forged at {name}", flush=True)
     else:
         first = next_serial(arguments.target)
         if first is None:

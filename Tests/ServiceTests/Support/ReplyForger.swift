@@ -21,6 +21,11 @@ final class ReplyForger {
         log.split(separator: "\n").last { $0.hasPrefix("rounds ") }.flatMap { Int($0.dropFirst(7)) } ?? 0
     }
 
+    /// Whether it has sent returns to some connection that joined the bus (`--joining`): said
+    /// once per connection, where its rounds are logged only every 50th, which a quick run may
+    /// never reach.
+    var reachedAConnection: Bool { log.contains("forged at ") }
+
     /// Waits until it has sent `count` more rounds (each a return for every serial it aims at).
     func waitForRounds(_ count: Int) throws {
         let goal = rounds + count
