@@ -360,7 +360,7 @@ struct LibraryTests {
 
     /// The notification of the picker `run` asked for; a client that shows none fails the test
     /// with what it printed.
-    private func waitForPicker(
+    func waitForPicker(
         _ mock: MockNotificationServer, _ run: CapturedCommand, _ fixture: NotificationFixture
     ) throws -> MockNotificationServer.Notification {
         do {

@@ -16,7 +16,7 @@ struct LibraryTypedTests {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
         let run = try LibraryTests().start(Self.python, ["berlin-night"], on: fixture.bus)
-        let first = try shown(mock, run, fixture)
+        let first = try LibraryTests().waitForPicker(mock, run, fixture)
         // The person accepts the start (22:00), then the end (05:00 the next day) the alert set.
         try mock.invokeAction("default", on: first.id)
         _ = try mock.waitForNotify { $0.replacesID == first.id && $0.isStepperEndStep }
@@ -99,7 +99,7 @@ struct LibraryTypedTests {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
         let run = try LibraryTests().start(Self.python, on: fixture.bus)
-        _ = try shown(mock, run, fixture)
+        _ = try LibraryTests().waitForPicker(mock, run, fixture)
         // The bus's own account of every connection's match rules (dbus-daemon's Stats interface).
         let stats = try CapturedCommand.run(
             "/usr/bin/dbus-send",
@@ -159,22 +159,11 @@ struct LibraryTypedTests {
         let fixture = try NotificationFixture()
         let mock = try fixture.mock
         let run = try LibraryTests().start(Self.python, on: fixture.bus)
-        _ = try shown(mock, run, fixture)
+        _ = try LibraryTests().waitForPicker(mock, run, fixture)
         kill(fixture.bus.pid, SIGKILL)
         // GDBus then ends the program (the shared session connection's exit-on-close raises
         // SIGTERM), but the pick's callback has run first.
         _ = try run.process.waitForExit(seconds: 30)
         #expect(run.stdout.hasPrefix("error time-picker-error-quark service-unavailable: "), "stdout: \(run.stdout)")
-    }
-
-    /// The notification of the picker `run` asked for, or a failure with what it printed.
-    private func shown(
-        _ mock: MockNotificationServer, _ run: CapturedCommand, _ fixture: NotificationFixture
-    ) throws -> MockNotificationServer.Notification {
-        do {
-            return try mock.waitForNotify(seconds: 60)
-        } catch {
-            throw HarnessError("\(error)\nthe client: running \(run.process.isRunning), stdout: \(run.stdout) stderr: \(run.stderr)\n\(fixture.logs)")
-        }
     }
 }
